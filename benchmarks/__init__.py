@@ -1,0 +1,1 @@
+"""Speed figures: run as scripts (`python benchmarks/NAME.py --json`), never as timed tests."""

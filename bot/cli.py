@@ -1,0 +1,116 @@
+"""The `tablero` command line: one subcommand per job, each a small function."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from tqdm import tqdm
+
+from games.records import MatchRecord, RecordError, replay
+from games.registry import GAMES, UnknownGame, get_game
+from games.simulation import MatchResult, run_matches, summarise
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="tablero",
+        description="Tablero: Kero and Keer op Keer Kids matches for Discord servers.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sim = commands.add_parser("simulate", help="play AI-only matches and print a summary")
+    sim.add_argument("--game", required=True, choices=sorted(GAMES), help="which game")
+    sim.add_argument("--players", type=int, default=None, help="seats (default: the most)")
+    sim.add_argument("--matches", type=_positive, default=100, help="how many (default 100)")
+    sim.add_argument("--seed", default="1", help="seed of the run; match i uses SEED/i (default 1)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    sim.set_defaults(handler=cmd_simulate)
+    rep = commands.add_parser("replay", help="replay a match record and print the state as JSON")
+    rep.add_argument("record", type=Path, help="a match record JSON file (docs/match-records.md)")
+    rep.set_defaults(handler=cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `tablero` console script; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help()
+        return 2
+    status: int = args.handler(args)
+    return status
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play AI-only matches with a progress bar on a terminal, then print the summary."""
+    spec = get_game(args.game)
+    players = args.players if args.players is not None else spec.max_players
+    if not spec.min_players <= players <= spec.max_players:
+        allowed = f"{spec.min_players}-{spec.max_players}"
+        return _fail(f"{spec.title} takes {allowed} players, not {players}")
+    results: list[MatchResult] = []
+    bar = tqdm(total=args.matches, unit="match", disable=not sys.stderr.isatty(), file=sys.stderr)
+    started = time.perf_counter()
+    for result in run_matches(spec, players, args.matches, args.seed):
+        results.append(result)
+        bar.update()
+    elapsed = time.perf_counter() - started
+    bar.close()
+    summary = summarise(spec, players, results)
+    summary["seed"] = str(args.seed)
+    summary["elapsed_s"] = round(elapsed, 3)
+    summary["matches_per_s"] = round(len(results) / elapsed, 1) if elapsed > 0 else None
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        _print_summary(spec.title, summary, sys.stdout)
+    return 0
+
+
+def _print_summary(title: str, s: dict[str, Any], out: TextIO) -> None:
+    out.write(
+        f"{title}: {s['matches']} AI matches, {s['players']} players, seed {s['seed']}\n"
+        f"  rolls per match   mean {s['mean_rolls']:.1f}, max {s['max_rolls']}\n"
+        f"  score             mean {s['mean_score']:.1f}, best {s['max_score']}\n"
+        f"  shared wins       {100 * s['shared_win_rate']:.1f} %\n"
+        f"  speed             {s['matches_per_s']} matches/s ({s['elapsed_s']} s)\n"
+    )
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Rebuild a match from its record and print the resulting state as JSON."""
+    try:
+        data = json.loads(args.record.read_text(encoding="utf-8"))
+    except OSError as exc:
+        return _fail(f"cannot read {args.record}: {exc.strerror or exc}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return _fail(f"{args.record} is not JSON: {exc}")
+    try:
+        record = MatchRecord.from_json(data)
+        state = replay(record)
+    except (RecordError, UnknownGame) as exc:
+        return _fail(f"{args.record}: {exc}")
+    summary = dict(state.summary())
+    for seat, player in enumerate(summary.get("players", [])):
+        player["id"], player["name"] = record.players[seat].id, record.players[seat].name
+    print(json.dumps({"game": record.game, **summary}, indent=2))
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"tablero: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value

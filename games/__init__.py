@@ -1,0 +1,1 @@
+"""Pure rules engines: no Discord, no Pillow, no I/O, no clock, no global random."""

@@ -1,0 +1,46 @@
+"""Keer op Keer Kids: a roll-and-write for 2–4 players where everyone crosses on every roll."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.keer_kids.actions import Action, Cross, Keep, Mark, Roll, Skip, parse_action
+from games.keer_kids.ai import GreedyAI, HeuristicAI
+from games.keer_kids.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
+from games.keer_kids.sheet import Sheet, SheetError, default_sheet, parse_sheet
+from games.keer_kids.state import KeerState
+
+NAME = "keer-kids"
+TITLE = "Keer op Keer Kids"
+
+
+def new_match(num_players: int, options: Mapping[str, Any] | None = None) -> KeerState:
+    """A fresh match; Keer op Keer Kids has no options yet, so any given option is refused."""
+    if options:
+        raise ValueError(f"{TITLE} has no options; got {sorted(options)}")
+    return KeerState(num_players)
+
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "TITLE",
+    "Action",
+    "Cross",
+    "GreedyAI",
+    "HeuristicAI",
+    "Keep",
+    "KeerState",
+    "Mark",
+    "Phase",
+    "Roll",
+    "Sheet",
+    "SheetError",
+    "Skip",
+    "default_sheet",
+    "new_match",
+    "parse_action",
+    "parse_sheet",
+]

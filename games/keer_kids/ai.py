@@ -1,0 +1,233 @@
+"""Computer players: a look-ahead heuristic that plans columns and animals, and a greedy baseline.
+
+The heuristic values a crossing by the circles it earns now plus how much closer it brings the
+player's columns and animals to completion (each remaining enclosure discounts the prize), plus
+the room it opens on the sheet; it ends the match only when that wins. The roller keeps the die
+worth most to them, minus a little for what the two dice left give the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Final
+
+from games.common.protocol import Seat
+from games.keer_kids.actions import Action, Cross, Keep, Mark, Skip
+from games.keer_kids.dice import PURPLE
+from games.keer_kids.rules import ANIMALS_TO_END, Phase, colour_targets, earns_chameleon, marks_left
+from games.keer_kids.sheet import Sheet
+from games.keer_kids.state import KeerState, PlayerSheet
+
+_NOTHING: Final = -1e9
+_LEFT: Final = ((1, 2), (0, 2), (0, 1))
+"""The two dice left to the others when the roller keeps die 0, 1 or 2."""
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Tunable weights of the heuristic."""
+
+    discount: float = 0.55
+    """How much one more enclosure to cross lowers the worth of a column or animal prize."""
+    room: float = 0.12
+    """Worth of each enclosure a crossing newly makes reachable."""
+    mark: float = 0.45
+    """Worth of a mark that does not yet complete a chameleon."""
+    denial: float = 0.25
+    """Share of the opponent's best value the roller subtracts when keeping a die (2 players;
+    with more, self-play showed no gain, and it costs time)."""
+    finish: float = 6.0
+    """Bonus for ending the match in the lead, and penalty for ending it behind."""
+
+
+class HeuristicAI:
+    """A fair opponent: plans columns, visitors and animals instead of grabbing points."""
+
+    def __init__(self, weights: Weights | None = None) -> None:
+        self.weights = weights or Weights()
+        powers = [self.weights.discount**k for k in range(16)]
+        self._gain = (0.0, *(powers[k - 1] - powers[k] for k in range(1, 16)))
+        """_gain[k]: how much a prize's worth rises when k enclosures to cross become k - 1."""
+        self._roll: tuple[KeerState | None, int] = (None, 0)
+        self._options: dict[Seat, dict[str, tuple[float, int | None]]] = {}
+
+    def choose(self, state: KeerState, seat: Seat) -> Action:
+        """The action this seat takes now (the state must be waiting for it)."""
+        dice = state.dice
+        assert dice is not None
+        if state.phase is Phase.KEEP:
+            return Keep(self._best_keep(state, seat, dice))
+        allowed = state.allowed_dice(seat)
+        options = self._face_options(state, seat, [dice[d] for d in allowed])
+        die, value, target = 0, _NOTHING, None
+        for d in allowed:
+            if options[dice[d]][0] > value:
+                die, (value, target) = d, options[dice[d]]
+        if value == _NOTHING:
+            return Skip()
+        name = None if target is None else state.sheet.enclosures[target].id
+        if dice[die] == PURPLE:
+            return Mark(die, name)
+        assert name is not None
+        return Cross(die, name)
+
+    def _best_keep(self, state: KeerState, seat: Seat, dice: tuple[str, ...]) -> int:
+        own = self._face_options(state, seat, dice)
+        given = [0.0] * len(dice)
+        if state.num_players == 2:
+            other = self._face_options(state, 1 - seat, dice)
+            values = [max(other[face][0], 0.0) for face in dice]
+            given = [max(values[a], values[b]) for a, b in _LEFT]
+        best_die, best_value = 0, _NOTHING
+        for die, face in enumerate(dice):
+            value = own[face][0]
+            if value != _NOTHING and value - self.weights.denial * given[die] > best_value:
+                best_die, best_value = die, value - self.weights.denial * given[die]
+        return best_die
+
+    def _face_options(
+        self, state: KeerState, seat: Seat, faces: Sequence[str]
+    ) -> dict[str, tuple[float, int | None]]:
+        """For each face: its best value for the seat this roll, and the enclosure it crosses.
+
+        Sheets don't change within a roll, so answers are kept until the next roll (the state
+        itself is held, not its id, so a new match can never hit an old entry).
+        """
+        if self._roll[0] is not state or self._roll[1] != state.rolls:
+            self._roll, self._options = (state, state.rolls), {}
+        known = self._options.setdefault(seat, {})
+        missing = [face for face in faces if face not in known]
+        if missing:
+            known.update(self._compute_options(state, seat, missing))
+        return known
+
+    def _compute_options(
+        self, state: KeerState, seat: Seat, faces: list[str]
+    ) -> dict[str, tuple[float, int | None]]:
+        sheet, player = state.sheet, state.players[seat]
+        reachable = player.reachable()
+        purple = PURPLE in faces and marks_left(state, player)
+        chameleon = purple and earns_chameleon(state, player)
+        mask = 0
+        if chameleon:
+            mask = reachable
+        else:
+            for face in faces:
+                if face != PURPLE:
+                    mask |= sheet.colour_masks[face]
+            mask &= reachable
+        best, best_any = self._best_targets(state, seat, player, mask)
+        options: dict[str, tuple[float, int | None]] = {}
+        for face in faces:
+            if face != PURPLE:
+                options[face] = best.get(face, (_NOTHING, None))
+            elif not purple:
+                options[face] = (_NOTHING, None)
+            elif chameleon:
+                options[face] = (max(best_any[0], 0.0), best_any[1])
+            else:
+                options[face] = (self.weights.mark, None)
+        return options
+
+    def _best_targets(
+        self, state: KeerState, seat: Seat, player: PlayerSheet, mask: int
+    ) -> tuple[dict[str, tuple[float, int]], tuple[float, int | None]]:
+        """The enclosure in `mask` most worth crossing for each colour, and overall.
+
+        Worth = progress toward column and animal prizes (each enclosure still to cross
+        discounts a prize, so circles earned now weigh most) + room: enclosures the crossing
+        newly makes reachable.
+        """
+        best: dict[str, tuple[float, int]] = {}
+        best_any: tuple[float, int | None] = (_NOTHING, None)
+        table, gain = _enclosure_table(state.sheet), self._gain
+        open_, gone, closed = ~player.crossed, state.visitors_gone, ~player.frontier
+        food, room = state.sheet.food_per_animal, self.weights.room
+        finishing = len(player.animals) + 1 >= ANIMALS_TO_END
+        while mask:
+            low = mask & -mask
+            index = low.bit_length() - 1
+            mask ^= low
+            columns, animal_mask, neighbours, colour = table[index]
+            value = room * (neighbours & closed).bit_count()
+            for column_mask, buckets, bit in columns:
+                prize = buckets if gone & bit else buckets + 1
+                value += prize * gain[(column_mask & open_).bit_count()]
+            remaining = (animal_mask & open_).bit_count()
+            value += food * gain[remaining]
+            if remaining == 1 and finishing:
+                value += self._finish_bonus(state, seat, index)
+            current = best.get(colour)
+            if current is None or value > current[0]:
+                best[colour] = (value, index)
+            if value > best_any[0]:
+                best_any = (value, index)
+        return best, best_any
+
+    def _finish_bonus(self, state: KeerState, seat: Seat, index: int) -> float:
+        """Ending the match is worth it only when this crossing leaves the seat in the lead."""
+        mine = state.circles(seat).total + _points(state, state.players[seat], index)
+        best_other = max(state.circles(s).total for s in range(state.num_players) if s != seat)
+        return self.weights.finish if mine > best_other else -self.weights.finish
+
+
+_Row = tuple[tuple[tuple[int, int, int], ...], int, int, str]
+
+
+@cache
+def _enclosure_table(sheet: Sheet) -> tuple[_Row, ...]:
+    """Per enclosure: (column mask, buckets, bit) per column, animal mask, neighbours, colour."""
+    return tuple(
+        (
+            tuple((sheet.column_masks[c], sheet.buckets[c], 1 << c) for c in e.columns),
+            sheet.animal_masks[e.animal],
+            sheet.neighbours[e.index],
+            e.colour,
+        )
+        for e in sheet.enclosures
+    )
+
+
+class GreedyAI:
+    """Baseline: takes whatever earns the most circles right now, first found on ties."""
+
+    def choose(self, state: KeerState, seat: Seat) -> Action:
+        """The first legal action with the most immediate circles."""
+        best: tuple[int, Action] | None = None
+        for action in state.legal_actions(seat):
+            gain = _immediate_points(state, seat, action)
+            if best is None or gain > best[0]:
+                best = (gain, action)
+        assert best is not None, "choose() called for a seat that is not to act"
+        return best[1]
+
+
+def _immediate_points(state: KeerState, seat: Seat, action: Action) -> int:
+    if isinstance(action, Keep):
+        assert state.dice is not None
+        player = state.players[seat]
+        options = [
+            _points(state, player, i)
+            for i in range(len(state.sheet.enclosures))
+            if colour_targets(state, player, state.dice[action.die]) >> i & 1
+        ]
+        return max(options, default=0)
+    target = action.enclosure if isinstance(action, Cross) else getattr(action, "chameleon", None)
+    if target is None:
+        return 0
+    return _points(state, state.players[seat], state.sheet.by_id[target])
+
+
+def _points(state: KeerState, player: PlayerSheet, index: int) -> int:
+    sheet = state.sheet
+    after = player.crossed | 1 << index
+    enclosure = sheet.enclosures[index]
+    points = 0
+    for column in enclosure.columns:
+        if sheet.column_masks[column] & ~after == 0:
+            points += sheet.buckets[column] + (0 if state.visitors_gone >> column & 1 else 1)
+    if sheet.animal_masks[enclosure.animal] & ~after == 0:
+        points += sheet.food_per_animal
+    return points

@@ -1,0 +1,308 @@
+"""The rules: which actions are legal, and what applying one does (all or nothing)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING, Final
+
+from games.common.errors import (
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Reason,
+    UnknownPlayer,
+    WrongPhase,
+)
+from games.common.protocol import CHANCE, Seat
+from games.keer_kids import events as ev
+from games.keer_kids.actions import Action, Cross, Keep, Mark, Roll, Skip
+from games.keer_kids.dice import DICE_PER_ROLL, FACES, PURPLE
+
+if TYPE_CHECKING:
+    from games.keer_kids.state import KeerState, PlayerSheet
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+ANIMALS_TO_END: Final = 2
+"""The match ends after the roll on which a player has completed this many animals."""
+
+
+_FACE_SET: Final = frozenset(FACES)
+
+
+class Phase(StrEnum):
+    """Where a roll stands."""
+
+    ROLL = "roll"
+    KEEP = "keep"
+    CHOOSE = "choose"
+    OVER = "over"
+
+
+def colour_targets(state: KeerState, player: PlayerSheet, face: str) -> int:
+    """Mask of enclosures a die face may cross on this sheet (purple crosses none)."""
+    if face == PURPLE:
+        return 0
+    return player.frontier & ~player.crossed & state.sheet.colour_masks[face]
+
+
+def marks_left(state: KeerState, player: PlayerSheet) -> bool:
+    """Whether a purple die still fits: an exclamation mark is left to cross (house rule)."""
+    return player.marks < state.sheet.total_marks
+
+
+def earns_chameleon(state: KeerState, player: PlayerSheet) -> bool:
+    """Whether the player's next mark completes a chameleon (every second mark)."""
+    return (player.marks + 1) % state.sheet.marks_per_chameleon == 0
+
+
+def face_fits(state: KeerState, player: PlayerSheet, face: str) -> bool:
+    """Whether a die of this face gives the player something to cross."""
+    if face == PURPLE:
+        return marks_left(state, player)
+    return colour_targets(state, player, face) != 0
+
+
+def seat_can_cross(state: KeerState, seat: Seat) -> bool:
+    """Whether any die the seat may choose fits their sheet."""
+    assert state.dice is not None
+    player = state.players[seat]
+    return any(face_fits(state, player, state.dice[d]) for d in state.allowed_dice(seat))
+
+
+def legal_actions(state: KeerState, seat: Seat) -> list[Action]:
+    """Every action the seat may apply now (the roll itself is a chance action)."""
+    if state.phase is Phase.ROLL and seat == CHANCE:
+        return [roll for roll, _ in state.chance_outcomes()]
+    if seat not in state.seats_to_act() or state.dice is None:
+        return []
+    player = state.players[seat]
+    if state.phase is Phase.KEEP:
+        fitting: list[Action] = [
+            Keep(d) for d in range(DICE_PER_ROLL) if face_fits(state, player, state.dice[d])
+        ]
+        return fitting or [Keep(d) for d in range(DICE_PER_ROLL)]
+    actions: list[Action] = []
+    for die in state.allowed_dice(seat):
+        actions.extend(_die_choices(state, player, die))
+    return actions or [Skip()]
+
+
+def _die_choices(state: KeerState, player: PlayerSheet, die: int) -> list[Action]:
+    assert state.dice is not None
+    face = state.dice[die]
+    sheet = state.sheet
+    if face != PURPLE:
+        mask = colour_targets(state, player, face)
+        return [Cross(die, e.id) for e in sheet.enclosures if mask >> e.index & 1]
+    if not marks_left(state, player):
+        return []
+    reachable = player.reachable()
+    if not earns_chameleon(state, player) or not reachable:
+        return [Mark(die)]
+    return [Mark(die, e.id) for e in sheet.enclosures if reachable >> e.index & 1]
+
+
+def apply(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
+    """Validate and apply an action; raise an IllegalAction subclass and change nothing."""
+    if state.phase is Phase.OVER:
+        raise GameOver("the match is over")
+    if not (seat == CHANCE or 0 <= seat < len(state.players)):
+        raise UnknownPlayer(f"seat {seat} is not in this match of {state.num_players} players")
+    if state.phase is Phase.ROLL:
+        events = _apply_roll(state, seat, action)
+    elif state.phase is Phase.KEEP:
+        events = _apply_keep(state, seat, action)
+    else:
+        events = _apply_choice(state, seat, action)
+    state.version += 1
+    state.history.append((seat, action))
+    return events
+
+
+def _apply_roll(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
+    if seat != CHANCE:
+        raise NotYourTurn(f"the dice must be rolled first (seat {state.roller} rolls)")
+    if not isinstance(action, Roll):
+        raise WrongPhase(f"a roll is due, not {action.to_text()!r}")
+    if len(action.dice) != DICE_PER_ROLL or not _FACE_SET.issuperset(action.dice):
+        raise IllegalAction(f"a roll is {DICE_PER_ROLL} faces of {FACES}", Reason.BAD_ROLL)
+    state.dice = action.dice
+    state.rolls += 1
+    state.phase = Phase.KEEP
+    return (ev.Rolled(state.roller, action.dice),)
+
+
+def _apply_keep(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
+    if seat != state.roller:
+        raise NotYourTurn(f"seat {state.roller} rolled and keeps a die first")
+    if not isinstance(action, Keep):
+        raise WrongPhase(f"the roller keeps a die first, not {action.to_text()!r}")
+    assert state.dice is not None
+    if not 0 <= action.die < DICE_PER_ROLL:
+        raise IllegalAction(f"there is no die {action.die}", Reason.DIE_NOT_AVAILABLE)
+    player = state.players[seat]
+    if not face_fits(state, player, state.dice[action.die]) and seat_can_cross(state, seat):
+        raise IllegalAction(
+            f"the {state.dice[action.die]} die fits nowhere on your sheet, but another die does",
+            Reason.MUST_CROSS,
+        )
+    state.kept = action.die
+    state.phase = Phase.CHOOSE
+    return (ev.Kept(seat, action.die, state.dice[action.die]),)
+
+
+def _apply_choice(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
+    if seat == CHANCE or state.choices[seat] is not None:
+        raise NotYourTurn(
+            "you have already chosen for this roll" if seat != CHANCE else "no roll is due",
+            Reason.ALREADY_CHOSEN if seat != CHANCE else None,
+        )
+    if isinstance(action, Cross):
+        _check_cross(state, seat, action)
+    elif isinstance(action, Mark):
+        _check_mark(state, seat, action)
+    elif isinstance(action, Skip):
+        if seat_can_cross(state, seat):
+            raise IllegalAction(
+                "one of your dice fits: you must cross if you can", Reason.MUST_CROSS
+            )
+    else:
+        raise WrongPhase(f"choose a die and an enclosure, not {action.to_text()!r}")
+    state.choices[seat] = action
+    if None in state.choices:
+        return (ev.Chose(seat),)
+    return (ev.Chose(seat), *_resolve(state))
+
+
+def _check_die(state: KeerState, seat: Seat, die: int) -> str:
+    assert state.dice is not None
+    if (die == state.kept) != (seat == state.roller) or not 0 <= die < DICE_PER_ROLL:
+        which = "the die you kept" if seat == state.roller else "one of the two dice left"
+        raise IllegalAction(
+            f"die {die} is not yours to choose: take {which}", Reason.DIE_NOT_AVAILABLE
+        )
+    return state.dice[die]
+
+
+def _check_target(
+    state: KeerState, player: PlayerSheet, enclosure_id: str, colour: str | None
+) -> int:
+    enclosure = state.sheet.enclosure(enclosure_id)
+    if enclosure is None:
+        raise IllegalAction(f"the sheet has no enclosure {enclosure_id}", Reason.UNKNOWN_ENCLOSURE)
+    if colour is not None and enclosure.colour != colour:
+        raise IllegalAction(
+            f"enclosure {enclosure_id} is {enclosure.colour}, not {colour}", Reason.WRONG_COLOUR
+        )
+    if player.crossed >> enclosure.index & 1:
+        raise IllegalAction(f"enclosure {enclosure_id} is already crossed", Reason.ALREADY_CROSSED)
+    if not player.frontier >> enclosure.index & 1:
+        raise IllegalAction(
+            f"enclosure {enclosure_id} has no star and shares no side with your crosses",
+            Reason.NOT_REACHABLE,
+        )
+    return enclosure.index
+
+
+def _check_cross(state: KeerState, seat: Seat, action: Cross) -> None:
+    face = _check_die(state, seat, action.die)
+    if face == PURPLE:
+        raise IllegalAction(
+            "a purple die crosses an exclamation mark: use mark", Reason.WRONG_COLOUR
+        )
+    _check_target(state, state.players[seat], action.enclosure, face)
+
+
+def _check_mark(state: KeerState, seat: Seat, action: Mark) -> None:
+    face = _check_die(state, seat, action.die)
+    player = state.players[seat]
+    if face != PURPLE:
+        raise IllegalAction(f"die {action.die} is {face}, not purple", Reason.WRONG_COLOUR)
+    if not marks_left(state, player):
+        raise IllegalAction("every exclamation mark is already crossed", Reason.NO_MARKS_LEFT)
+    earned = earns_chameleon(state, player)
+    if action.chameleon is not None:
+        if not earned:
+            raise IllegalAction("this mark does not complete a chameleon", Reason.NO_CHAMELEON)
+        _check_target(state, player, action.chameleon, None)
+    elif earned and player.reachable():
+        raise IllegalAction(
+            "this mark completes a chameleon: choose the enclosure it crosses",
+            Reason.CHAMELEON_REQUIRED,
+        )
+
+
+def _resolve(state: KeerState) -> list[ev.Event]:
+    """Apply every choice of the roll together, then score columns, visitors, animals, the end."""
+    out: list[ev.Event] = []
+    fillers: dict[int, list[Seat]] = {}
+    for seat, choice in enumerate(state.choices):
+        index = _resolve_choice(state, seat, choice, out)
+        if index is not None:
+            _cross(state, seat, index, fillers, out)
+    for column in sorted(fillers):
+        _award_visitor(state, column, fillers[column], out)
+    state.choices = [None] * state.num_players
+    state.dice = state.kept = None
+    if any(len(p.animals) >= ANIMALS_TO_END for p in state.players):
+        state.phase = Phase.OVER
+        outcome = state.outcome()
+        assert outcome is not None
+        out.append(ev.GameEnded(outcome))
+    else:
+        state.roller = (state.roller + 1) % state.num_players
+        state.phase = Phase.ROLL
+        out.append(ev.RollDue(state.roller))
+    return out
+
+
+def _resolve_choice(
+    state: KeerState, seat: Seat, choice: Action | None, out: list[ev.Event]
+) -> int | None:
+    player = state.players[seat]
+    if isinstance(choice, Cross):
+        out.append(ev.Crossed(seat, choice.enclosure))
+        return state.sheet.by_id[choice.enclosure]
+    if isinstance(choice, Mark):
+        earned = earns_chameleon(state, player)
+        player.marks += 1
+        out.append(ev.MarkCrossed(seat, player.marks))
+        if choice.chameleon is not None:
+            index = state.sheet.by_id[choice.chameleon]
+            player.chameleons.append(index)
+            out.append(ev.Crossed(seat, choice.chameleon, chameleon=True))
+            return index
+        if earned:
+            out.append(ev.ChameleonLost(seat))
+        return None
+    out.append(ev.Skipped(seat))
+    return None
+
+
+def _cross(
+    state: KeerState, seat: Seat, index: int, fillers: dict[int, list[Seat]], out: list[ev.Event]
+) -> None:
+    sheet, player = state.sheet, state.players[seat]
+    enclosure = sheet.enclosures[index]
+    player.crossed |= 1 << index
+    player.frontier |= sheet.neighbours[index]
+    for column in enclosure.columns:
+        if sheet.column_masks[column] & ~player.crossed == 0:
+            player.columns |= 1 << column
+            fillers.setdefault(column, []).append(seat)
+            out.append(ev.ColumnFilled(seat, column, sheet.buckets[column]))
+    if sheet.animal_masks[enclosure.animal] & ~player.crossed == 0:
+        player.animals.append(enclosure.animal)
+        out.append(ev.AnimalCompleted(seat, enclosure.animal, sheet.food_per_animal))
+
+
+def _award_visitor(state: KeerState, column: int, seats: list[Seat], out: list[ev.Event]) -> None:
+    if state.visitors_gone >> column & 1:
+        return
+    state.visitors_gone |= 1 << column
+    for seat in seats:
+        state.players[seat].visitors |= 1 << column
+        out.append(ev.VisitorCircled(seat, column))
+    others = tuple(s for s in range(state.num_players) if s not in seats)
+    out.append(ev.VisitorGone(column, others))

@@ -1,0 +1,194 @@
+"""Match records: the JSON event log that storage keeps, `tablero replay` reads and tests compare.
+
+The format is specified in docs/match-records.md. Recorded rolls are the truth; a record may omit
+them and give a seed, and then the seeded chance stream supplies every roll the log lacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from games.common.errors import ActionParseError, IllegalAction
+from games.common.protocol import CHANCE, GameState, Node, Seat
+from games.common.rng import ChanceRng
+from games.registry import UnknownGame, get_game
+
+FORMAT: Final = "tablero.match/1"
+_CHANCE_TEXT: Final = "chance"
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message says which entry and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """Who sits in a seat: a stable id (a Discord user id, or `ai:…`) and a display name."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One applied action: the seat (CHANCE for dice), its text, and where it came from."""
+
+    seat: Seat
+    action: str
+    at: int | None = None
+    """Milliseconds since the Unix epoch, on Discord's clock, for timed actions."""
+    interaction: str | None = None
+    """The Discord interaction id that carried it, so a redelivered click applies once."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A whole match as data: replaying its entries rebuilds the identical state."""
+
+    game: str
+    players: tuple[Player, ...]
+    entries: tuple[Entry, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON-ready data."""
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "options": dict(self.options),
+            "players": [{"id": p.id, "name": p.name} for p in self.players],
+        }
+        if self.seed is not None:
+            out["seed"] = self.seed
+        out["actions"] = [_entry_json(e) for e in self.entries]
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> MatchRecord:
+        """Read a record; raise RecordError naming the first thing that is wrong."""
+        if not isinstance(data, dict):
+            raise RecordError("a match record is a JSON object")
+        if data.get("format", FORMAT) != FORMAT:
+            raise RecordError(
+                f"unsupported record format {data.get('format')!r}; expected {FORMAT!r}"
+            )
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise RecordError("'game' must be a game name such as 'keer-kids'")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError("'options' must be an object")
+        seed = data.get("seed")
+        if seed is not None and not isinstance(seed, (str, int)):
+            raise RecordError("'seed' must be a string or an integer")
+        return cls(
+            game=game,
+            players=_players(data.get("players")),
+            entries=tuple(_entry(i, raw) for i, raw in enumerate(_list(data, "actions"))),
+            options=options,
+            seed=None if seed is None else str(seed),
+        )
+
+
+def record_of(
+    game: str,
+    state: GameState,
+    players: Sequence[Player],
+    *,
+    options: Mapping[str, Any] | None = None,
+    seed: str | int | None = None,
+) -> MatchRecord:
+    """The record of a state's history (every action applied so far, rolls included)."""
+    return MatchRecord(
+        game=game,
+        players=tuple(players),
+        entries=tuple(Entry(seat, action.to_text()) for seat, action in state.history),
+        options=dict(options or {}),
+        seed=None if seed is None else str(seed),
+    )
+
+
+def replay(record: MatchRecord) -> GameState:
+    """Rebuild the state by applying every entry; draw from the seed where a roll is missing."""
+    try:
+        spec = get_game(record.game)
+    except UnknownGame as exc:
+        raise RecordError(str(exc)) from None
+    try:
+        state = spec.new_match(len(record.players), record.options)
+    except ValueError as exc:
+        raise RecordError(f"cannot set up the match: {exc}") from None
+    rng = None if record.seed is None else ChanceRng(record.seed)
+    for number, entry in enumerate(record.entries, start=1):
+        if entry.seat != CHANCE:
+            _draw_missing_rolls(state, rng, number)
+        try:
+            state.apply(entry.seat, spec.parse_action(entry.action))
+        except (ActionParseError, IllegalAction) as exc:
+            raise RecordError(
+                f"action #{number} ({_seat_text(entry.seat)} {entry.action!r}): {exc}"
+            ) from None
+    return state
+
+
+def _draw_missing_rolls(state: GameState, rng: ChanceRng | None, number: int) -> None:
+    while state.node() is Node.CHANCE:
+        if rng is None:
+            raise RecordError(f"action #{number} needs a roll first, and the record has no seed")
+        state.apply(CHANCE, state.sample_chance(rng))
+
+
+def _seat_text(seat: Seat) -> str:
+    return _CHANCE_TEXT if seat == CHANCE else f"seat {seat}"
+
+
+def _entry_json(entry: Entry) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "seat": _CHANCE_TEXT if entry.seat == CHANCE else entry.seat,
+        "action": entry.action,
+    }
+    if entry.at is not None:
+        out["at"] = entry.at
+    if entry.interaction is not None:
+        out["interaction"] = entry.interaction
+    return out
+
+
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise RecordError(f"{key!r} must be a list")
+    return value
+
+
+def _players(raw: object) -> tuple[Player, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise RecordError("'players' must be a non-empty list of {id, name} objects")
+    players = []
+    for seat, item in enumerate(raw):
+        if not isinstance(item, dict) or not isinstance(item.get("id"), (str, int)):
+            raise RecordError(f"player {seat} must be an object with an 'id'")
+        players.append(Player(str(item["id"]), str(item.get("name", item["id"]))))
+    return tuple(players)
+
+
+def _entry(index: int, raw: object) -> Entry:
+    where = f"action #{index + 1}"
+    if not isinstance(raw, dict):
+        raise RecordError(f"{where} must be an object with 'seat' and 'action'")
+    seat, action = raw.get("seat"), raw.get("action")
+    if seat == _CHANCE_TEXT:
+        seat = CHANCE
+    if not isinstance(seat, int) or isinstance(seat, bool) or (seat < 0 and seat != CHANCE):
+        raise RecordError(f"{where}: 'seat' must be a seat number or \"chance\", not {seat!r}")
+    if not isinstance(action, str):
+        raise RecordError(f"{where}: 'action' must be the action's text form")
+    at, interaction = raw.get("at"), raw.get("interaction")
+    if at is not None and (not isinstance(at, int) or isinstance(at, bool)):
+        raise RecordError(f"{where}: 'at' must be milliseconds since the epoch")
+    if interaction is not None and not isinstance(interaction, (str, int)):
+        raise RecordError(f"{where}: 'interaction' must be an id")
+    return Entry(seat, action, at, None if interaction is None else str(interaction))

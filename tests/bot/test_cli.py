@@ -1,0 +1,162 @@
+"""The `tablero` command line: simulate and replay, as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+from games.common import ChanceRng
+from games.common.play import play_out
+from games.keer_kids import HeuristicAI, new_match
+from games.records import Player, record_of
+
+REQUIRED_KEYS = {
+    "game",
+    "matches",
+    "players",
+    "mean_rolls",
+    "max_rolls",
+    "mean_score",
+    "shared_win_rate",
+    "matches_per_s",
+}
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    assert main(list(argv)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_simulate_json_has_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(
+        capsys,
+        "simulate",
+        "--game",
+        "keer-kids",
+        "--players",
+        "3",
+        "--matches",
+        "12",
+        "--seed",
+        "5",
+        "--json",
+    )
+    assert set(out) >= REQUIRED_KEYS
+    assert out["game"] == "keer-kids" and out["matches"] == 12 and out["players"] == 3
+    assert 10 < out["mean_rolls"] <= out["max_rolls"] < 100
+    assert out["mean_score"] > 0 and 0 <= out["shared_win_rate"] <= 1 and out["matches_per_s"] > 0
+
+
+def test_simulate_is_reproducible_from_its_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("simulate", "--game", "keer-kids", "--matches", "6", "--seed", "9", "--json")
+    first, second = run_json(capsys, *args), run_json(capsys, *args)
+    timing = {"elapsed_s", "matches_per_s"}
+    assert {k: v for k, v in first.items() if k not in timing} == {
+        k: v for k, v in second.items() if k not in timing
+    }
+    other = run_json(
+        capsys, "simulate", "--game", "keer-kids", "--matches", "6", "--seed", "10", "--json"
+    )
+    assert (other["mean_rolls"], other["mean_score"]) != (first["mean_rolls"], first["mean_score"])
+
+
+def test_simulate_defaults_to_the_most_players_and_prints_text(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--game", "keer-kids", "--matches", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "Keer op Keer Kids: 3 AI matches, 4 players" in text
+    assert "matches/s" in text
+
+
+def test_simulate_refuses_a_wrong_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--game", "keer-kids", "--players", "5"]) == 2
+    assert "2-4 players" in capsys.readouterr().err
+
+
+def test_simulate_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--game", "monopoly"])
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def write_record(tmp_path: Path) -> tuple[Path, Any]:
+    state = new_match(2)
+    play_out(state, [HeuristicAI()] * 2, ChanceRng("cli"))
+    path = tmp_path / "match.json"
+    record = record_of("keer-kids", state, [Player("1", "Ana"), Player("2", "Bo")])
+    path.write_text(json.dumps(record.to_json()))
+    return path, state
+
+
+def test_replay_prints_the_final_state(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, state = write_record(tmp_path)
+    out = run_json(capsys, "replay", str(path))
+    assert out["game"] == "keer-kids" and out["over"] is True
+    assert out["winners"] == sorted(state.outcome().winners)
+    ana = out["players"][0]
+    assert ana["name"] == "Ana" and ana["id"] == "1"
+    assert ana["score"] == state.circles(0).total
+    assert ana["circles"] == {
+        "buckets": state.circles(0).buckets,
+        "visitors": state.circles(0).visitors,
+        "food": state.circles(0).food,
+    }
+    assert {"crossed", "marks", "chameleons"} <= set(ana)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "cannot read"),
+        ("{not json", "is not JSON"),
+        ('{"game": "chess", "players": [{"id": 1}, {"id": 2}]}', "unknown game"),
+        (
+            '{"game": "keer-kids", "players": [{"id": 1}, {"id": 2}],'
+            ' "actions": [{"seat": 0, "action": "keep:0"}]}',
+            "no seed",
+        ),
+    ],
+)
+def test_replay_reports_bad_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    if content is not None:
+        path.write_text(content)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tablero: error:") and message in err
+
+
+def test_no_subcommand_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert "simulate" in capsys.readouterr().out
+
+
+def test_the_console_script_and_module_run(tmp_path: Path) -> None:
+    """`python -m bot` is the same program as the installed `tablero` script."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "simulate",
+            "--game",
+            "keer-kids",
+            "--matches",
+            "2",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert json.loads(done.stdout)["matches"] == 2

@@ -1,0 +1,24 @@
+"""The benchmark scripts run and report their figures (their speed is not asserted here)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_keer_kids_benchmark_reports_json() -> None:
+    done = subprocess.run(
+        [sys.executable, "benchmarks/keer_kids.py", "--matches", "5", "--repeats", "2", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    result = json.loads(done.stdout)
+    assert result["players"] == 4 and result["runs"] == 2
+    assert 0 < result["median_matches_per_s"] <= result["best_matches_per_s"]

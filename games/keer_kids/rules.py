@@ -107,7 +107,7 @@ def apply(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
     """Validate and apply an action; raise an IllegalAction subclass and change nothing."""
     if state.phase is Phase.OVER:
         raise GameOver("the match is over")
-    if not (seat == CHANCE or 0 <= seat < len(state.players)):
+    if not (seat == CHANCE or 0 <= seat < state.num_players):
         raise UnknownPlayer(f"seat {seat} is not in this match of {state.num_players} players")
     if state.phase is Phase.ROLL:
         events = _apply_roll(state, seat, action)
@@ -188,9 +188,10 @@ def _check_die(state: KeerState, seat: Seat, die: int) -> str:
 def _check_target(
     state: KeerState, player: PlayerSheet, enclosure_id: str, colour: str | None
 ) -> int:
-    enclosure = state.sheet.enclosure(enclosure_id)
-    if enclosure is None:
+    index = state.sheet.by_id.get(enclosure_id)
+    if index is None:
         raise IllegalAction(f"the sheet has no enclosure {enclosure_id}", Reason.UNKNOWN_ENCLOSURE)
+    enclosure = state.sheet.enclosures[index]
     if colour is not None and enclosure.colour != colour:
         raise IllegalAction(
             f"enclosure {enclosure_id} is {enclosure.colour}, not {colour}", Reason.WRONG_COLOUR

@@ -73,6 +73,7 @@ class KeerState:
 
     __slots__ = (
         "choices",
+        "num_players",
         "dice",
         "history",
         "kept",
@@ -93,6 +94,8 @@ class KeerState:
         if not 0 <= first_roller < num_players:
             raise ValueError(f"first roller {first_roller} is not a seat of {num_players} players")
         self.sheet = sheet or default_sheet()
+        self.num_players = num_players
+        """Seats 0..num_players-1."""
         self.players = [PlayerSheet(self.sheet.star_mask) for _ in range(num_players)]
         self.phase = Phase.ROLL
         self.roller = first_roller
@@ -103,11 +106,6 @@ class KeerState:
         self.rolls = 0
         self.version = 0
         self.history: list[tuple[Seat, Action]] = []
-
-    @property
-    def num_players(self) -> int:
-        """Seats 0..num_players-1."""
-        return len(self.players)
 
     def node(self) -> Node:
         """Chance before a roll, the roller alone to keep, everyone at once to choose."""
@@ -167,6 +165,7 @@ class KeerState:
         """An independent copy (the sheet data is shared: it is immutable)."""
         other = KeerState.__new__(KeerState)
         other.sheet, other.phase, other.roller = self.sheet, self.phase, self.roller
+        other.num_players = self.num_players
         other.players = [p.copy() for p in self.players]
         other.dice, other.kept, other.choices = self.dice, self.kept, list(self.choices)
         other.visitors_gone, other.rolls, other.version = (

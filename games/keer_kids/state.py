@@ -73,10 +73,10 @@ class KeerState:
 
     __slots__ = (
         "choices",
-        "num_players",
         "dice",
         "history",
         "kept",
+        "num_players",
         "phase",
         "players",
         "roller",

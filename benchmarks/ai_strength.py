@@ -12,6 +12,7 @@ import json
 
 from games.common import ChanceRng
 from games.common.play import play_out
+from games.common.protocol import Policy
 from games.keer_kids import GreedyAI, HeuristicAI, new_match
 
 
@@ -21,7 +22,7 @@ def head_to_head(players: int, matches: int) -> dict[str, float]:
     points = {"heuristic": 0, "greedy": 0}
     for i in range(matches):
         kinds = ["heuristic" if (seat + i) % 2 == 0 else "greedy" for seat in range(players)]
-        policies = {"heuristic": HeuristicAI(), "greedy": GreedyAI()}
+        policies: dict[str, Policy] = {"heuristic": HeuristicAI(), "greedy": GreedyAI()}
         state = new_match(players)
         play_out(state, [policies[k] for k in kinds], ChanceRng(f"strength/{players}/{i}"))
         outcome = state.outcome()

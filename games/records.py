@@ -6,6 +6,7 @@ them and give a seed, and then the seeded chance stream supplies every roll the 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -65,6 +66,17 @@ class MatchRecord:
             out["seed"] = self.seed
         out["actions"] = [_entry_json(e) for e in self.entries]
         return out
+
+    def dumps(self) -> str:
+        """The record as readable JSON text: one player or action per line, easy to diff."""
+        parts = []
+        for key, value in self.to_json().items():
+            if isinstance(value, list) and value:
+                items = ",\n".join("    " + json.dumps(v, ensure_ascii=False) for v in value)
+                parts.append(f"  {json.dumps(key)}: [\n{items}\n  ]")
+            else:
+                parts.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+        return "{\n" + ",\n".join(parts) + "\n}\n"
 
     @classmethod
     def from_json(cls, data: object) -> MatchRecord:

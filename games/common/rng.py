@@ -28,22 +28,18 @@ class ChanceRng:
 
     def draw(self, index: int, sizes: tuple[int, ...]) -> tuple[int, ...]:
         """For draw `index`, one uniform integer in range(n) for each n in `sizes` (n ≤ 256)."""
-        out: list[int] = []
-        block = 0
-        pool = b""
-        pos = 0
         for n in sizes:
             if not 1 <= n <= MAX_RANGE:
                 raise ValueError(f"a draw takes a range of 1 to {MAX_RANGE} values, not {n}")
-            limit = MAX_RANGE - MAX_RANGE % n
-            while True:
-                if pos == len(pool):
-                    pool = hashlib.sha256(f"{self._seed}:{index}:{block}".encode()).digest()
-                    block += 1
-                    pos = 0
-                byte = pool[pos]
-                pos += 1
-                if byte < limit:
+        out: list[int] = []
+        block = 0
+        while len(out) < len(sizes):
+            digest = hashlib.sha256(f"{self._seed}:{index}:{block}".encode()).digest()
+            block += 1
+            for byte in digest:
+                n = sizes[len(out)]
+                if byte < MAX_RANGE - MAX_RANGE % n:
                     out.append(byte % n)
-                    break
+                    if len(out) == len(sizes):
+                        break
         return tuple(out)

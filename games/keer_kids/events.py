@@ -25,13 +25,6 @@ class Kept:
 
 
 @dataclass(frozen=True, slots=True)
-class Chose:
-    """A player locked in their choice for this roll (it resolves with everyone's)."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class Crossed:
     """An enclosure was crossed off (by a die colour, or by a chameleon)."""
 
@@ -113,7 +106,6 @@ class GameEnded:
 Event = (
     Rolled
     | Kept
-    | Chose
     | Crossed
     | MarkCrossed
     | ChameleonLost

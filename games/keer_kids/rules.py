@@ -170,9 +170,9 @@ def _apply_choice(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Even
     else:
         raise WrongPhase(f"choose a die and an enclosure, not {action.to_text()!r}")
     state.choices[seat] = action
-    if None in state.choices:
-        return (ev.Chose(seat),)
-    return (ev.Chose(seat), *_resolve(state))
+    if any(choice is None for choice in state.choices):
+        return ()
+    return tuple(_resolve(state))
 
 
 def _check_die(state: KeerState, seat: Seat, die: int) -> str:

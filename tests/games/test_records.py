@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -137,3 +138,26 @@ def test_missing_roll_without_seed_is_refused() -> None:
 def test_malformed_records_say_what_is_wrong(data: Any, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         MatchRecord.from_json(data)
+
+
+def test_dumps_is_readable_json_that_reads_back() -> None:
+    state = finished_match("dumps")
+    record = record_of("keer-kids", state, PLAYERS, seed="dumps")
+    text = record.dumps()
+    assert text.count("\n") == len(record.entries) + len(PLAYERS) + 10  # one line each
+    assert MatchRecord.from_json(json.loads(text)) == record
+    assert json.loads(MatchRecord("keer-kids", PLAYERS).dumps())["actions"] == []
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+
+def test_the_documented_example_records_replay_to_one_finished_match() -> None:
+    full = replay(MatchRecord.from_json(json.loads((EXAMPLES / "keer-kids-3p.json").read_text())))
+    seeded_record = MatchRecord.from_json(
+        json.loads((EXAMPLES / "keer-kids-3p-seeded.json").read_text())
+    )
+    assert all(entry.seat != CHANCE for entry in seeded_record.entries)
+    seeded = replay(seeded_record)
+    assert full.is_terminal()
+    assert seeded.summary() == full.summary()

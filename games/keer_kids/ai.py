@@ -110,40 +110,38 @@ class HeuristicAI:
         reachable = player.reachable()
         purple = PURPLE in faces and marks_left(state, player)
         chameleon = purple and earns_chameleon(state, player)
-        mask = 0
+        colours = [face for face in faces if face != PURPLE]
         if chameleon:
-            mask = reachable
+            colours, mask = list(sheet.colour_masks), reachable
         else:
-            for face in faces:
-                if face != PURPLE:
-                    mask |= sheet.colour_masks[face]
+            mask = 0
+            for colour in colours:
+                mask |= sheet.colour_masks[colour]
             mask &= reachable
-        best, best_any = self._best_targets(state, seat, player, mask)
-        options: dict[str, tuple[float, int | None]] = {}
-        for face in faces:
-            if face != PURPLE:
-                options[face] = best.get(face, (_NOTHING, None))
-            elif not purple:
-                options[face] = (_NOTHING, None)
+        options = self._best_targets(state, seat, player, mask, colours)
+        if PURPLE in faces:
+            if not purple:
+                options[PURPLE] = (_NOTHING, None)
             elif chameleon:
-                options[face] = (max(best_any[0], 0.0), best_any[1])
+                value, target = max(options.values(), key=lambda o: o[0])
+                options[PURPLE] = (max(value, 0.0), target)
             else:
-                options[face] = (self.weights.mark, None)
+                options[PURPLE] = (self.weights.mark, None)
         return options
 
     def _best_targets(
-        self, state: KeerState, seat: Seat, player: PlayerSheet, mask: int
-    ) -> tuple[dict[str, tuple[float, int]], tuple[float, int | None]]:
-        """The enclosure in `mask` most worth crossing for each colour, and overall.
+        self, state: KeerState, seat: Seat, player: PlayerSheet, mask: int, colours: list[str]
+    ) -> dict[str, tuple[float, int | None]]:
+        """For each colour: the enclosure in `mask` most worth crossing, and its worth.
 
         Worth = progress toward column and animal prizes (each enclosure still to cross
         discounts a prize, so circles earned now weigh most) + room: enclosures the crossing
         newly makes reachable.
         """
-        best: dict[str, tuple[float, int]] = {}
-        best_any: tuple[float, int | None] = (_NOTHING, None)
+        best: dict[str, tuple[float, int | None]] = dict.fromkeys(colours, (_NOTHING, None))
         table, gain = _enclosure_table(state.sheet), self._gain
-        open_, gone, closed = ~player.crossed, state.visitors_gone, ~player.frontier
+        prizes = _prizes(state.sheet, state.visitors_gone)
+        open_, closed = ~player.crossed, ~player.frontier
         food, room = state.sheet.food_per_animal, self.weights.room
         finishing = len(player.animals) + 1 >= ANIMALS_TO_END
         while mask:
@@ -152,19 +150,15 @@ class HeuristicAI:
             mask ^= low
             columns, animal_mask, neighbours, colour = table[index]
             value = room * (neighbours & closed).bit_count()
-            for column_mask, buckets, bit in columns:
-                prize = buckets if gone & bit else buckets + 1
-                value += prize * gain[(column_mask & open_).bit_count()]
+            for column_mask, column in columns:
+                value += prizes[column] * gain[(column_mask & open_).bit_count()]
             remaining = (animal_mask & open_).bit_count()
             value += food * gain[remaining]
             if remaining == 1 and finishing:
                 value += self._finish_bonus(state, seat, index)
-            current = best.get(colour)
-            if current is None or value > current[0]:
+            if value > best[colour][0]:
                 best[colour] = (value, index)
-            if value > best_any[0]:
-                best_any = (value, index)
-        return best, best_any
+        return best
 
     def _finish_bonus(self, state: KeerState, seat: Seat, index: int) -> float:
         """Ending the match is worth it only when this crossing leaves the seat in the lead."""
@@ -173,21 +167,27 @@ class HeuristicAI:
         return self.weights.finish if mine > best_other else -self.weights.finish
 
 
-_Row = tuple[tuple[tuple[int, int, int], ...], int, int, str]
+_Row = tuple[tuple[tuple[int, int], ...], int, int, str]
 
 
 @cache
 def _enclosure_table(sheet: Sheet) -> tuple[_Row, ...]:
-    """Per enclosure: (column mask, buckets, bit) per column, animal mask, neighbours, colour."""
+    """Per enclosure: (column mask, column) per column, animal mask, neighbours, colour."""
     return tuple(
         (
-            tuple((sheet.column_masks[c], sheet.buckets[c], 1 << c) for c in e.columns),
+            tuple((sheet.column_masks[c], c) for c in e.columns),
             sheet.animal_masks[e.animal],
             sheet.neighbours[e.index],
             e.colour,
         )
         for e in sheet.enclosures
     )
+
+
+@cache
+def _prizes(sheet: Sheet, visitors_gone: int) -> tuple[int, ...]:
+    """Per column: its buckets, plus its visitor while nobody has taken it (2^13 keys at most)."""
+    return tuple(b + (not visitors_gone >> c & 1) for c, b in enumerate(sheet.buckets))
 
 
 class GreedyAI:

@@ -170,8 +170,9 @@ def _apply_choice(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Even
     else:
         raise WrongPhase(f"choose a die and an enclosure, not {action.to_text()!r}")
     state.choices[seat] = action
-    if any(choice is None for choice in state.choices):
-        return ()
+    for choice in state.choices:
+        if choice is None:
+            return ()
     return tuple(_resolve(state))
 
 

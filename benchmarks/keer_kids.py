@@ -12,12 +12,35 @@ import json
 import platform
 import statistics
 import time
+import tracemalloc
 
+from games.common import ChanceRng
+from games.common.play import play_out
+from games.keer_kids import HeuristicAI, KeerState, new_match
 from games.registry import get_game
 from games.simulation import run_matches
 
 TARGET = 500.0
 """Issue 2: at least 500 four-player AI-only matches per second on one core."""
+MEMORY_TARGET = 100_000
+"""DEVELOPERS.md: an open match held in memory takes at most 100 KB."""
+
+
+def match_bytes(players: int, matches: int = 50) -> float:
+    """Mean memory held by a finished match (its whole history included), by tracemalloc."""
+    new_match(players)
+    ai = HeuristicAI()
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    kept: list[KeerState] = []
+    for index in range(matches):
+        state = new_match(players)
+        play_out(state, [ai] * players, ChanceRng(f"memory/{index}"))
+        kept.append(state)
+    del ai
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    return sum(s.size_diff for s in after.compare_to(before, "filename")) / len(kept)
 
 
 def measure(players: int, matches: int, repeats: int) -> dict[str, object]:
@@ -39,6 +62,8 @@ def measure(players: int, matches: int, repeats: int) -> dict[str, object]:
         "median_matches_per_s": round(statistics.median(rates), 1),
         "target_matches_per_s": TARGET,
         "meets_target": max(rates) >= TARGET,
+        "finished_match_bytes": round(match_bytes(players)),
+        "memory_target_bytes": MEMORY_TARGET,
         "python": platform.python_version(),
     }
 
@@ -58,7 +83,8 @@ def main() -> None:
         print(
             f"{args.players}-player AI matches: best {result['best_matches_per_s']}/s, "
             f"median {result['median_matches_per_s']}/s over {args.repeats} runs of "
-            f"{args.matches} (target ≥ {TARGET:.0f}/s)"
+            f"{args.matches} (target ≥ {TARGET:.0f}/s); a finished match holds "
+            f"{result['finished_match_bytes']} bytes (target ≤ {MEMORY_TARGET})"
         )
 
 

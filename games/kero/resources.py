@@ -1,0 +1,62 @@
+"""Resource bundles: the five resources as one small immutable value with exact arithmetic."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+RESOURCES: Final = ("brick", "wheat", "metal", "recruit", "jerrycan")
+
+
+@dataclass(frozen=True, slots=True)
+class Resources:
+    """An amount of each resource (never negative)."""
+
+    brick: int = 0
+    wheat: int = 0
+    metal: int = 0
+    recruit: int = 0
+    jerrycan: int = 0
+
+    def __post_init__(self) -> None:
+        if min(self.as_tuple()) < 0:
+            raise ValueError(f"resources cannot be negative: {self}")
+
+    @classmethod
+    def of(cls, amounts: Mapping[str, int]) -> Resources:
+        """From a mapping such as {"wheat": 3, "jerrycan": 1}; unknown names are refused."""
+        unknown = set(amounts) - set(RESOURCES)
+        if unknown:
+            raise ValueError(
+                f"unknown resource(s) {sorted(unknown)}; known: {', '.join(RESOURCES)}"
+            )
+        return cls(**amounts)
+
+    def as_tuple(self) -> tuple[int, int, int, int, int]:
+        """The amounts in RESOURCES order."""
+        return (self.brick, self.wheat, self.metal, self.recruit, self.jerrycan)
+
+    def __add__(self, other: Resources) -> Resources:
+        return Resources(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)))
+
+    def __sub__(self, other: Resources) -> Resources:
+        """The difference; raises ValueError if `other` is not covered."""
+        return Resources(*(a - b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)))
+
+    def covers(self, other: Resources) -> bool:
+        """Whether this bundle can pay `other`."""
+        return all(a >= b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True))
+
+    def total(self) -> int:
+        """How many resources in all."""
+        return sum(self.as_tuple())
+
+    def to_text(self) -> str:
+        """Compact form, e.g. `wheat:3+jerrycan:1` (empty bundle: `-`)."""
+        parts = [f"{name}:{n}" for name, n in zip(RESOURCES, self.as_tuple(), strict=True) if n]
+        return "+".join(parts) or "-"
+
+
+NOTHING: Final = Resources()
+"""The empty bundle (immutable, so safe as a default)."""

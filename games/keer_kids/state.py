@@ -130,7 +130,11 @@ class KeerState:
     def circles(self, seat: Seat) -> Circles:
         """The seat's circles so far, by kind."""
         player = self.players[seat]
-        buckets = sum(b for c, b in enumerate(self.sheet.buckets) if player.columns >> c & 1)
+        buckets, columns = 0, player.columns
+        while columns:
+            low = columns & -columns
+            buckets += self.sheet.buckets[low.bit_length() - 1]
+            columns ^= low
         food = self.sheet.food_per_animal * len(player.animals)
         return Circles(buckets, player.visitors.bit_count(), food)
 

@@ -23,6 +23,14 @@ class Reason(StrEnum):
     CHAMELEON_REQUIRED = "chameleon_required"
     NO_CHAMELEON = "no_chameleon"
     BAD_ROLL = "bad_roll"
+    NOT_ENOUGH = "not_enough"
+    TANK_EMPTY = "tank_empty"
+    STALE = "stale"
+    TRUCK_FLAT = "truck_flat"
+    DIE_BURNT = "die_burnt"
+    EMPTY_SLOT = "empty_slot"
+    NO_EXPLORER = "no_explorer"
+    NO_TUAREK = "no_tuarek"
 
 
 class IllegalAction(ValueError):

@@ -40,6 +40,14 @@ class Outcome:
         winners = frozenset(seat for seat, s in enumerate(scores) if s == best)
         return cls(tuple(scores), winners, places)
 
+    @classmethod
+    def ranked(cls, scores: Sequence[int], keys: Sequence[tuple[int, ...]]) -> Outcome:
+        """Rank by a tie-break key per seat (score first); equal keys share a place."""
+        best = max(keys)
+        places = tuple(1 + sum(other > k for other in keys) for k in keys)
+        winners = frozenset(seat for seat, k in enumerate(keys) if k == best)
+        return cls(tuple(scores), winners, places)
+
 
 class Action(Protocol):
     """A typed action value with a compact text form that parses back."""

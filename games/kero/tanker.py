@@ -12,7 +12,15 @@ from dataclasses import dataclass
 
 
 class TankError(ValueError):
-    """A tanker operation the clock refuses (too late, or time running backwards)."""
+    """A tanker operation the clock or the tank refuses."""
+
+
+class TooLate(TankError):
+    """Stamped at or after the moment the tank ran dry."""
+
+
+class OutOfOrder(TankError):
+    """Stamped before an action already accepted: time never runs backwards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +76,9 @@ class Window:
         """Accept an action stamped `at`: before E and not before the last one; else TankError."""
         earliest = self.tipped_at if self.last_at is None else self.last_at
         if at < earliest:
-            raise TankError(f"stamped {at} ms, before the previous action at {earliest} ms")
+            raise OutOfOrder(f"stamped {at} ms, before the previous action at {earliest} ms")
         if at >= self.empty_at:
-            raise TankError(f"the tank ran dry at {self.empty_at} ms; the action came at {at} ms")
+            raise TooLate(f"the tank ran dry at {self.empty_at} ms; the action came at {at} ms")
         return Window(self.tipped_at, self.fuel_ms, self.capacity_ms, self.credit_ms, at)
 
     def credited(self, ms: int) -> Window:

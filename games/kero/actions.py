@@ -1,0 +1,246 @@
+"""Kero actions: frozen values with a compact text form that parses back.
+
+Timed actions end in `@` and a millisecond timestamp on Discord's clock.
+
+>>> parse_action("reroll:0.3@1764420000123")
+Reroll(dice=(0, 3), at=1764420000123)
+>>> parse_action("take:6").to_text()
+'take:6'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.common.errors import ActionParseError
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Chance: the first player and the shuffled deck, territories and Tuarek pile (top first)."""
+
+    first: int
+    deck: tuple[str, ...]
+    territories: tuple[str, ...]
+    tuareks: tuple[str, ...]
+
+    def to_text(self) -> str:
+        """`setup:0:S3.S1…:T4.T2…:guide.smith…`."""
+        return ":".join(("setup", str(self.first), *(".".join(p) for p in self._piles())))
+
+    def _piles(self) -> tuple[tuple[str, ...], ...]:
+        return (self.deck, self.territories, self.tuareks)
+
+
+@dataclass(frozen=True, slots=True)
+class Flames:
+    """Chance: how many of the dice thrown in a fuel-up came up flames."""
+
+    count: int
+
+    def to_text(self) -> str:
+        """`flames:3`."""
+        return f"flames:{self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class Faces:
+    """Chance: the face (0-5) each thrown die shows, in die order."""
+
+    faces: tuple[int, ...]
+
+    def to_text(self) -> str:
+        """`faces:0531` — one digit per die thrown."""
+        return "faces:" + "".join(str(f) for f in self.faces)
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle:
+    """Chance: the used Tuareks shuffled into a new pile (top first)."""
+
+    tuareks: tuple[str, ...]
+
+    def to_text(self) -> str:
+        """`reshuffle:guide.smith…`."""
+        return "reshuffle:" + ".".join(self.tuareks)
+
+
+@dataclass(frozen=True, slots=True)
+class FuelUp:
+    """Pay a jerrycan at the refinery: the opponent throws the dice while KERO flows in."""
+
+    def to_text(self) -> str:
+        """`fuel`."""
+        return "fuel"
+
+
+@dataclass(frozen=True, slots=True)
+class AddDie:
+    """Take a special die from the shack for this turn (1 jerrycan)."""
+
+    colour: str
+
+    def to_text(self) -> str:
+        """`die:green`."""
+        return f"die:{self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Tip the truck and throw the chosen dice."""
+
+    at: int
+
+    def to_text(self) -> str:
+        """`roll@T`."""
+        return f"roll@{self.at}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Throw some unburnt dice again while KERO flows."""
+
+    dice: tuple[int, ...]
+    at: int
+
+    def to_text(self) -> str:
+        """`reroll:0.3@T`."""
+        return "reroll:" + ".".join(str(d) for d in self.dice) + f"@{self.at}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Lay the truck flat: the dice are final and the KERO left stays in the tank."""
+
+    at: int
+
+    def to_text(self) -> str:
+        """`stop@T`."""
+        return f"stop@{self.at}"
+
+
+@dataclass(frozen=True, slots=True)
+class Credit:
+    """The bot gives back its own processing time to the rolling player's window."""
+
+    ms: int
+
+    def to_text(self) -> str:
+        """`credit:250`."""
+        return f"credit:{self.ms}"
+
+
+@dataclass(frozen=True, slots=True)
+class TankEmpty:
+    """The window closed: the bot's deadline fired at the empty moment."""
+
+    at: int
+
+    def to_text(self) -> str:
+        """`empty@T`."""
+        return f"empty@{self.at}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take the card in a row slot (1-6, left to right), paying its cost."""
+
+    slot: int
+
+    def to_text(self) -> str:
+        """`take:6`."""
+        return f"take:{self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hire:
+    """Hire a Tuarek for 2 jerrycans."""
+
+    def to_text(self) -> str:
+        """`hire`."""
+        return "hire"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place an Explorer on a New Territory slot (1-4): a free placement owed first, else paid."""
+
+    slot: int
+
+    def to_text(self) -> str:
+        """`place:2`."""
+        return f"place:{self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Done in camp: Fire, refill, and maybe a claim follow."""
+
+    def to_text(self) -> str:
+        """`end`."""
+        return "end"
+
+
+Action = (
+    Setup
+    | Flames
+    | Faces
+    | Reshuffle
+    | FuelUp
+    | AddDie
+    | Roll
+    | Reroll
+    | Stop
+    | Credit
+    | TankEmpty
+    | Take
+    | Hire
+    | Place
+    | EndTurn
+)
+"""Every Kero action."""
+
+_NAME = r"[A-Za-z0-9_]+"
+_LIST = rf"{_NAME}(?:\.{_NAME})*"
+_AT = r"@(\d{1,16})"
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action's text form; raise ActionParseError if it is not one."""
+    for pattern, build in _GRAMMAR:
+        match = pattern.fullmatch(text)
+        if match:
+            return build(match.groups())
+    raise ActionParseError(f"{text!r} is not a Kero action")
+
+
+def _names(text: str | None) -> tuple[str, ...]:
+    return tuple(text.split(".")) if text else ()
+
+
+_GRAMMAR: tuple[tuple[re.Pattern[str], Callable[[tuple[Any, ...]], Action]], ...] = (
+    (
+        re.compile(rf"setup:([01]):({_LIST}):({_LIST}):({_LIST})?"),
+        lambda g: Setup(int(g[0]), _names(g[1]), _names(g[2]), _names(g[3])),
+    ),
+    (re.compile(r"flames:([0-8])"), lambda g: Flames(int(g[0]))),
+    (re.compile(r"faces:([0-5]{1,8})"), lambda g: Faces(tuple(int(c) for c in g[0]))),
+    (re.compile(rf"reshuffle:({_LIST})"), lambda g: Reshuffle(_names(g[0]))),
+    (re.compile("fuel"), lambda g: FuelUp()),
+    (re.compile(r"die:(green|yellow|blue)"), lambda g: AddDie(g[0])),
+    (re.compile(rf"roll{_AT}"), lambda g: Roll(int(g[0]))),
+    (
+        re.compile(rf"reroll:([0-7](?:\.[0-7])*){_AT}"),
+        lambda g: Reroll(tuple(int(d) for d in g[0].split(".")), int(g[1])),
+    ),
+    (re.compile(rf"stop{_AT}"), lambda g: Stop(int(g[0]))),
+    (re.compile(r"credit:(\d{1,7})"), lambda g: Credit(int(g[0]))),
+    (re.compile(rf"empty{_AT}"), lambda g: TankEmpty(int(g[0]))),
+    (re.compile(r"take:([1-6])"), lambda g: Take(int(g[0]))),
+    (re.compile("hire"), lambda g: Hire()),
+    (re.compile(r"place:([1-4])"), lambda g: Place(int(g[0]))),
+    (re.compile("end"), lambda g: EndTurn()),
+)

@@ -1,0 +1,82 @@
+"""The pieces of a Kero match that the rules move: the phase, each camp, the turn in progress."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Final
+
+from games.kero.fuel import FuelUp as FuelProcess
+from games.kero.resources import NOTHING, Resources
+from games.kero.tanker import Tank, Window
+
+FUEL_MODES: Final = ("auto",)
+"""Fuel-up modes implemented so far (`live` follows with the bot, issue 7)."""
+ROUNDS: Final = 3
+
+
+class Phase(StrEnum):
+    """Where the match stands."""
+
+    SETUP = "setup"
+    START = "start"
+    FUELING = "fueling"
+    ROLLING = "rolling"
+    CAMP = "camp"
+    OVER = "over"
+
+
+@dataclass(slots=True)
+class Camp:
+    """One clan's camp: tank, tokens, hand, cards, tiles, territories, Explorers at home."""
+
+    tank: Tank
+    explorers: int
+    jerrycans: int = 0
+    tuareks: list[str] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
+    tiles: list[str] = field(default_factory=list)
+    territories: list[str] = field(default_factory=list)
+
+    def copy(self) -> Camp:
+        """An independent copy (tanks are immutable values)."""
+        return Camp(
+            self.tank,
+            self.explorers,
+            self.jerrycans,
+            list(self.tuareks),
+            list(self.cards),
+            list(self.tiles),
+            list(self.territories),
+        )
+
+
+@dataclass(slots=True)
+class Turn:
+    """The turn in progress: dice chosen and thrown, the window, this turn's resources."""
+
+    fuel_ups: int = 0
+    dice: list[str] = field(default_factory=list)
+    faces: list[int | None] = field(default_factory=list)
+    window: Window | None = None
+    flat: bool = False
+    pool: Resources = NOTHING
+    owed_places: int = 0
+    fuel: FuelProcess | None = None
+    free_refuel: bool = False
+    to_throw: tuple[int, ...] = ()
+
+    def copy(self) -> Turn:
+        """An independent copy (windows and fuel-ups are immutable values)."""
+        return Turn(
+            self.fuel_ups,
+            list(self.dice),
+            list(self.faces),
+            self.window,
+            self.flat,
+            self.pool,
+            self.owed_places,
+            self.fuel,
+            self.free_refuel,
+            self.to_throw,
+        )

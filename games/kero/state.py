@@ -1,0 +1,152 @@
+"""The state of a Kero match: the board, both camps, and the turn in progress."""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+from typing import Any
+
+from games.common.protocol import Node, Outcome, Seat
+from games.common.rng import ChanceRng
+from games.kero import chance, rules, scoring
+from games.kero.actions import Action
+from games.kero.board import FUEL_MODES, Camp, Phase, Turn
+from games.kero.components import Components, default_components
+from games.kero.tanker import Tank
+
+
+class KeroState:
+    """A Kero match: a pure state machine; dice, fuel-up throws and shuffles are chance actions."""
+
+    def __init__(
+        self, options: dict[str, Any] | None = None, box: Components | None = None
+    ) -> None:
+        options = dict(options or {})
+        fuel_mode = options.pop("fuel_up", "auto")
+        if fuel_mode not in FUEL_MODES:
+            raise ValueError(f"fuel_up must be one of {', '.join(FUEL_MODES)}, not {fuel_mode!r}")
+        if options:
+            raise ValueError(f"unknown Kero option(s) {sorted(options)}")
+        self.box = box or default_components()
+        self.fuel_mode = fuel_mode
+        supply = self.box.supply
+        self.camps = [
+            Camp(Tank.full(supply.tank_capacity_ms), supply.explorers_per_clan) for _ in range(2)
+        ]
+        self.phase = Phase.SETUP
+        self.active: Seat = 0
+        self.turn = Turn()
+        self.deck: list[str] = []
+        self.row: list[str | None] = [None] * supply.row_size
+        self.territory_pile: list[str] = []
+        self.territories: list[str | None] = [None] * supply.territories_shown
+        self.explorers: list[list[int]] = [[0, 0] for _ in range(supply.territories_shown)]
+        self.tuarek_pile: list[str] = []
+        self.tuarek_used: list[str] = []
+        self.jerrycans = supply.jerrycans
+        self.claims = 0
+        self.owed_tuareks: list[Seat] = []
+        """Seats owed a Tuarek draw, in order (the pile may need a reshuffle first)."""
+        self.turns = 0
+        self.version = 0
+        self.rolls = 0
+        self.history: list[tuple[Seat, Action]] = []
+
+    num_players = 2
+
+    def node(self) -> Node:
+        """Chance while dice, throws or shuffles are due; otherwise the active clan decides."""
+        if self.phase is Phase.OVER:
+            return Node.TERMINAL
+        if self.chance_due():
+            return Node.CHANCE
+        return Node.DECISION
+
+    def chance_due(self) -> str | None:
+        """Which chance action the state waits for, if any."""
+        if self.phase is Phase.SETUP:
+            return "setup"
+        if self.owed_tuareks and not self.tuarek_pile and self.tuarek_used:
+            return "reshuffle"
+        if self.phase is Phase.FUELING:
+            return "flames"
+        if self.turn.to_throw:
+            return "faces"
+        return None
+
+    def seats_to_act(self) -> tuple[Seat, ...]:
+        """The active clan, unless chance or nobody is to act."""
+        return (self.active,) if self.node() is Node.DECISION else ()
+
+    def is_terminal(self) -> bool:
+        """True once the third claim is resolved."""
+        return self.phase is Phase.OVER
+
+    def outcome(self) -> Outcome | None:
+        """Scores and winners once over (ties broken as docs/rules/kero.md says)."""
+        if self.phase is not Phase.OVER:
+            return None
+        return scoring.outcome(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """The pending chance action's outcomes with probabilities (setup and shuffles are
+        uniform over orders, so only their count is listed: use `sample_chance`)."""
+        return chance.outcomes(self)
+
+    def sample_chance(self, rng: ChanceRng) -> Action:
+        """Draw the pending chance action from the match's stream."""
+        return chance.sample(self, rng)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """Every action the seat may apply now (timed ones are listed at the window's start)."""
+        return rules.legal_actions(self, seat)
+
+    def apply(self, seat: Seat, action: Action) -> tuple[Any, ...]:
+        """Apply one action; raise IllegalAction and change nothing."""
+        return rules.apply(self, seat, action)
+
+    def clone(self) -> KeroState:
+        """An independent copy (the components are shared: they are immutable)."""
+        other = copy.copy(self)
+        other.camps = [camp.copy() for camp in self.camps]
+        other.turn = self.turn.copy()
+        other.deck, other.row = list(self.deck), list(self.row)
+        other.territory_pile, other.territories = list(self.territory_pile), list(self.territories)
+        other.explorers = [list(counts) for counts in self.explorers]
+        other.tuarek_pile, other.tuarek_used = list(self.tuarek_pile), list(self.tuarek_used)
+        other.owed_tuareks, other.history = list(self.owed_tuareks), list(self.history)
+        return other
+
+    def summary(self) -> dict[str, Any]:
+        """The public state as JSON-ready data."""
+        points = scoring.points
+        return {
+            "over": self.phase is Phase.OVER,
+            "version": self.version,
+            "phase": self.phase.value,
+            "active": self.active,
+            "turns": self.turns,
+            "claims": self.claims,
+            "row": list(self.row),
+            "territories": [
+                {"id": t, "explorers": list(self.explorers[i])}
+                for i, t in enumerate(self.territories)
+            ],
+            "deck_left": len(self.deck),
+            "jerrycan_supply": self.jerrycans,
+            "camps": [
+                {
+                    "seat": seat,
+                    "kero_ms": camp.tank.level_ms,
+                    "jerrycans": camp.jerrycans,
+                    "tuareks": len(camp.tuareks),
+                    "cards": list(camp.cards),
+                    "tiles": list(camp.tiles),
+                    "territories": list(camp.territories),
+                    "explorers_home": camp.explorers,
+                    "points": points(self, seat),
+                }
+                for seat, camp in enumerate(self.camps)
+            ],
+            "winners": sorted(o.winners) if (o := self.outcome()) else [],
+        }

@@ -29,6 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=None, help="seats (default: the most)")
     sim.add_argument("--matches", type=_positive, default=100, help="how many (default 100)")
     sim.add_argument("--seed", default="1", help="seed of the run; match i uses SEED/i (default 1)")
+    sim.add_argument("--variant", help="a game variant (kero: base)")
+    sim.add_argument("--fuel-up", choices=["auto"], help="kero: how fuel-ups are thrown")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     sim.set_defaults(handler=cmd_simulate)
     rep = commands.add_parser("replay", help="replay a match record and print the state as JSON")
@@ -55,15 +57,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if not spec.min_players <= players <= spec.max_players:
         allowed = f"{spec.min_players}-{spec.max_players}"
         return _fail(f"{spec.title} takes {allowed} players, not {players}")
+    options = {
+        key: value
+        for key, value in (("variant", args.variant), ("fuel_up", args.fuel_up))
+        if value is not None
+    }
+    try:
+        spec.new_match(players, options)
+    except ValueError as exc:
+        return _fail(str(exc))
     results: list[MatchResult] = []
     bar = tqdm(total=args.matches, unit="match", disable=not sys.stderr.isatty(), file=sys.stderr)
     started = time.perf_counter()
-    for result in run_matches(spec, players, args.matches, args.seed):
+    for result in run_matches(spec, players, args.matches, args.seed, options):
         results.append(result)
         bar.update()
     elapsed = time.perf_counter() - started
     bar.close()
     summary = summarise(spec, players, results)
+    if args.variant is not None:
+        summary = {"game": summary.pop("game"), "variant": args.variant, **summary}
     summary["seed"] = str(args.seed)
     summary["elapsed_s"] = round(elapsed, 3)
     summary["matches_per_s"] = round(len(results) / elapsed, 1) if elapsed > 0 else None
@@ -75,13 +88,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _print_summary(title: str, s: dict[str, Any], out: TextIO) -> None:
-    out.write(
-        f"{title}: {s['matches']} AI matches, {s['players']} players, seed {s['seed']}\n"
-        f"  rolls per match   mean {s['mean_rolls']:.1f}, max {s['max_rolls']}\n"
-        f"  score             mean {s['mean_score']:.1f}, best {s['max_score']}\n"
-        f"  shared wins       {100 * s['shared_win_rate']:.1f} %\n"
-        f"  speed             {s['matches_per_s']} matches/s ({s['elapsed_s']} s)\n"
-    )
+    out.write(f"{title}: {s['matches']} AI matches, {s['players']} players, seed {s['seed']}\n")
+    header = {"game", "matches", "players", "seed", "elapsed_s", "matches_per_s"}
+    for key, value in s.items():
+        if key in header:
+            continue
+        shown = f"{100 * value:.1f} %" if key.endswith("_rate") else value
+        out.write(f"  {key.replace('_', ' '):<22} {shown}\n")
+    out.write(f"  {'speed':<22} {s['matches_per_s']} matches/s ({s['elapsed_s']} s)\n")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

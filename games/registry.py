@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games import keer_kids
+from games import keer_kids, kero
 from games.common.protocol import GameState, Policy
 
 
@@ -21,6 +21,8 @@ class GameSpec:
     new_match: Callable[[int, Mapping[str, Any]], GameState]
     parse_action: Callable[[str], Any]
     new_ai: Callable[[], Policy]
+    figures: Callable[[Any], Mapping[str, float]]
+    """A finished match's own figures for `tablero simulate` (`…_rate` names are averaged)."""
 
 
 class UnknownGame(ValueError):
@@ -36,6 +38,17 @@ GAMES: Mapping[str, GameSpec] = {
         new_match=keer_kids.new_match,
         parse_action=keer_kids.parse_action,
         new_ai=keer_kids.HeuristicAI,
+        figures=keer_kids.figures,
+    ),
+    kero.NAME: GameSpec(
+        name=kero.NAME,
+        title=kero.TITLE,
+        min_players=2,
+        max_players=2,
+        new_match=kero.new_match,
+        parse_action=kero.parse_action,
+        new_ai=kero.KeroAI,
+        figures=kero.figures,
     ),
 }
 

@@ -22,6 +22,11 @@ def new_match(num_players: int, options: Mapping[str, Any] | None = None) -> Kee
     return KeerState(num_players)
 
 
+def figures(state: KeerState) -> dict[str, float]:
+    """What `tablero simulate` reports of a finished match: the rolls it took."""
+    return {"rolls": state.rolls}
+
+
 __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
@@ -40,6 +45,7 @@ __all__ = [
     "SheetError",
     "Skip",
     "default_sheet",
+    "figures",
     "new_match",
     "parse_action",
     "parse_sheet",

@@ -183,10 +183,12 @@ class Components:
     white_count: int
     special: Mapping[str, Die]
     supply: Supply
+    cards_by_id: Mapping[str, Card]
+    territories_by_id: Mapping[str, Territory]
 
     def card(self, card_id: str) -> Card | None:
         """The card with this id, or None."""
-        return next((c for c in (*self.start, *self.regular, *self.claim) if c.id == card_id), None)
+        return self.cards_by_id.get(card_id)
 
 
 @cache
@@ -205,17 +207,20 @@ def load_components(texts: Mapping[str, str]) -> Components:
     tiles = _in("abilities", lambda: _tiles(raw["abilities"]))
     cards = _in("cards", lambda: _cards(raw["cards"], colours, tiles))
     dice = _in("dice", lambda: _dice(raw["dice"]))
+    territories = _in("territories", lambda: _territories(raw["territories"], colours))
     return Components(
         start=cards["start"],
         regular=cards["regular"],
         claim=cards["claim"],
         tiles=tiles,
-        territories=_in("territories", lambda: _territories(raw["territories"], colours)),
+        territories=territories,
         tuareks=_in("tuareks", lambda: _tuareks(raw["tuareks"])),
         white=dice[0],
         white_count=dice[1],
         special=dice[2],
         supply=supply,
+        cards_by_id={c.id: c for kind in cards.values() for c in kind},
+        territories_by_id={t.id: t for t in territories},
     )
 
 

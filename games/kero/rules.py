@@ -330,8 +330,7 @@ def _claim(state: KeroState) -> bool:
         if territory is not None and counts[0] != counts[1]:
             winner = 0 if counts[0] > counts[1] else 1
             state.camps[winner].territories.append(territory)
-            found = next(t for t in state.box.territories if t.id == territory)
-            _gain(state, winner, found.on_claim)
+            _gain(state, winner, state.box.territories_by_id[territory].on_claim)
         for seat in (0, 1):
             state.camps[seat].explorers += counts[seat]
         state.explorers[slot] = [0, 0]
@@ -353,6 +352,13 @@ def _next_turn(state: KeroState) -> None:
 
 
 # --- resources --------------------------------------------------------------------------------
+
+
+def can_pay(state: KeroState, seat: Seat, cost: Resources) -> bool:
+    """Whether the seat could pay `cost` now from this turn's resources and its jerrycans."""
+    need = cost - Resources(jerrycan=cost.jerrycan)
+    pool = state.turn.pool if seat == state.active else Resources()
+    return pool.covers(need) and state.camps[seat].jerrycans >= cost.jerrycan
 
 
 def _pay(state: KeroState, camp: Camp, cost: Resources) -> None:

@@ -22,6 +22,9 @@ class KeroState:
         self, options: dict[str, Any] | None = None, box: Components | None = None
     ) -> None:
         options = dict(options or {})
+        variant = options.pop("variant", "base")
+        if variant != "base":
+            raise ValueError(f"Kero variant {variant!r} is not available yet; use 'base'")
         fuel_mode = options.pop("fuel_up", "auto")
         if fuel_mode not in FUEL_MODES:
             raise ValueError(f"fuel_up must be one of {', '.join(FUEL_MODES)}, not {fuel_mode!r}")

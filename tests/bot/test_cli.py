@@ -160,3 +160,18 @@ def test_the_console_script_and_module_run(tmp_path: Path) -> None:
         timeout=120,
     )
     assert json.loads(done.stdout)["matches"] == 2
+
+
+def test_simulate_kero_prints_its_own_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(
+        capsys, "simulate", "--game", "kero", "--variant", "base", "--matches", "4", "--json"
+    )
+    required = {"game", "variant", "matches", "mean_turns", "mean_score", "first_player_win_rate"}
+    assert set(out) >= required | {"tie_rate", "dry_tank_rate", "matches_per_s"}
+    assert out["game"] == "kero" and out["variant"] == "base" and out["players"] == 2
+    assert out["mean_turns"] > 5 and 0 <= out["first_player_win_rate"] <= 1
+
+
+def test_simulate_refuses_an_unavailable_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--game", "kero", "--variant", "chaos"]) == 2
+    assert "variant 'chaos'" in capsys.readouterr().err

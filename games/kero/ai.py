@@ -1,0 +1,160 @@
+"""A computer player for Kero: refuels when low, rolls like a human with a target card in mind,
+re-rolls what does not help while KERO lasts, then buys, places Explorers and hires Tuareks.
+
+It keeps its own pace: each decision takes `think_ms` of game time, so it spends its tank the way
+a person would and can run dry (it then reports the empty tank, as the bot's deadline would).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.common.protocol import Seat
+from games.kero import actions as a
+from games.kero.board import Phase
+from games.kero.chance import FLAME_FACE
+from games.kero.components import Card
+from games.kero.resources import Resources
+from games.kero.rules import WHITE, can_pay
+from games.kero.state import KeroState
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """How fast and how bold the computer plays (milliseconds of game time)."""
+
+    think_ms: int = 1_500
+    """Time each click takes."""
+    low_tank_ms: int = 20_000
+    """Fuel up below this much KERO."""
+    keep_ms: int = 4_000
+    """Stop re-rolling when less than this is left."""
+    max_rerolls: int = 4
+
+
+class KeroAI:
+    """A sensible opponent for the implemented rules."""
+
+    def __init__(self, pace: Pace | None = None) -> None:
+        self.pace = pace or Pace()
+
+    def choose(self, state: KeroState, seat: Seat) -> a.Action:
+        """The action this seat takes now (the state must be waiting for it)."""
+        now = _now(state) + self.pace.think_ms
+        if state.phase is Phase.START:
+            return self._start(state, seat, now)
+        if state.phase is Phase.ROLLING:
+            return self._rolling(state, seat, now)
+        return self._camp(state, seat)
+
+    def _start(self, state: KeroState, seat: Seat, now: int) -> a.Action:
+        camp, turn, supply = state.camps[seat], state.turn, state.box.supply
+        if (
+            not turn.dice
+            and camp.tank.level_ms < self.pace.low_tank_ms
+            and camp.jerrycans >= 1
+            and turn.fuel_ups < supply.max_fuel_ups
+        ):
+            return a.FuelUp()
+        for colour in ("green", "blue", "yellow"):
+            if colour not in turn.dice and camp.jerrycans >= 3:
+                return a.AddDie(colour)
+        return a.Roll(now)
+
+    def _rolling(self, state: KeroState, seat: Seat, now: int) -> a.Action:
+        turn = state.turn
+        assert turn.window is not None
+        if now >= turn.window.empty_at:
+            return a.TankEmpty(turn.window.empty_at)
+        rerolls = _rerolls_this_turn(state)
+        left = turn.window.empty_at - now
+        useless = self._useless_dice(state, seat)
+        if not useless or left < self.pace.keep_ms or rerolls >= self.pace.max_rerolls:
+            return a.Stop(now)
+        return a.Reroll(useless, now)
+
+    def _useless_dice(self, state: KeroState, seat: Seat) -> tuple[int, ...]:
+        """Unburnt dice whose faces help neither the target card nor an Explorer."""
+        turn, box = state.turn, state.box
+        need = self._target_cost(state, seat) + box.supply.explorer_cost
+        useless = []
+        for die, (colour, face_index) in enumerate(zip(turn.dice, turn.faces, strict=True)):
+            if face_index is None or face_index == FLAME_FACE:
+                continue
+            face = (box.white if colour == WHITE else box.special[colour]).faces[face_index]
+            gives = face.resources
+            if face.tuarek or face.explorer or gives.jerrycan:
+                continue
+            if any(g and n for g, n in zip(gives.as_tuple(), need.as_tuple(), strict=True)):
+                need = Resources(
+                    *(max(0, n - g) for g, n in zip(gives.as_tuple(), need.as_tuple(), strict=True))
+                )
+                continue
+            useless.append(die)
+        return tuple(useless)
+
+    def _target_cost(self, state: KeroState, seat: Seat) -> Resources:
+        """The cost of the card worth most for its price in the row (what to roll for)."""
+        cards = [c for c in (state.box.card(i) for i in state.row if i) if c is not None]
+        if not cards:
+            return Resources()
+        return max(cards, key=lambda c: _worth(c) / (1 + c.cost.total())).cost
+
+    def _camp(self, state: KeroState, seat: Seat) -> a.Action:
+        camp, supply = state.camps[seat], state.box.supply
+        takes = [
+            slot + 1
+            for slot, card_id in enumerate(state.row)
+            if card_id and can_pay(state, seat, _card(state, slot + 1).cost)
+        ]
+        if takes:
+            return a.Take(max(takes, key=lambda slot: _worth(_card(state, slot))))
+        can_place = state.turn.owed_places > 0 or can_pay(state, seat, supply.explorer_cost)
+        places = [s + 1 for s, t in enumerate(state.territories) if t is not None]
+        if places and camp.explorers and can_place:
+            return a.Place(max(places, key=lambda slot: _territory_value(state, seat, slot)))
+        if camp.jerrycans >= 5 and (state.tuarek_pile or state.tuarek_used):
+            return a.Hire()
+        return a.EndTurn()
+
+
+def _card(state: KeroState, slot: int) -> Card:
+    card = state.box.card(state.row[slot - 1] or "")
+    assert card is not None
+    return card
+
+
+def _worth(card: Card) -> float:
+    """Rough worth of a card: its points, an ability, and its immediate gains."""
+    return (
+        card.points
+        + (2.5 if card.ability else 0)
+        + (1.5 if card.per_colour else 0)
+        + sum(g.amount for g in card.effects)
+    )
+
+
+def _territory_value(state: KeroState, seat: Seat, slot: int) -> float:
+    """Prefer territories worth more where one more Explorer takes or keeps the lead."""
+    territory_id = state.territories[slot - 1]
+    territory = state.box.territories_by_id[territory_id or ""]
+    mine, theirs = state.explorers[slot - 1][seat], state.explorers[slot - 1][1 - seat]
+    swing = 2.0 if mine <= theirs else 0.5
+    return territory.points * swing
+
+
+def _rerolls_this_turn(state: KeroState) -> int:
+    count = 0
+    for _, action in reversed(state.history):
+        if isinstance(action, a.Roll):
+            return count
+        count += isinstance(action, a.Reroll)
+    return count
+
+
+def _now(state: KeroState) -> int:
+    for _, action in reversed(state.history):
+        at = getattr(action, "at", None)
+        if isinstance(at, int):
+            return at
+    return 0

@@ -295,9 +295,11 @@ def _place(state: KeroState, action: a.Action) -> None:
 def _end_turn(state: KeroState, action: a.Action) -> None:
     flames = sum(f == FLAME_FACE for f in state.turn.faces)
     if flames >= 2:
-        burn = max((i for i, c in enumerate(state.row) if c is not None), default=None)
-        if burn is not None:
-            state.row[burn] = None
+        cards = [(slot, card) for slot, card in enumerate(state.row) if card is not None]
+        if cards:
+            slot, card = cards[-1]
+            state.discard.append(card)
+            state.row[slot] = None
     _slide(state)
     if _refill(state) and _claim(state):
         return
@@ -317,6 +319,7 @@ def _refill(state: KeroState) -> bool:
         if state.row[slot] is None and state.deck:
             card = state.deck.pop(0)
             if card in claim_ids:
+                state.discard.append(card)
                 return True
             state.row[slot] = card
     return False
@@ -331,6 +334,8 @@ def _claim(state: KeroState) -> bool:
             winner = 0 if counts[0] > counts[1] else 1
             state.camps[winner].territories.append(territory)
             _gain(state, winner, state.box.territories_by_id[territory].on_claim)
+        elif territory is not None:
+            state.boxed.append(territory)
         for seat in (0, 1):
             state.camps[seat].explorers += counts[seat]
         state.explorers[slot] = [0, 0]

@@ -44,6 +44,10 @@ class KeroState:
         self.territory_pile: list[str] = []
         self.territories: list[str | None] = [None] * supply.territories_shown
         self.explorers: list[list[int]] = [[0, 0] for _ in range(supply.territories_shown)]
+        self.discard: list[str] = []
+        """Burnt cards and resolved Claim cards."""
+        self.boxed: list[str] = []
+        """Territories discarded to the box (tied or empty at a claim)."""
         self.tuarek_pile: list[str] = []
         self.tuarek_used: list[str] = []
         self.jerrycans = supply.jerrycans
@@ -114,6 +118,7 @@ class KeroState:
         other.camps = [camp.copy() for camp in self.camps]
         other.turn = self.turn.copy()
         other.deck, other.row = list(self.deck), list(self.row)
+        other.discard, other.boxed = list(self.discard), list(self.boxed)
         other.territory_pile, other.territories = list(self.territory_pile), list(self.territories)
         other.explorers = [list(counts) for counts in self.explorers]
         other.tuarek_pile, other.tuarek_used = list(self.tuarek_pile), list(self.tuarek_used)

@@ -176,6 +176,38 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
+class Play:
+    """Play a Tuarek from your hand (a Dust Storm is armed, face down, for the opponent's next
+    fuel-up). `arg` is a die colour (Guide), a resource (Trader) or a die number (Smith, timed)."""
+
+    tuarek: str
+    arg: str | None = None
+    at: int | None = None
+
+    def to_text(self) -> str:
+        """`play:guide:green`, `play:smith:3@T`, `play:scout`."""
+        return _with_arg("play", self.tuarek, self.arg, self.at)
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """Use a permanent-ability tile that is not automatic (A9; A10 with a die number, timed)."""
+
+    tile: str
+    arg: str | None = None
+    at: int | None = None
+
+    def to_text(self) -> str:
+        """`use:A9`, `use:A10:3@T`."""
+        return _with_arg("use", self.tile, self.arg, self.at)
+
+
+def _with_arg(verb: str, name: str, arg: str | None, at: int | None) -> str:
+    text = f"{verb}:{name}" + (f":{arg}" if arg is not None else "")
+    return text + (f"@{at}" if at is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     """Done in camp: Fire, refill, and maybe a claim follow."""
 
@@ -199,6 +231,8 @@ Action = (
     | Take
     | Hire
     | Place
+    | Play
+    | Use
     | EndTurn
 )
 """Every Kero action."""
@@ -243,4 +277,12 @@ _GRAMMAR: tuple[tuple[re.Pattern[str], Callable[[tuple[Any, ...]], Action]], ...
     (re.compile("hire"), lambda g: Hire()),
     (re.compile(r"place:([1-4])"), lambda g: Place(int(g[0]))),
     (re.compile("end"), lambda g: EndTurn()),
+    (
+        re.compile(r"play:([a-z_]+)(?::([a-z0-9]+))?(?:@(\d{1,16}))?"),
+        lambda g: Play(g[0], g[1], None if g[2] is None else int(g[2])),
+    ),
+    (
+        re.compile(r"use:(A[0-9]{1,2})(?::([a-z0-9]+))?(?:@(\d{1,16}))?"),
+        lambda g: Use(g[0], g[1], None if g[2] is None else int(g[2])),
+    ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final
 
@@ -34,20 +34,20 @@ class Camp:
     explorers: int
     jerrycans: int = 0
     tuareks: list[str] = field(default_factory=list)
+    armed: int = 0
+    """Dust Storms armed face down: each turns the opponent's next fuel-up to white dice."""
     cards: list[str] = field(default_factory=list)
     tiles: list[str] = field(default_factory=list)
     territories: list[str] = field(default_factory=list)
 
     def copy(self) -> Camp:
         """An independent copy (tanks are immutable values)."""
-        return Camp(
-            self.tank,
-            self.explorers,
-            self.jerrycans,
-            list(self.tuareks),
-            list(self.cards),
-            list(self.tiles),
-            list(self.territories),
+        return replace(
+            self,
+            tuareks=list(self.tuareks),
+            cards=list(self.cards),
+            tiles=list(self.tiles),
+            territories=list(self.territories),
         )
 
 
@@ -65,18 +65,14 @@ class Turn:
     fuel: FuelProcess | None = None
     free_refuel: bool = False
     to_throw: tuple[int, ...] = ()
+    tiles_used: list[str] = field(default_factory=list)
+    """Ability tiles used this turn (each once per turn)."""
+    ignored_flames: int = 0
+    no_fire: bool = False
+    """A Fire-eater was played: no card burns this turn."""
 
     def copy(self) -> Turn:
         """An independent copy (windows and fuel-ups are immutable values)."""
-        return Turn(
-            self.fuel_ups,
-            list(self.dice),
-            list(self.faces),
-            self.window,
-            self.flat,
-            self.pool,
-            self.owed_places,
-            self.fuel,
-            self.free_refuel,
-            self.to_throw,
+        return replace(
+            self, dice=list(self.dice), faces=list(self.faces), tiles_used=list(self.tiles_used)
         )

@@ -26,7 +26,7 @@ from games.kero.board import Camp, Phase, Turn
 from games.kero.chance import FLAME_FACE
 from games.kero.components import Card, Gain
 from games.kero.fuel import FuelUp as FuelProcess
-from games.kero.resources import Resources
+from games.kero.resources import RESOURCES, Resources
 from games.kero.tanker import OutOfOrder, TankError
 
 if TYPE_CHECKING:
@@ -59,7 +59,14 @@ def apply(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]:
             raise WrongPhase(f"chance owes {due}, not {action.to_text()!r}")
     elif seat != state.active:
         raise NotYourTurn(f"it is seat {state.active}'s turn")
+    at = getattr(action, "at", None)
+    if at is not None and at < state.clock_ms:
+        raise IllegalAction(
+            f"stamped {at} ms, before the latest action at {state.clock_ms} ms", Reason.STALE
+        )
     events = _dispatch(state, action)
+    if at is not None:
+        state.clock_ms = at
     state.version += 1
     state.history.append((seat, action))
     if seat == CHANCE:
@@ -79,6 +86,8 @@ def _dispatch(state: KeroState, action: a.Action) -> tuple[Any, ...]:
 
 
 def _setup(state: KeroState, action: a.Action) -> None:
+    """Deal a setup. Any order of the whole deck is accepted, so tests and puzzles can stack it;
+    the chance stream (`chance.setup`) deals it as the rulebook says."""
     assert isinstance(action, a.Setup)
     box = state.box
     expected_deck = sorted(c.id for c in (*box.start, *box.regular, *box.claim))
@@ -143,27 +152,46 @@ def _faces(state: KeroState, action: a.Action) -> None:
 
 
 def _fuel_up(state: KeroState, action: a.Action) -> None:
-    turn, camp, supply = state.turn, state.camps[state.active], state.box.supply
-    if turn.dice:
+    _check_fuel_up(state)
+    _pay_jerrycans(state, state.camps[state.active], state.box.supply.fuel_up_cost.jerrycan)
+    _start_fuel_up(state)
+
+
+def _check_fuel_up(state: KeroState) -> None:
+    turn, supply = state.turn, state.box.supply
+    if state.phase is not Phase.START or turn.dice:
         raise WrongPhase("fuel up comes first, before choosing dice")
     if turn.fuel_ups >= supply.max_fuel_ups:
         raise IllegalAction(f"at most {supply.max_fuel_ups} fuel-ups a turn", Reason.WRONG_PHASE)
-    _pay_jerrycans(state, camp, supply.fuel_up_cost.jerrycan)
-    turn.fuel_ups += 1
-    turn.fuel = FuelProcess(
-        state.box.white_count + len(state.box.special), cap=supply.last_die_throws
-    )
+
+
+def _start_fuel_up(state: KeroState) -> None:
+    """The opponent throws all 8 dice, or only the white ones if they armed a Dust Storm."""
+    box, opponent = state.box, state.camps[1 - state.active]
+    dice = box.white_count + len(box.special)
+    if opponent.armed:
+        opponent.armed -= 1
+        state.tuarek_used.append(_DUST_STORM)
+        dice = box.white_count
+    state.turn.fuel_ups += 1
+    state.turn.fuel = FuelProcess(dice, cap=box.supply.last_die_throws)
     state.phase = Phase.FUELING
 
 
 def _add_die(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.AddDie)
     turn, camp = state.turn, state.camps[state.active]
+    if action.colour not in state.box.special:
+        raise IllegalAction(f"the shack has no {action.colour!r} die", Reason.DIE_NOT_AVAILABLE)
     if action.colour in turn.dice:
         raise IllegalAction(
             f"the {action.colour} die is already yours this turn", Reason.DIE_NOT_AVAILABLE
         )
-    _pay_jerrycans(state, camp, state.box.supply.special_die_cost.jerrycan)
+    free = _tile_with(state, "free_die", action.colour)
+    if free is None:
+        _pay_jerrycans(state, camp, state.box.supply.special_die_cost.jerrycan)
+    else:
+        turn.tiles_used.append(free)
     turn.dice.append(action.colour)
 
 
@@ -208,6 +236,10 @@ def _stop(state: KeroState, action: a.Action) -> None:
     state.phase = Phase.CAMP
 
 
+def _truck_flat(state: KeroState, action: a.Action) -> None:
+    raise IllegalAction("the truck is flat: it cannot be tipped again this turn", Reason.TRUCK_FLAT)
+
+
 def _credit(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Credit)
     assert state.turn.window is not None
@@ -247,6 +279,10 @@ def _collect(state: KeroState) -> None:
             turn.owed_places += 1
         else:
             gained += face.resources
+    for tile_id in camp.tiles:
+        effect = box.tiles[tile_id].effect
+        if effect.kind == "bonus" and isinstance(effect.arg, str):
+            gained += Resources.of({effect.arg: 1})
     _take_jerrycans(state, camp, gained.jerrycan)
     turn.pool = gained - Resources(jerrycan=gained.jerrycan)
     _draw_owed_tuareks(state)
@@ -254,7 +290,7 @@ def _collect(state: KeroState) -> None:
 
 def _take(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Take)
-    card_id = state.row[action.slot - 1]
+    card_id = state.row[action.slot - 1] if 1 <= action.slot <= len(state.row) else None
     if card_id is None:
         raise IllegalAction(f"slot {action.slot} of the row is empty", Reason.EMPTY_SLOT)
     card = state.box.card(card_id)
@@ -272,7 +308,14 @@ def _hire(state: KeroState, action: a.Action) -> None:
     camp = state.camps[state.active]
     if not state.tuarek_pile and not state.tuarek_used:
         raise IllegalAction("no Tuarek is left to hire", Reason.NO_TUAREK)
-    _pay_jerrycans(state, camp, state.box.supply.tuarek_cost.jerrycan)
+    cost = state.box.supply.tuarek_cost.jerrycan
+    cheap = _tile_with(state, "tuarek_cost")
+    if cheap is not None:
+        arg = state.box.tiles[cheap].effect.arg
+        cost = arg if isinstance(arg, int) else cost
+    _pay_jerrycans(state, camp, cost)
+    if cheap is not None:
+        state.turn.tiles_used.append(cheap)
     state.owed_tuareks.append(state.active)
     _draw_owed_tuareks(state)
 
@@ -280,7 +323,7 @@ def _hire(state: KeroState, action: a.Action) -> None:
 def _place(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Place)
     turn, camp = state.turn, state.camps[state.active]
-    if state.territories[action.slot - 1] is None:
+    if not 1 <= action.slot <= len(state.territories) or state.territories[action.slot - 1] is None:
         raise IllegalAction(f"territory slot {action.slot} is empty", Reason.EMPTY_SLOT)
     if camp.explorers == 0:
         raise IllegalAction("all your Explorers are out", Reason.NO_EXPLORER)
@@ -293,7 +336,8 @@ def _place(state: KeroState, action: a.Action) -> None:
 
 
 def _end_turn(state: KeroState, action: a.Action) -> None:
-    flames = sum(f == FLAME_FACE for f in state.turn.faces)
+    turn = state.turn
+    flames = 0 if turn.no_fire else sum(f == FLAME_FACE for f in turn.faces) - turn.ignored_flames
     if flames >= 2:
         cards = [(slot, card) for slot, card in enumerate(state.row) if card is not None]
         if cards:
@@ -354,6 +398,133 @@ def _next_turn(state: KeroState) -> None:
     state.turn = Turn()
     state.turns += 1
     state.phase = Phase.START
+
+
+# --- Tuareks and abilities ------------------------------------------------------------------
+
+
+def _play(state: KeroState, action: a.Action) -> None:
+    assert isinstance(action, a.Play)
+    camp = state.camps[state.active]
+    kind = next((t for t in state.box.tuareks if t.id == action.tuarek), None)
+    if kind is None or action.tuarek not in camp.tuareks:
+        raise IllegalAction(f"you hold no {action.tuarek!r} Tuarek", Reason.NO_TUAREK)
+    effect = kind.effect
+    if effect.kind == "white_dice_fuel_up":
+        _no_arg(action)
+        camp.tuareks.remove(action.tuarek)
+        camp.armed += 1
+        return
+    _TUAREK_EFFECTS[effect.kind](state, action, effect.arg)
+    camp.tuareks.remove(action.tuarek)
+    state.tuarek_used.append(action.tuarek)
+
+
+def _guide(state: KeroState, action: a.Play, arg: object) -> None:
+    turn = state.turn
+    if state.phase is not Phase.START:
+        raise WrongPhase("a Guide brings a die while you choose your dice, before rolling")
+    colour = action.arg
+    if colour is None or colour not in state.box.special or colour in turn.dice:
+        raise IllegalAction(
+            f"name a special die you do not have yet, not {colour!r}", Reason.DIE_NOT_AVAILABLE
+        )
+    turn.dice.append(colour)
+
+
+def _trader(state: KeroState, action: a.Play, arg: object) -> None:
+    _in_camp(state, "a Trader trades when you collect, in your camp phase")
+    if action.arg not in RESOURCES or action.at is not None:
+        raise IllegalAction(f"name a resource of {', '.join(RESOURCES)}", Reason.WRONG_PHASE)
+    amount = arg if isinstance(arg, int) else 1
+    if action.arg == "jerrycan":
+        _take_jerrycans(state, state.camps[state.active], amount)
+    else:
+        state.turn.pool += Resources.of({action.arg: amount})
+
+
+def _scout(state: KeroState, action: a.Play, arg: object) -> None:
+    _in_camp(state, "a Scout places an Explorer in your camp phase")
+    _no_arg(action)
+    state.turn.owed_places += arg if isinstance(arg, int) else 1
+
+
+def _water_carrier(state: KeroState, action: a.Play, arg: object) -> None:
+    _no_arg(action)
+    _check_fuel_up(state)
+    _start_fuel_up(state)
+
+
+def _fire_eater(state: KeroState, action: a.Play, arg: object) -> None:
+    _in_camp(state, "a Fire-eater acts at your Fire step, before you end your turn")
+    _no_arg(action)
+    state.turn.no_fire = True
+
+
+def _smith(state: KeroState, action: a.Play, arg: object) -> None:
+    _reroll_burnt(state, action.arg, action.at)
+
+
+def _use(state: KeroState, action: a.Action) -> None:
+    assert isinstance(action, a.Use)
+    camp, turn = state.camps[state.active], state.turn
+    if action.tile not in camp.tiles:
+        raise IllegalAction(f"you hold no ability tile {action.tile}", Reason.WRONG_PHASE)
+    if action.tile in turn.tiles_used:
+        raise IllegalAction(f"{action.tile} was already used this turn", Reason.WRONG_PHASE)
+    effect = state.box.tiles[action.tile].effect
+    if effect.kind == "ignore_flames" and action.arg is None and action.at is None:
+        _in_camp(state, "ignoring flames is decided in camp, before you end your turn")
+        turn.ignored_flames += effect.arg if isinstance(effect.arg, int) else 1
+    elif effect.kind == "reroll_burnt":
+        _reroll_burnt(state, action.arg, action.at)
+    else:
+        raise IllegalAction(f"{action.tile} works by itself; it is not played", Reason.WRONG_PHASE)
+    turn.tiles_used.append(action.tile)
+
+
+def _reroll_burnt(state: KeroState, die: str | None, at: int | None) -> None:
+    """Smith or A10: throw one burnt die again while KERO flows (a flame burns it again)."""
+    turn = state.turn
+    if state.phase is not Phase.ROLLING or turn.window is None or at is None:
+        raise WrongPhase("a burnt die is re-rolled while you roll, with a timestamp")
+    window = _tank(lambda: turn.window.check(at))  # type: ignore[union-attr]
+    index = int(die) if die is not None and die.isdigit() else -1
+    if not 0 <= index < len(turn.dice) or turn.faces[index] != FLAME_FACE:
+        raise IllegalAction(f"die {die} is not a burnt die", Reason.DIE_NOT_AVAILABLE)
+    turn.window = window
+    turn.to_throw = (index,)
+
+
+def _in_camp(state: KeroState, message: str) -> None:
+    if state.phase is not Phase.CAMP:
+        raise WrongPhase(message)
+
+
+def _no_arg(action: a.Play) -> None:
+    if action.arg is not None or action.at is not None:
+        raise IllegalAction(f"{action.tuarek} takes no argument", Reason.WRONG_PHASE)
+
+
+def _tile_with(state: KeroState, kind: str, arg: str | None = None) -> str | None:
+    """The active clan's tile with this effect (and argument) not yet used this turn."""
+    for tile_id in state.camps[state.active].tiles:
+        effect = state.box.tiles[tile_id].effect
+        unused = tile_id not in state.turn.tiles_used
+        if effect.kind == kind and (arg is None or effect.arg == arg) and unused:
+            return tile_id
+    return None
+
+
+_DUST_STORM: Final = "dust_storm"
+_TUAREK_EFFECTS: Final[dict[str, Callable[[KeroState, a.Play, object], None]]] = {
+    "free_special_die": _guide,
+    "bonus_any": _trader,
+    "explorer": _scout,
+    "free_fuel_up": _water_carrier,
+    "ignore_fire": _fire_eater,
+    "reroll_burnt": _smith,
+}
 
 
 # --- resources --------------------------------------------------------------------------------
@@ -446,7 +617,31 @@ def legal_actions(state: KeroState, seat: Seat) -> list[a.Action]:
         candidates += [a.Take(s + 1) for s, c in enumerate(state.row) if c is not None]
         candidates += [a.Place(s + 1) for s, t in enumerate(state.territories) if t is not None]
         candidates += [a.Hire(), a.EndTurn()]
+    candidates += _tuarek_and_tile_candidates(state, seat, now)
     return [c for c in candidates if _accepts(state, seat, c)]
+
+
+def _tuarek_and_tile_candidates(state: KeroState, seat: Seat, now: int) -> list[a.Action]:
+    """Every way to play a held Tuarek or use a held tile now (filtered by the rules after)."""
+    camp, turn = state.camps[seat], state.turn
+    burnt = [str(d) for d, f in enumerate(turn.faces) if f == FLAME_FACE]
+    args: dict[str, list[str | None]] = {
+        "free_special_die": list(state.box.special),
+        "bonus_any": list(RESOURCES),
+        "reroll_burnt": list(burnt),
+    }
+    out: list[a.Action] = []
+    for kind in state.box.tuareks:
+        if kind.id in camp.tuareks:
+            timed = kind.effect.kind == "reroll_burnt"
+            for arg in args.get(kind.effect.kind, [None]):
+                out.append(a.Play(kind.id, arg, now if timed else None))
+    for tile_id in camp.tiles:
+        if state.box.tiles[tile_id].effect.kind == "ignore_flames":
+            out.append(a.Use(tile_id))
+        elif state.box.tiles[tile_id].effect.kind == "reroll_burnt":
+            out += [a.Use(tile_id, die, now) for die in burnt]
+    return out
 
 
 def _accepts(state: KeroState, seat: Seat, action: a.Action) -> bool:
@@ -460,11 +655,7 @@ def _accepts(state: KeroState, seat: Seat, action: a.Action) -> bool:
 
 def _now(state: KeroState) -> int:
     """The latest timestamp the match has seen (0 before any)."""
-    for _, action in reversed(state.history):
-        at = getattr(action, "at", None)
-        if isinstance(at, int):
-            return at
-    return 0
+    return state.clock_ms
 
 
 _HANDLERS: Final = {
@@ -479,12 +670,17 @@ _HANDLERS: Final = {
     (Phase.ROLLING, a.Credit): _credit,
     (Phase.ROLLING, a.TankEmpty): _tank_empty,
     (Phase.CAMP, a.Take): _take,
+    (Phase.CAMP, a.Roll): _truck_flat,
+    (Phase.CAMP, a.Reroll): _truck_flat,
+    (Phase.CAMP, a.Stop): _truck_flat,
     (Phase.CAMP, a.Place): _place,
     (Phase.CAMP, a.EndTurn): _end_turn,
 }
 _ANY_PHASE: Final = {
     a.Reshuffle: _reshuffle,
     a.Hire: _hire,
+    a.Play: _play,
+    a.Use: _use,
 }
 
 __all__ = ["Card", "apply", "legal_actions"]

@@ -57,6 +57,8 @@ class KeroState:
         self.turns = 0
         self.version = 0
         self.rolls = 0
+        self.clock_ms = 0
+        """The latest timestamp accepted: time never runs backwards."""
         self.history: list[tuple[Seat, Action]] = []
 
     num_players = 2

@@ -37,7 +37,8 @@ def check_invariants(state: KeroState) -> None:
     territories += [t for camp in state.camps for t in camp.territories]
     assert sorted(territories) == sorted(box.territories_by_id)
     tuareks = [*state.tuarek_pile, *state.tuarek_used, *(t for c in state.camps for t in c.tuareks)]
-    assert len(tuareks) == sum(t.count for t in box.tuareks)
+    armed = sum(c.armed for c in state.camps)
+    assert len(tuareks) + armed == sum(t.count for t in box.tuareks)
     pool = state.turn.pool
     assert min(pool.as_tuple()) >= 0
 
@@ -61,7 +62,7 @@ def _decide(state: KeroState, data: st.DataObject) -> None:
     legal = state.legal_actions(state.active)
     assert legal, f"the active seat must have an action in {state.phase}"
     action = data.draw(st.sampled_from(legal))
-    if hasattr(action, "at"):
+    if getattr(action, "at", None) is not None:
         delay = data.draw(st.integers(0, 25_000), label="delay")
         action = replace(action, at=action.at + delay)
         window = state.turn.window

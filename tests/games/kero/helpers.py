@@ -1,0 +1,211 @@
+"""Shared helpers for the Kero scenario tests: forced setups, forced dice, whole turns, snapshots.
+
+Every position is reached through real play: a forced `Setup` chance action (a real deal with
+chosen cards, Claim cards, territories and Tuareks moved to chosen places), forced `Faces` and
+`Flames` chance actions, and the players' own actions. The helpers read the state but never write
+it.
+
+Dice order in a throw: the 5 white dice (0-4), then the special dice in the order they were added.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pytest
+
+from games.common import CHANCE, ChanceRng, IllegalAction, Reason
+from games.kero import actions as a
+from games.kero.chance import setup as deal
+from games.kero.components import default_components
+from games.kero.state import KeroState
+
+T = 1_764_420_000_000
+"""A Discord-like timestamp in ms: the scenarios' clock starts here."""
+CAPACITY = 60_000
+THROW_MS = 1_800
+CLAIMS = ("C1", "C2", "C3")
+
+# White faces (dice.toml): the index of each face.
+BRICK, WHEAT, METAL, RECRUIT, JERRYCAN, FLAME = range(6)
+# Special dice (dice.toml, house data); index 5 is the flame on every die.
+GREEN_WHEAT2, GREEN_WHEAT_RECRUIT, GREEN_RECRUIT2, GREEN_TUAREK = 0, 2, 3, 4
+YELLOW_BRICK2, YELLOW_BRICK_METAL, YELLOW_JERRYCAN2, YELLOW_TUAREK = 0, 2, 3, 4
+BLUE_METAL2, BLUE_METAL_RECRUIT, BLUE_RECRUIT_JERRYCAN, BLUE_EXPLORER = 0, 2, 3, 4
+NO_FLAMES = (BRICK,) * 5
+"""Five white bricks: no flame, nothing that a pass turn could use."""
+TWO_FLAMES = (FLAME, FLAME, BRICK, BRICK, BRICK)
+
+
+def _first_then_rest(first: Sequence[str], dealt: Iterable[str]) -> list[str]:
+    """`first` in order, then what is left of `dealt` (one occurrence removed per id of `first`)."""
+    rest = list(dealt)
+    for item in first:
+        rest.remove(item)
+    return [*first, *rest]
+
+
+def forced_setup(
+    *,
+    first: int = 0,
+    row: Sequence[str] = (),
+    after: Sequence[str] = (),
+    claim_draws: Sequence[int] | None = None,
+    territories: Sequence[str] = (),
+    tuareks: Sequence[str] = (),
+    seed: int = 1,
+) -> a.Setup:
+    """A real deal (seed `seed`) rearranged so that:
+
+    - `row` fills row slots 1.. from the left (missing slots keep the deal's next cards);
+    - `after` are the next cards drawn from the deck, in order;
+    - `claim_draws[i]` is the draw number of Claim card C(i+1) counted from the first card drawn
+      after the initial row (1 = the first refill card); Claim cards not listed go to the bottom.
+      Without `claim_draws` the Claim cards keep their dealt places (deep in the deck);
+    - `territories` are shown first (slots 1-4), then the next ones of the pile;
+    - `tuareks` are the top of the Tuarek pile: seat 0 takes 2, seat 1 the next 2, then the pile.
+    """
+    box = default_components()
+    dealt = deal(box, ChanceRng(seed))
+    top = [*row, *after]
+    if any(c in CLAIMS for c in top):
+        raise ValueError("place Claim cards with claim_draws")
+    if len(row) > box.supply.row_size:
+        raise ValueError("the row has 6 slots")
+    if claim_draws is None:
+        deck = _first_then_rest(top, dealt.deck)
+    else:
+        if list(claim_draws) != sorted(claim_draws) or min(claim_draws, default=1) < 1:
+            raise ValueError("claim draws are ascending and start at 1")
+        deck = _first_then_rest(top, [c for c in dealt.deck if c not in CLAIMS])
+        unplaced = list(CLAIMS[len(claim_draws) :])
+        for claim, draw in zip(CLAIMS, claim_draws, strict=False):
+            deck.insert(box.supply.row_size - 1 + draw, claim)
+        deck += unplaced
+    return a.Setup(
+        first,
+        tuple(deck),
+        tuple(_first_then_rest(territories, dealt.territories)),
+        tuple(_first_then_rest(tuareks, dealt.tuareks)),
+    )
+
+
+def new_match(**setup: Any) -> KeroState:
+    """A match after a forced setup (see `forced_setup` for the arguments)."""
+    state = KeroState()
+    state.apply(CHANCE, forced_setup(**setup))
+    return state
+
+
+# --- reading the state ---------------------------------------------------------------------------
+
+
+def kero(state: KeroState, seat: int) -> int:
+    """The KERO in the seat's tank (ms)."""
+    return int(state.camps[seat].tank.level_ms)
+
+
+def empty_at(state: KeroState) -> int:
+    """E: when the tipped truck runs dry."""
+    window = state.turn.window
+    assert window is not None, "the truck is not tipped"
+    return int(window.empty_at)
+
+
+def slot_of(state: KeroState, card: str) -> int:
+    """The row slot (1-6) showing this card."""
+    return state.row.index(card) + 1
+
+
+def snapshot(state: KeroState) -> tuple[Any, ...]:
+    """Everything an action could change, to compare before and after a refusal: the summary and
+    a deep copy of every attribute of the state (the immutable component box aside)."""
+    fields = {k: v for k, v in vars(state).items() if k != "box"}
+    return state.summary(), state.chance_due(), copy.deepcopy(fields)
+
+
+def refused(
+    state: KeroState, seat: int, action: Any, reason: Reason | None = None
+) -> IllegalAction:
+    """The action raises an IllegalAction (with this reason, if given) and changes nothing."""
+    before = snapshot(state)
+    version, history = state.version, len(state.history)
+    with pytest.raises(IllegalAction) as info:
+        state.apply(seat, action)
+    if reason is not None:
+        assert info.value.reason is reason, f"{info.value} (reason {info.value.reason})"
+    assert state.version == version
+    assert len(state.history) == history
+    assert snapshot(state) == before
+    return info.value
+
+
+# --- playing ------------------------------------------------------------------------------------
+
+
+def fuel_up(state: KeroState, flames: Sequence[int]) -> None:
+    """The active clan pays a fuel-up; the opponent's throws show these new flames in turn."""
+    state.apply(state.active, a.FuelUp())
+    for count in flames:
+        state.apply(CHANCE, a.Flames(count))
+
+
+def roll(state: KeroState, at: int, faces: Sequence[int], dice: Sequence[str] = ()) -> None:
+    """The active clan adds these special dice (1 jerrycan each), tips the truck at `at` and
+    throws: `faces` gives every die's face, the 5 white dice first, then the special dice."""
+    for colour in dice:
+        state.apply(state.active, a.AddDie(colour))
+    state.apply(state.active, a.Roll(at))
+    state.apply(CHANCE, a.Faces(tuple(faces)))
+
+
+def reroll(state: KeroState, dice: Sequence[int], at: int, faces: Sequence[int]) -> None:
+    """Re-roll these dice at `at`; they show `faces` (in ascending die order)."""
+    state.apply(state.active, a.Reroll(tuple(dice), at))
+    state.apply(CHANCE, a.Faces(tuple(faces)))
+
+
+def stop(state: KeroState, at: int) -> None:
+    """Lay the truck flat at `at`: the dice are collected."""
+    state.apply(state.active, a.Stop(at))
+
+
+def camp(state: KeroState, *actions: Any) -> None:
+    """The active clan's camp actions, in order."""
+    for action in actions:
+        state.apply(state.active, action)
+
+
+def end_turn(state: KeroState) -> None:
+    """End the active clan's turn: Fire, slide, refill, maybe a claim."""
+    state.apply(state.active, a.EndTurn())
+
+
+def play_turn(
+    state: KeroState,
+    at: int,
+    faces: Sequence[int],
+    *camp_actions: Any,
+    dice: Sequence[str] = (),
+    stop_after: int = 1_000,
+) -> None:
+    """A whole turn: roll at `at`, stop `stop_after` ms later, camp actions, end the turn."""
+    roll(state, at, faces, dice)
+    stop(state, at + stop_after)
+    camp(state, *camp_actions)
+    end_turn(state)
+
+
+def pass_turn(state: KeroState, at: int) -> None:
+    """A turn that changes nothing on the board: five bricks, no flame, nothing bought."""
+    play_turn(state, at, NO_FLAMES)
+
+
+def outage(state: KeroState, at: int, faces: Sequence[int], flames: Sequence[int]) -> None:
+    """Roll, let the tank run dry (TankEmpty at E), and the free 5-dice refuel's throws."""
+    roll(state, at, faces)
+    state.apply(state.active, a.TankEmpty(empty_at(state)))
+    for count in flames:
+        state.apply(CHANCE, a.Flames(count))

@@ -166,13 +166,38 @@ class Hire:
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Place an Explorer on a New Territory slot (1-4): a free placement owed first, else paid."""
+    """Place an Explorer on a New Territory slot (1-4): a free placement owed first, else paid.
+    With the Boss Variant, `boss` says the Explorer placed is your Boss."""
+
+    slot: int
+    boss: bool = False
+
+    def to_text(self) -> str:
+        """`place:2`, or `place:2:boss`."""
+        return f"place:{self.slot}" + (":boss" if self.boss else "")
+
+
+@dataclass(frozen=True, slots=True)
+class BossChoice:
+    """At a claim: activate (or not) your Boss on a tied territory slot."""
+
+    slot: int
+    activate: bool
+
+    def to_text(self) -> str:
+        """`boss:2:yes` or `boss:2:no`."""
+        return f"boss:{self.slot}:{'yes' if self.activate else 'no'}"
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreak:
+    """At a claim: the tied territory slot your tie-breaker tile (A5) wins."""
 
     slot: int
 
     def to_text(self) -> str:
-        """`place:2`."""
-        return f"place:{self.slot}"
+        """`tiebreak:2`."""
+        return f"tiebreak:{self.slot}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +256,8 @@ Action = (
     | Take
     | Hire
     | Place
+    | BossChoice
+    | TieBreak
     | Play
     | Use
     | EndTurn
@@ -275,7 +302,9 @@ _GRAMMAR: tuple[tuple[re.Pattern[str], Callable[[tuple[Any, ...]], Action]], ...
     (re.compile(rf"empty{_AT}"), lambda g: TankEmpty(int(g[0]))),
     (re.compile(r"take:([1-6])"), lambda g: Take(int(g[0]))),
     (re.compile("hire"), lambda g: Hire()),
-    (re.compile(r"place:([1-4])"), lambda g: Place(int(g[0]))),
+    (re.compile(r"place:([1-4])(:boss)?"), lambda g: Place(int(g[0]), g[1] is not None)),
+    (re.compile(r"boss:([1-4]):(yes|no)"), lambda g: BossChoice(int(g[0]), g[1] == "yes")),
+    (re.compile(r"tiebreak:([1-4])"), lambda g: TieBreak(int(g[0]))),
     (re.compile("end"), lambda g: EndTurn()),
     (
         re.compile(r"play:([a-z_]+)(?::([a-z0-9]+))?(?:@(\d{1,16}))?"),

@@ -45,19 +45,36 @@ class KeroAI:
             return self._start(state, seat, now)
         if state.phase is Phase.ROLLING:
             return self._rolling(state, seat, now)
+        if state.phase is Phase.CLAIM:
+            return self._claim(state, seat)
         return self._camp(state, seat)
+
+    def _claim(self, state: KeroState, seat: Seat) -> a.Action:
+        """Activate a Boss on any tie it is asked about; break the tie worth most."""
+        vote = state.vote
+        assert vote is not None
+        for slot in vote.boss_asks.get(seat, []):
+            if (seat, slot) not in vote.boss_answers:
+                return a.BossChoice(slot + 1, True)
+        best = max(vote.tiebreak_slots, key=lambda slot: _territory_points(state, slot + 1))
+        return a.TieBreak(best + 1)
 
     def _start(self, state: KeroState, seat: Seat, now: int) -> a.Action:
         camp, turn, supply = state.camps[seat], state.turn, state.box.supply
-        if (
-            not turn.dice
-            and camp.tank.level_ms < self.pace.low_tank_ms
-            and camp.jerrycans >= 1
-            and turn.fuel_ups < supply.max_fuel_ups
-        ):
-            return a.FuelUp()
+        if DUST_STORM in camp.tuareks:
+            return a.Play(DUST_STORM)
+        low = camp.tank.level_ms < self.pace.low_tank_ms
+        if not turn.dice and low and turn.fuel_ups < supply.max_fuel_ups:
+            if WATER_CARRIER in camp.tuareks:
+                return a.Play(WATER_CARRIER)
+            if camp.jerrycans >= 1:
+                return a.FuelUp()
         for colour in ("green", "blue", "yellow"):
-            if colour not in turn.dice and camp.jerrycans >= 3:
+            if colour in turn.dice:
+                continue
+            if GUIDE in camp.tuareks:
+                return a.Play(GUIDE, colour)
+            if _has_free_die(state, seat, colour) or camp.jerrycans >= 3:
                 return a.AddDie(colour)
         return a.Roll(now)
 
@@ -68,10 +85,26 @@ class KeroAI:
             return a.TankEmpty(turn.window.empty_at)
         rerolls = _rerolls_this_turn(state)
         left = turn.window.empty_at - now
+        burnt = [d for d, f in enumerate(turn.faces) if f == FLAME_FACE]
+        if len(burnt) >= 2 and left >= self.pace.keep_ms:
+            rescue = self._rescue(state, seat, burnt[0], now)
+            if rescue is not None:
+                return rescue
         useless = self._useless_dice(state, seat)
         if not useless or left < self.pace.keep_ms or rerolls >= self.pace.max_rerolls:
             return a.Stop(now)
         return a.Reroll(useless, now)
+
+    def _rescue(self, state: KeroState, seat: Seat, die: int, now: int) -> a.Action | None:
+        """Re-roll a burnt die with the A10 tile, else a Smith, to keep a card from burning."""
+        camp = state.camps[seat]
+        for tile in camp.tiles:
+            effect = state.box.tiles[tile].effect
+            if effect.kind == "reroll_burnt" and tile not in state.turn.tiles_used:
+                return a.Use(tile, str(die), now)
+        if SMITH in camp.tuareks:
+            return a.Play(SMITH, str(die), now)
+        return None
 
     def _useless_dice(self, state: KeroState, seat: Seat) -> tuple[int, ...]:
         """Unburnt dice whose faces help neither the target card nor an Explorer."""
@@ -101,6 +134,23 @@ class KeroAI:
         return max(cards, key=lambda c: _worth(c) / (1 + c.cost.total())).cost
 
     def _camp(self, state: KeroState, seat: Seat) -> a.Action:
+        return (
+            self._camp_tuarek(state, seat)
+            or self._buy_or_place(state, seat)
+            or self._protect_row(state, seat)
+            or a.EndTurn()
+        )
+
+    def _camp_tuarek(self, state: KeroState, seat: Seat) -> a.Action | None:
+        camp = state.camps[seat]
+        if TRADER in camp.tuareks:
+            return a.Play(TRADER, self._trade(state, seat))
+        if SCOUT in camp.tuareks and camp.explorers and any(state.territories):
+            return a.Play(SCOUT)
+        return None
+
+    def _buy_or_place(self, state: KeroState, seat: Seat) -> a.Action | None:
+        """Take the best affordable card, else place an Explorer, else hire with spare jerrycans."""
         camp, supply = state.camps[seat], state.box.supply
         takes = [
             slot + 1
@@ -112,10 +162,59 @@ class KeroAI:
         can_place = state.turn.owed_places > 0 or can_pay(state, seat, supply.explorer_cost)
         places = [s + 1 for s, t in enumerate(state.territories) if t is not None]
         if places and camp.explorers and can_place:
-            return a.Place(max(places, key=lambda slot: _territory_value(state, seat, slot)))
+            best = max(places, key=lambda slot: _territory_value(state, seat, slot))
+            return a.Place(best, boss=camp.boss_side and camp.boss_slot is None)
         if camp.jerrycans >= 5 and (state.tuarek_pile or state.tuarek_used):
             return a.Hire()
-        return a.EndTurn()
+        return None
+
+    def _protect_row(self, state: KeroState, seat: Seat) -> a.Action | None:
+        """With 2+ flames, ignore one with A9 (if that is enough) or play a Fire-eater."""
+        camp, turn = state.camps[seat], state.turn
+        flames = sum(f == FLAME_FACE for f in turn.faces) - turn.ignored_flames
+        if flames < 2 or turn.no_fire:
+            return None
+        for tile in camp.tiles:
+            kind = state.box.tiles[tile].effect.kind
+            if kind == "ignore_flames" and tile not in turn.tiles_used and flames == 2:
+                return a.Use(tile)
+        return a.Play(FIRE_EATER) if FIRE_EATER in camp.tuareks else None
+
+    def _trade(self, state: KeroState, seat: Seat) -> str:
+        """The resource that lets the seat take the best card, else one towards an Explorer."""
+        best: tuple[float, str] = (-1.0, "metal")
+        for resource in ("brick", "wheat", "metal", "recruit", "jerrycan"):
+            extra = Resources.of({resource: 1})
+            for card_id in state.row:
+                card = state.box.card(card_id or "")
+                if (
+                    card
+                    and not can_pay(state, seat, card.cost)
+                    and _covers(state, seat, card.cost, extra)
+                ):
+                    best = max(best, (_worth(card), resource))
+        return best[1]
+
+
+DUST_STORM, GUIDE, TRADER, SCOUT = "dust_storm", "guide", "trader", "scout"
+WATER_CARRIER, FIRE_EATER, SMITH = "water_carrier", "fire_eater", "smith"
+
+
+def _covers(state: KeroState, seat: Seat, cost: Resources, extra: Resources) -> bool:
+    """Whether the seat could pay `cost` with `extra` added to what it has."""
+    have = state.turn.pool + Resources(jerrycan=state.camps[seat].jerrycans) + extra
+    return have.covers(cost)
+
+
+def _has_free_die(state: KeroState, seat: Seat, colour: str) -> bool:
+    return any(
+        state.box.tiles[t].effect.kind == "free_die" and state.box.tiles[t].effect.arg == colour
+        for t in state.camps[seat].tiles
+    )
+
+
+def _territory_points(state: KeroState, slot: int) -> int:
+    return state.box.territories_by_id[state.territories[slot - 1] or ""].points
 
 
 def _card(state: KeroState, slot: int) -> Card:

@@ -10,6 +10,7 @@ from games.kero.fuel import FuelUp as FuelProcess
 from games.kero.resources import NOTHING, Resources
 from games.kero.tanker import Tank, Window
 
+VARIANTS: Final = ("base", "boss")
 FUEL_MODES: Final = ("auto",)
 """Fuel-up modes implemented so far (`live` follows with the bot, issue 7)."""
 ROUNDS: Final = 3
@@ -23,6 +24,7 @@ class Phase(StrEnum):
     FUELING = "fueling"
     ROLLING = "rolling"
     CAMP = "camp"
+    CLAIM = "claim"
     OVER = "over"
 
 
@@ -39,6 +41,10 @@ class Camp:
     cards: list[str] = field(default_factory=list)
     tiles: list[str] = field(default_factory=list)
     territories: list[str] = field(default_factory=list)
+    boss_slot: int | None = None
+    """Boss Variant: the territory slot (0-based) where the Boss stands, if it is out."""
+    boss_side: bool = False
+    """Boss Variant: the Boss still shows its Boss side (its once-per-game ability unused)."""
 
     def copy(self) -> Camp:
         """An independent copy (tanks are immutable values)."""
@@ -75,4 +81,37 @@ class Turn:
         """An independent copy (windows and fuel-ups are immutable values)."""
         return replace(
             self, dice=list(self.dice), faces=list(self.faces), tiles_used=list(self.tiles_used)
+        )
+
+
+@dataclass(slots=True)
+class ClaimVote:
+    """The decisions a claim waits for: Boss activations and the tie-breaker tile's choice."""
+
+    boss_asks: dict[int, list[int]] = field(default_factory=dict)
+    """Seat → tied territory slots (0-based) where it must say whether its Boss activates."""
+    boss_answers: dict[tuple[int, int], bool] = field(default_factory=dict)
+    tiebreak_seat: int | None = None
+    tiebreak_slots: tuple[int, ...] = ()
+    tiebreak_choice: int | None = None
+
+    def waiting(self) -> tuple[int, ...]:
+        """The seats that still owe an answer."""
+        seats = {
+            seat
+            for seat, slots in self.boss_asks.items()
+            if any((seat, slot) not in self.boss_answers for slot in slots)
+        }
+        if self.tiebreak_seat is not None and self.tiebreak_choice is None and self.tiebreak_slots:
+            seats.add(self.tiebreak_seat)
+        return tuple(sorted(seats))
+
+    def copy(self) -> ClaimVote:
+        """An independent copy."""
+        return ClaimVote(
+            {seat: list(slots) for seat, slots in self.boss_asks.items()},
+            dict(self.boss_answers),
+            self.tiebreak_seat,
+            self.tiebreak_slots,
+            self.tiebreak_choice,
         )

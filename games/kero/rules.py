@@ -22,7 +22,7 @@ from games.common.errors import (
 )
 from games.common.protocol import CHANCE, Seat
 from games.kero import actions as a
-from games.kero.board import Camp, Phase, Turn
+from games.kero.board import Camp, ClaimVote, Phase, Turn
 from games.kero.chance import FLAME_FACE
 from games.kero.components import Card, Gain
 from games.kero.fuel import FuelUp as FuelProcess
@@ -57,14 +57,14 @@ def apply(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]:
             raise NotYourTurn(f"the match waits for chance ({due}) first")
         if not isinstance(action, _CHANCE_KIND[due]):
             raise WrongPhase(f"chance owes {due}, not {action.to_text()!r}")
-    elif seat != state.active:
+    elif seat not in state.seats_to_act():
         raise NotYourTurn(f"it is seat {state.active}'s turn")
     at = getattr(action, "at", None)
     if at is not None and at < state.clock_ms:
         raise IllegalAction(
             f"stamped {at} ms, before the latest action at {state.clock_ms} ms", Reason.STALE
         )
-    events = _dispatch(state, action)
+    events = _dispatch(state, seat, action)
     if at is not None:
         state.clock_ms = at
     state.version += 1
@@ -74,7 +74,15 @@ def apply(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]:
     return events
 
 
-def _dispatch(state: KeroState, action: a.Action) -> tuple[Any, ...]:
+def _dispatch(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]:
+    if state.phase is Phase.CLAIM:
+        if isinstance(action, a.BossChoice):
+            _boss_choice(state, seat, action)
+        elif isinstance(action, a.TieBreak):
+            _tiebreak(state, seat, action)
+        else:
+            raise WrongPhase(f"a claim waits for decisions, not {action.to_text()!r}")
+        return ()
     handler = _HANDLERS.get((state.phase, type(action))) or _ANY_PHASE.get(type(action))
     if handler is None:
         raise WrongPhase(f"{action.to_text()!r} is not possible in the {state.phase.value} phase")
@@ -327,12 +335,18 @@ def _place(state: KeroState, action: a.Action) -> None:
         raise IllegalAction(f"territory slot {action.slot} is empty", Reason.EMPTY_SLOT)
     if camp.explorers == 0:
         raise IllegalAction("all your Explorers are out", Reason.NO_EXPLORER)
+    if action.boss and not (camp.boss_side and camp.boss_slot is None):
+        raise IllegalAction("you have no Boss at home to place", Reason.NO_EXPLORER)
+    if not action.boss and camp.boss_side and camp.boss_slot is None and camp.explorers == 1:
+        raise IllegalAction("only your Boss is at home: place it as the Boss", Reason.NO_EXPLORER)
     if turn.owed_places:
         turn.owed_places -= 1
     else:
         _pay(state, camp, state.box.supply.explorer_cost)
     camp.explorers -= 1
     state.explorers[action.slot - 1][state.active] += 1
+    if action.boss:
+        camp.boss_slot = action.slot - 1
 
 
 def _end_turn(state: KeroState, action: a.Action) -> None:
@@ -345,9 +359,15 @@ def _end_turn(state: KeroState, action: a.Action) -> None:
             state.discard.append(card)
             state.row[slot] = None
     _slide(state)
-    if _refill(state) and _claim(state):
-        return
-    _next_turn(state)
+    _refill_or_pass(state)
+
+
+def _refill_or_pass(state: KeroState) -> None:
+    """Refill the row; a revealed Claim card starts a claim, otherwise the other clan plays."""
+    if _refill(state):
+        _start_claim(state)
+    else:
+        _next_turn(state)
 
 
 def _slide(state: KeroState) -> None:
@@ -369,28 +389,106 @@ def _refill(state: KeroState) -> bool:
     return False
 
 
-def _claim(state: KeroState) -> bool:
-    """Resolve majorities; True if this was the last claim (the match is over)."""
+def _start_claim(state: KeroState) -> None:
+    """A Claim card was revealed: ask for the decisions it needs, or resolve at once."""
     state.claims += 1
+    vote = _claim_vote(state)
+    if vote.waiting():
+        state.vote = vote
+        state.phase = Phase.CLAIM
+    else:
+        _finish_claim(state, vote)
+
+
+def _claim_vote(state: KeroState) -> ClaimVote:
+    """Boss owners on tied territories are asked; the tie-breaker tile chooses if it must."""
+    vote = ClaimVote()
+    tied = [
+        slot
+        for slot, territory in enumerate(state.territories)
+        if territory is not None and state.explorers[slot][0] == state.explorers[slot][1] > 0
+    ]
+    bossed = set()
+    for seat, camp in enumerate(state.camps):
+        if camp.boss_side and camp.boss_slot in tied:
+            vote.boss_asks[seat] = [camp.boss_slot]
+            bossed.add(camp.boss_slot)
+    for seat, camp in enumerate(state.camps):
+        if any(state.box.tiles[t].effect.kind == "win_ties" for t in camp.tiles):
+            vote.tiebreak_seat = seat
+            vote.tiebreak_slots = tuple(slot for slot in tied if slot not in bossed)
+            if len(vote.tiebreak_slots) == 1:
+                vote.tiebreak_choice = vote.tiebreak_slots[0]
+    return vote
+
+
+def _boss_choice(state: KeroState, seat: Seat, action: a.BossChoice) -> None:
+    assert state.vote is not None
+    slot = action.slot - 1
+    if slot not in state.vote.boss_asks.get(seat, []) or (seat, slot) in state.vote.boss_answers:
+        raise IllegalAction(
+            f"no Boss decision is asked of you for slot {action.slot}", Reason.WRONG_PHASE
+        )
+    state.vote.boss_answers[(seat, slot)] = action.activate
+    _maybe_finish_claim(state)
+
+
+def _tiebreak(state: KeroState, seat: Seat, action: a.TieBreak) -> None:
+    assert state.vote is not None
+    vote, slot = state.vote, action.slot - 1
+    if seat != vote.tiebreak_seat or vote.tiebreak_choice is not None:
+        raise IllegalAction("no tie-breaker choice is asked of you", Reason.WRONG_PHASE)
+    if slot not in vote.tiebreak_slots:
+        raise IllegalAction(
+            f"slot {action.slot} is not a tie your tile may break", Reason.WRONG_PHASE
+        )
+    vote.tiebreak_choice = slot
+    _maybe_finish_claim(state)
+
+
+def _maybe_finish_claim(state: KeroState) -> None:
+    assert state.vote is not None
+    if not state.vote.waiting():
+        vote, state.vote = state.vote, None
+        _finish_claim(state, vote)
+
+
+def _finish_claim(state: KeroState, vote: ClaimVote) -> None:
+    """Resolve majorities with the decisions taken; then new territories, or the end."""
     for slot, territory in enumerate(state.territories):
-        counts = state.explorers[slot]
-        if territory is not None and counts[0] != counts[1]:
-            winner = 0 if counts[0] > counts[1] else 1
-            state.camps[winner].territories.append(territory)
-            _gain(state, winner, state.box.territories_by_id[territory].on_claim)
-        elif territory is not None:
-            state.boxed.append(territory)
-        for seat in (0, 1):
-            state.camps[seat].explorers += counts[seat]
+        if territory is not None:
+            winner = _territory_winner(state, slot, vote)
+            if winner is None:
+                state.boxed.append(territory)
+            else:
+                state.camps[winner].territories.append(territory)
+                _gain(state, winner, state.box.territories_by_id[territory].on_claim)
+        for seat, camp in enumerate(state.camps):
+            camp.explorers += state.explorers[slot][seat]
+            if camp.boss_slot == slot:
+                camp.boss_slot = None
         state.explorers[slot] = [0, 0]
         state.territories[slot] = None
     if state.claims >= len(state.box.claim):
         state.phase = Phase.OVER
-        return True
+        return
     _show_territories(state)
-    if _refill(state):
-        return _claim(state)
-    return False
+    _refill_or_pass(state)
+
+
+def _territory_winner(state: KeroState, slot: int, vote: ClaimVote) -> Seat | None:
+    """Strict majority; on a tie an activated Boss (both cancel out), then the tie-breaker."""
+    counts = state.explorers[slot]
+    if counts[0] != counts[1]:
+        return 0 if counts[0] > counts[1] else 1
+    activated = [seat for seat in (0, 1) if vote.boss_answers.get((seat, slot))]
+    for seat in activated:
+        state.camps[seat].boss_side = False
+    if len(activated) == 1:
+        return activated[0]
+    if not activated and vote.tiebreak_choice == slot:
+        return vote.tiebreak_seat
+    return None
 
 
 def _next_turn(state: KeroState) -> None:
@@ -602,7 +700,7 @@ def _tank(operation: Callable[[], T]) -> T:
 
 def legal_actions(state: KeroState, seat: Seat) -> list[a.Action]:
     """The actions the seat may apply now; timed ones are stamped at the latest time seen."""
-    if state.phase is Phase.OVER or seat != state.active or state.chance_due():
+    if state.phase is Phase.OVER or seat not in state.seats_to_act():
         return []
     candidates: list[a.Action] = []
     now = _now(state)
@@ -615,8 +713,17 @@ def legal_actions(state: KeroState, seat: Seat) -> list[a.Action]:
         candidates += [a.Reroll((d,), now) for d in unburnt if len(unburnt) > 1]
     elif state.phase is Phase.CAMP:
         candidates += [a.Take(s + 1) for s, c in enumerate(state.row) if c is not None]
-        candidates += [a.Place(s + 1) for s, t in enumerate(state.territories) if t is not None]
+        shown = [s + 1 for s, t in enumerate(state.territories) if t is not None]
+        candidates += [a.Place(slot) for slot in shown]
+        if state.camps[seat].boss_side:
+            candidates += [a.Place(slot, boss=True) for slot in shown]
         candidates += [a.Hire(), a.EndTurn()]
+    elif state.phase is Phase.CLAIM and state.vote is not None:
+        vote = state.vote
+        for slot in vote.boss_asks.get(seat, []):
+            candidates += [a.BossChoice(slot + 1, True), a.BossChoice(slot + 1, False)]
+        candidates += [a.TieBreak(slot + 1) for slot in vote.tiebreak_slots]
+        return [c for c in candidates if _accepts(state, seat, c)]
     candidates += _tuarek_and_tile_candidates(state, seat, now)
     return [c for c in candidates if _accepts(state, seat, c)]
 

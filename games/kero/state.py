@@ -10,7 +10,7 @@ from games.common.protocol import Node, Outcome, Seat
 from games.common.rng import ChanceRng
 from games.kero import chance, rules, scoring
 from games.kero.actions import Action
-from games.kero.board import FUEL_MODES, Camp, Phase, Turn
+from games.kero.board import FUEL_MODES, VARIANTS, Camp, ClaimVote, Phase, Turn
 from games.kero.components import Components, default_components
 from games.kero.tanker import Tank
 
@@ -23,8 +23,10 @@ class KeroState:
     ) -> None:
         options = dict(options or {})
         variant = options.pop("variant", "base")
-        if variant != "base":
-            raise ValueError(f"Kero variant {variant!r} is not available yet; use 'base'")
+        if variant not in VARIANTS:
+            raise ValueError(
+                f"Kero has no variant {variant!r}; choose one of {', '.join(VARIANTS)}"
+            )
         fuel_mode = options.pop("fuel_up", "auto")
         if fuel_mode not in FUEL_MODES:
             raise ValueError(f"fuel_up must be one of {', '.join(FUEL_MODES)}, not {fuel_mode!r}")
@@ -32,9 +34,12 @@ class KeroState:
             raise ValueError(f"unknown Kero option(s) {sorted(options)}")
         self.box = box or default_components()
         self.fuel_mode = fuel_mode
+        self.variant = variant
         supply = self.box.supply
+        boss = variant == "boss"
         self.camps = [
-            Camp(Tank.full(supply.tank_capacity_ms), supply.explorers_per_clan) for _ in range(2)
+            Camp(Tank.full(supply.tank_capacity_ms), supply.explorers_per_clan, boss_side=boss)
+            for _ in range(2)
         ]
         self.phase = Phase.SETUP
         self.active: Seat = 0
@@ -58,6 +63,8 @@ class KeroState:
         self.version = 0
         self.rolls = 0
         self.clock_ms = 0
+        self.vote: ClaimVote | None = None
+        """The decisions a claim waits for (Boss Variant, tie-breaker tile)."""
         """The latest timestamp accepted: time never runs backwards."""
         self.history: list[tuple[Seat, Action]] = []
 
@@ -69,6 +76,8 @@ class KeroState:
             return Node.TERMINAL
         if self.chance_due():
             return Node.CHANCE
+        if self.phase is Phase.CLAIM:
+            return Node.SIMULTANEOUS
         return Node.DECISION
 
     def chance_due(self) -> str | None:
@@ -84,8 +93,11 @@ class KeroState:
         return None
 
     def seats_to_act(self) -> tuple[Seat, ...]:
-        """The active clan, unless chance or nobody is to act."""
-        return (self.active,) if self.node() is Node.DECISION else ()
+        """The active clan; at a claim, the clans that owe a decision; none at chance or the end."""
+        node = self.node()
+        if node is Node.SIMULTANEOUS:
+            return self.vote.waiting() if self.vote else ()
+        return (self.active,) if node is Node.DECISION else ()
 
     def is_terminal(self) -> bool:
         """True once the third claim is resolved."""
@@ -125,6 +137,7 @@ class KeroState:
         other.explorers = [list(counts) for counts in self.explorers]
         other.tuarek_pile, other.tuarek_used = list(self.tuarek_pile), list(self.tuarek_used)
         other.owed_tuareks, other.history = list(self.owed_tuareks), list(self.history)
+        other.vote = self.vote.copy() if self.vote else None
         return other
 
     def summary(self) -> dict[str, Any]:

@@ -41,11 +41,16 @@ def check_invariants(state: KeroState) -> None:
     assert len(tuareks) + armed == sum(t.count for t in box.tuareks)
     pool = state.turn.pool
     assert min(pool.as_tuple()) >= 0
+    for seat, camp in enumerate(state.camps):
+        if camp.boss_slot is not None:
+            assert camp.boss_side and state.explorers[camp.boss_slot][seat] >= 1
+        if state.variant == "base":
+            assert not camp.boss_side
 
 
 def play_randomly(data: st.DataObject) -> KeroState:
     """Hypothesis picks every decision and every delay; dice come from a seeded stream."""
-    state = KeroState()
+    state = KeroState({"variant": data.draw(st.sampled_from(["base", "boss"]), label="variant")})
     rng = ChanceRng(data.draw(st.integers(0, 2**32), label="seed"))
     for _ in range(MAX_STEPS):
         if state.is_terminal():
@@ -59,8 +64,9 @@ def play_randomly(data: st.DataObject) -> KeroState:
 
 
 def _decide(state: KeroState, data: st.DataObject) -> None:
-    legal = state.legal_actions(state.active)
-    assert legal, f"the active seat must have an action in {state.phase}"
+    seat = state.seats_to_act()[0]
+    legal = state.legal_actions(seat)
+    assert legal, f"seat {seat} must have an action in {state.phase}"
     action = data.draw(st.sampled_from(legal))
     if getattr(action, "at", None) is not None:
         delay = data.draw(st.integers(0, 25_000), label="delay")
@@ -70,7 +76,7 @@ def _decide(state: KeroState, data: st.DataObject) -> None:
             action = a.TankEmpty(window.empty_at)
     assert a.parse_action(action.to_text()) == action
     before = state.version
-    state.apply(state.active, action)
+    state.apply(seat, action)
     assert state.version == before + 1
 
 
@@ -87,7 +93,7 @@ def test_random_play_keeps_every_invariant_and_ends(data: st.DataObject) -> None
 @given(data=st.data())
 def test_replaying_the_history_rebuilds_the_identical_state(data: st.DataObject) -> None:
     state = play_randomly(data)
-    again = KeroState()
+    again = KeroState({"variant": state.variant})
     for seat, action in state.history:
         again.apply(seat, a.parse_action(action.to_text()))
     assert again.summary() == state.summary()

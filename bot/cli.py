@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--matches", type=_positive, default=100, help="how many (default 100)")
     sim.add_argument("--seed", default="1", help="seed of the run; match i uses SEED/i (default 1)")
     sim.add_argument("--variant", help="a game variant (kero: base or boss)")
-    sim.add_argument("--fuel-up", choices=["auto"], help="kero: how fuel-ups are thrown")
+    sim.add_argument("--fuel-up", choices=["auto", "live"], help="kero: how fuel-ups are thrown")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     sim.set_defaults(handler=cmd_simulate)
     rep = commands.add_parser("replay", help="replay a match record and print the state as JSON")

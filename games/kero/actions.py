@@ -70,11 +70,37 @@ class Reshuffle:
 
 @dataclass(frozen=True, slots=True)
 class FuelUp:
-    """Pay a jerrycan at the refinery: the opponent throws the dice while KERO flows in."""
+    """Pay a jerrycan at the refinery: the opponent throws the dice while KERO flows in.
+    In `live` mode the truck is tipped at `at`."""
+
+    at: int | None = None
 
     def to_text(self) -> str:
-        """`fuel`."""
-        return "fuel"
+        """`fuel`, or `fuel@T` in live mode."""
+        return "fuel" + (f"@{self.at}" if self.at is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """Live fuel-up: the opponent throws the dice still without a flame."""
+
+    at: int
+
+    def to_text(self) -> str:
+        """`throw@T`."""
+        return f"throw@{self.at}"
+
+
+@dataclass(frozen=True, slots=True)
+class AutoFuel:
+    """Live fuel-up: the thrower did not throw in time; the time so far counts and the rest of
+    the throws are simulated at the fixed cadence."""
+
+    at: int
+
+    def to_text(self) -> str:
+        """`autofuel@T`."""
+        return f"autofuel@{self.at}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +273,8 @@ Action = (
     | Faces
     | Reshuffle
     | FuelUp
+    | Throw
+    | AutoFuel
     | AddDie
     | Roll
     | Reroll
@@ -290,7 +318,9 @@ _GRAMMAR: tuple[tuple[re.Pattern[str], Callable[[tuple[Any, ...]], Action]], ...
     (re.compile(r"flames:([0-8])"), lambda g: Flames(int(g[0]))),
     (re.compile(r"faces:([0-5]{1,8})"), lambda g: Faces(tuple(int(c) for c in g[0]))),
     (re.compile(rf"reshuffle:({_LIST})"), lambda g: Reshuffle(_names(g[0]))),
-    (re.compile("fuel"), lambda g: FuelUp()),
+    (re.compile(rf"fuel(?:{_AT})?"), lambda g: FuelUp(None if g[0] is None else int(g[0]))),
+    (re.compile(rf"throw{_AT}"), lambda g: Throw(int(g[0]))),
+    (re.compile(rf"autofuel{_AT}"), lambda g: AutoFuel(int(g[0]))),
     (re.compile(r"die:(green|yellow|blue)"), lambda g: AddDie(g[0])),
     (re.compile(rf"roll{_AT}"), lambda g: Roll(int(g[0]))),
     (

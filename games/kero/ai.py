@@ -47,6 +47,8 @@ class KeroAI:
             return self._rolling(state, seat, now)
         if state.phase is Phase.CLAIM:
             return self._claim(state, seat)
+        if state.phase is Phase.FUELING:
+            return a.Throw(now)
         return self._camp(state, seat)
 
     def _claim(self, state: KeroState, seat: Seat) -> a.Action:
@@ -65,10 +67,11 @@ class KeroAI:
             return a.Play(DUST_STORM)
         low = camp.tank.level_ms < self.pace.low_tank_ms
         if not turn.dice and low and turn.fuel_ups < supply.max_fuel_ups:
+            at = now if state.fuel_mode == "live" else None
             if WATER_CARRIER in camp.tuareks:
-                return a.Play(WATER_CARRIER)
+                return a.Play(WATER_CARRIER, None, at)
             if camp.jerrycans >= 1:
-                return a.FuelUp()
+                return a.FuelUp(at)
         for colour in ("green", "blue", "yellow"):
             if colour in turn.dice:
                 continue

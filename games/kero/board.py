@@ -11,8 +11,8 @@ from games.kero.resources import NOTHING, Resources
 from games.kero.tanker import Tank, Window
 
 VARIANTS: Final = ("base", "boss")
-FUEL_MODES: Final = ("auto",)
-"""Fuel-up modes implemented so far (`live` follows with the bot, issue 7)."""
+FUEL_MODES: Final = ("auto", "live")
+"""`auto`: throws simulated at a fixed cadence; `live`: the opponent's timed Throw actions."""
 ROUNDS: Final = 3
 
 
@@ -69,6 +69,16 @@ class Turn:
     pool: Resources = NOTHING
     owed_places: int = 0
     fuel: FuelProcess | None = None
+    fuel_from: int | None = None
+    """Live fuel-up: when the truck was tipped at the refinery."""
+    fuel_last: int | None = None
+    """Live fuel-up: when the last throw was made."""
+    live_ms: int = 0
+    """Live fuel-up switched to auto: the KERO that flowed before the switch."""
+    auto_throws: int = 0
+    """Throws simulated at the fixed cadence (all of them in `auto` mode)."""
+    throw_pending: bool = False
+    """Live fuel-up: a throw was made and its flames are due (chance)."""
     free_refuel: bool = False
     to_throw: tuple[int, ...] = ()
     tiles_used: list[str] = field(default_factory=list)

@@ -128,20 +128,47 @@ def _reshuffle(state: KeroState, action: a.Action) -> None:
 
 def _flames(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Flames)
-    fuel = state.turn.fuel
+    turn = state.turn
+    fuel = turn.fuel
     assert fuel is not None
     if not 0 <= action.count <= fuel.dice:
         raise IllegalAction(f"{fuel.dice} dice cannot show {action.count} flames", Reason.BAD_ROLL)
-    fuel = state.turn.fuel = fuel.after(action.count)
+    fuel = turn.fuel = fuel.after(action.count)
+    if turn.throw_pending:
+        turn.throw_pending = False
+    else:
+        turn.auto_throws += 1
     if not fuel.done:
         return
+    live = turn.live_ms
+    if turn.fuel_from is not None and turn.fuel_last is not None:
+        live += turn.fuel_last - turn.fuel_from
     camp = state.camps[state.active]
-    camp.tank = camp.tank.filled(fuel.throws * state.box.supply.fuel_up_throw_ms)
-    state.turn.fuel = None
-    if state.turn.free_refuel:
+    camp.tank = camp.tank.filled(live + turn.auto_throws * state.box.supply.fuel_up_throw_ms)
+    turn.fuel, turn.fuel_from, turn.fuel_last = None, None, None
+    turn.live_ms = turn.auto_throws = 0
+    if turn.free_refuel:
         _next_turn(state)
     else:
         state.phase = Phase.START
+
+
+def _throw(state: KeroState, action: a.Action) -> None:
+    assert isinstance(action, a.Throw)
+    turn = state.turn
+    if turn.fuel_from is None:
+        raise WrongPhase("this fuel-up is thrown automatically")
+    turn.fuel_last = action.at
+    turn.throw_pending = True
+
+
+def _auto_fuel(state: KeroState, action: a.Action) -> None:
+    assert isinstance(action, a.AutoFuel)
+    turn = state.turn
+    if turn.fuel_from is None:
+        raise WrongPhase("this fuel-up is already thrown automatically")
+    turn.live_ms = action.at - turn.fuel_from
+    turn.fuel_from = turn.fuel_last = None
 
 
 def _faces(state: KeroState, action: a.Action) -> None:
@@ -160,20 +187,24 @@ def _faces(state: KeroState, action: a.Action) -> None:
 
 
 def _fuel_up(state: KeroState, action: a.Action) -> None:
-    _check_fuel_up(state)
+    assert isinstance(action, a.FuelUp)
+    _check_fuel_up(state, action.at)
     _pay_jerrycans(state, state.camps[state.active], state.box.supply.fuel_up_cost.jerrycan)
-    _start_fuel_up(state)
+    _start_fuel_up(state, action.at)
 
 
-def _check_fuel_up(state: KeroState) -> None:
+def _check_fuel_up(state: KeroState, at: int | None) -> None:
     turn, supply = state.turn, state.box.supply
     if state.phase is not Phase.START or turn.dice:
         raise WrongPhase("fuel up comes first, before choosing dice")
     if turn.fuel_ups >= supply.max_fuel_ups:
         raise IllegalAction(f"at most {supply.max_fuel_ups} fuel-ups a turn", Reason.WRONG_PHASE)
+    if (at is None) != (state.fuel_mode == "auto"):
+        need = "a timestamp (live mode)" if at is None else "no timestamp (auto mode)"
+        raise IllegalAction(f"a fuel-up takes {need}", Reason.WRONG_PHASE)
 
 
-def _start_fuel_up(state: KeroState) -> None:
+def _start_fuel_up(state: KeroState, at: int | None) -> None:
     """The opponent throws all 8 dice, or only the white ones if they armed a Dust Storm."""
     box, opponent = state.box, state.camps[1 - state.active]
     dice = box.white_count + len(box.special)
@@ -183,6 +214,7 @@ def _start_fuel_up(state: KeroState) -> None:
         dice = box.white_count
     state.turn.fuel_ups += 1
     state.turn.fuel = FuelProcess(dice, cap=box.supply.last_die_throws)
+    state.turn.fuel_from = at
     state.phase = Phase.FUELING
 
 
@@ -263,9 +295,11 @@ def _tank_empty(state: KeroState, action: a.Action) -> None:
     if action.at < turn.window.empty_at:
         raise IllegalAction(f"the tank holds KERO until {turn.window.empty_at} ms", Reason.STALE)
     camp.tank = turn.window.run_dry()
+    live = state.fuel_mode == "live"
     state.turn = Turn(
         free_refuel=True,
         fuel=FuelProcess(state.box.white_count, cap=state.box.supply.last_die_throws),
+        fuel_from=turn.window.empty_at if live else None,
     )
     state.phase = Phase.FUELING
 
@@ -548,9 +582,10 @@ def _scout(state: KeroState, action: a.Play, arg: object) -> None:
 
 
 def _water_carrier(state: KeroState, action: a.Play, arg: object) -> None:
-    _no_arg(action)
-    _check_fuel_up(state)
-    _start_fuel_up(state)
+    if action.arg is not None:
+        raise IllegalAction(f"{action.tuarek} takes no argument", Reason.WRONG_PHASE)
+    _check_fuel_up(state, action.at)
+    _start_fuel_up(state, action.at)
 
 
 def _fire_eater(state: KeroState, action: a.Play, arg: object) -> None:
@@ -704,8 +739,12 @@ def legal_actions(state: KeroState, seat: Seat) -> list[a.Action]:
         return []
     candidates: list[a.Action] = []
     now = _now(state)
+    live = state.fuel_mode == "live"
+    if state.phase is Phase.FUELING:
+        return [a.Throw(now), a.AutoFuel(now)]
     if state.phase is Phase.START:
-        candidates += [a.FuelUp(), *(a.AddDie(c) for c in state.box.special), a.Roll(now)]
+        candidates += [a.FuelUp(now if live else None), *(a.AddDie(c) for c in state.box.special)]
+        candidates.append(a.Roll(now))
     elif state.phase is Phase.ROLLING:
         turn = state.turn
         unburnt = tuple(d for d, f in enumerate(turn.faces) if f != FLAME_FACE)
@@ -740,7 +779,9 @@ def _tuarek_and_tile_candidates(state: KeroState, seat: Seat, now: int) -> list[
     out: list[a.Action] = []
     for kind in state.box.tuareks:
         if kind.id in camp.tuareks:
-            timed = kind.effect.kind == "reroll_burnt"
+            timed = kind.effect.kind == "reroll_burnt" or (
+                kind.effect.kind == "free_fuel_up" and state.fuel_mode == "live"
+            )
             for arg in args.get(kind.effect.kind, [None]):
                 out.append(a.Play(kind.id, arg, now if timed else None))
     for tile_id in camp.tiles:
@@ -768,6 +809,8 @@ def _now(state: KeroState) -> int:
 _HANDLERS: Final = {
     (Phase.SETUP, a.Setup): _setup,
     (Phase.FUELING, a.Flames): _flames,
+    (Phase.FUELING, a.Throw): _throw,
+    (Phase.FUELING, a.AutoFuel): _auto_fuel,
     (Phase.START, a.FuelUp): _fuel_up,
     (Phase.START, a.AddDie): _add_die,
     (Phase.START, a.Roll): _roll,

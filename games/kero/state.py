@@ -86,7 +86,7 @@ class KeroState:
             return "setup"
         if self.owed_tuareks and not self.tuarek_pile and self.tuarek_used:
             return "reshuffle"
-        if self.phase is Phase.FUELING:
+        if self.phase is Phase.FUELING and (self.turn.fuel_from is None or self.turn.throw_pending):
             return "flames"
         if self.turn.to_throw:
             return "faces"
@@ -97,6 +97,8 @@ class KeroState:
         node = self.node()
         if node is Node.SIMULTANEOUS:
             return self.vote.waiting() if self.vote else ()
+        if node is Node.DECISION and self.phase is Phase.FUELING:
+            return (1 - self.active,)
         return (self.active,) if node is Node.DECISION else ()
 
     def is_terminal(self) -> bool:

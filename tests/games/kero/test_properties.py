@@ -50,7 +50,12 @@ def check_invariants(state: KeroState) -> None:
 
 def play_randomly(data: st.DataObject) -> KeroState:
     """Hypothesis picks every decision and every delay; dice come from a seeded stream."""
-    state = KeroState({"variant": data.draw(st.sampled_from(["base", "boss"]), label="variant")})
+    state = KeroState(
+        {
+            "variant": data.draw(st.sampled_from(["base", "boss"]), label="variant"),
+            "fuel_up": data.draw(st.sampled_from(["auto", "live"]), label="fuel_up"),
+        }
+    )
     rng = ChanceRng(data.draw(st.integers(0, 2**32), label="seed"))
     for _ in range(MAX_STEPS):
         if state.is_terminal():
@@ -93,7 +98,7 @@ def test_random_play_keeps_every_invariant_and_ends(data: st.DataObject) -> None
 @given(data=st.data())
 def test_replaying_the_history_rebuilds_the_identical_state(data: st.DataObject) -> None:
     state = play_randomly(data)
-    again = KeroState({"variant": state.variant})
+    again = KeroState({"variant": state.variant, "fuel_up": state.fuel_mode})
     for seat, action in state.history:
         again.apply(seat, a.parse_action(action.to_text()))
     assert again.summary() == state.summary()

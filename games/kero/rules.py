@@ -557,6 +557,8 @@ def _guide(state: KeroState, action: a.Play, arg: object) -> None:
     if state.phase is not Phase.START:
         raise WrongPhase("a Guide brings a die while you choose your dice, before rolling")
     colour = action.arg
+    if action.at is not None:
+        raise IllegalAction("a Guide takes no timestamp", Reason.WRONG_PHASE)
     if colour is None or colour not in state.box.special or colour in turn.dice:
         raise IllegalAction(
             f"name a special die you do not have yet, not {colour!r}", Reason.DIE_NOT_AVAILABLE
@@ -622,7 +624,7 @@ def _reroll_burnt(state: KeroState, die: str | None, at: int | None) -> None:
     if state.phase is not Phase.ROLLING or turn.window is None or at is None:
         raise WrongPhase("a burnt die is re-rolled while you roll, with a timestamp")
     window = _tank(lambda: turn.window.check(at))  # type: ignore[union-attr]
-    index = int(die) if die is not None and die.isdigit() else -1
+    index = int(die) if die is not None and die.isascii() and die.isdigit() else -1
     if not 0 <= index < len(turn.dice) or turn.faces[index] != FLAME_FACE:
         raise IllegalAction(f"die {die} is not a burnt die", Reason.DIE_NOT_AVAILABLE)
     turn.window = window

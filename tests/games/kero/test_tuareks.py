@@ -309,11 +309,6 @@ def test_after_a_guide_the_fuel_up_step_is_over() -> None:
     refused(s, 0, a.FuelUp(), Reason.WRONG_PHASE)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: _guide never checks action.at, so a Guide stamped with a time is "
-    "accepted and moves the match clock (the next Roll at an earlier stamp is then stale)",
-)
 def test_a_guide_takes_no_timestamp() -> None:
     s = match(("guide", "smith"))
     refused(s, 0, a.Play("guide", "green", T + 50_000))
@@ -552,12 +547,6 @@ def test_a_smith_is_refused_in_camp() -> None:
     refused(s, 0, a.Play("smith", "0", T + 2), Reason.WRONG_PHASE)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: _reroll_burnt tests die.isdigit() and then calls int(die); a Unicode "
-    "digit such as '²' passes isdigit() but int('²') raises a plain ValueError instead of an "
-    "IllegalAction with a reason",
-)
 def test_a_smith_with_a_non_ascii_digit_is_refused_with_a_reason() -> None:
     s = match(("smith", "guide"))
     roll(s, T, TWO_FLAMES)

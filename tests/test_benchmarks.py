@@ -36,3 +36,17 @@ def test_ai_strength_benchmark_reports_json() -> None:
     results = json.loads(done.stdout)["results"]
     assert [r["players"] for r in results] == [2, 4]
     assert all(0 <= r["heuristic_win_share"] <= 1 for r in results)
+
+
+def test_kero_benchmark_reports_json() -> None:
+    done = subprocess.run(
+        [sys.executable, "benchmarks/kero.py", "--matches", "3", "--repeats", "2", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    result = json.loads(done.stdout)
+    assert result["variant"] == "base" and result["runs"] == 2
+    assert 0 < result["median_matches_per_s"] <= result["best_matches_per_s"]

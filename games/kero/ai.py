@@ -112,21 +112,21 @@ class KeroAI:
     def _useless_dice(self, state: KeroState, seat: Seat) -> tuple[int, ...]:
         """Unburnt dice whose faces help neither the target card nor an Explorer."""
         turn, box = state.turn, state.box
-        need = self._target_cost(state, seat) + box.supply.explorer_cost
+        need = list((self._target_cost(state, seat) + box.supply.explorer_cost).as_tuple())
         useless = []
         for die, (colour, face_index) in enumerate(zip(turn.dice, turn.faces, strict=True)):
             if face_index is None or face_index == FLAME_FACE:
                 continue
             face = (box.white if colour == WHITE else box.special[colour]).faces[face_index]
-            gives = face.resources
-            if face.tuarek or face.explorer or gives.jerrycan:
+            if face.tuarek or face.explorer or face.resources.jerrycan:
                 continue
-            if any(g and n for g, n in zip(gives.as_tuple(), need.as_tuple(), strict=True)):
-                need = Resources(
-                    *(max(0, n - g) for g, n in zip(gives.as_tuple(), need.as_tuple(), strict=True))
-                )
-                continue
-            useless.append(die)
+            useful = False
+            for kind, amount in enumerate(face.resources.as_tuple()):
+                if amount and need[kind] > 0:
+                    useful = True
+                    need[kind] = max(0, need[kind] - amount)
+            if not useful:
+                useless.append(die)
         return tuple(useless)
 
     def _target_cost(self, state: KeroState, seat: Seat) -> Resources:
@@ -255,8 +255,4 @@ def _rerolls_this_turn(state: KeroState) -> int:
 
 
 def _now(state: KeroState) -> int:
-    for _, action in reversed(state.history):
-        at = getattr(action, "at", None)
-        if isinstance(at, int):
-            return at
-    return 0
+    return state.clock_ms

@@ -20,7 +20,13 @@ class Resources:
     jerrycan: int = 0
 
     def __post_init__(self) -> None:
-        if min(self.as_tuple()) < 0:
+        if (
+            self.brick < 0
+            or self.wheat < 0
+            or self.metal < 0
+            or self.recruit < 0
+            or self.jerrycan < 0
+        ):
             raise ValueError(f"resources cannot be negative: {self}")
 
     @classmethod
@@ -38,15 +44,33 @@ class Resources:
         return (self.brick, self.wheat, self.metal, self.recruit, self.jerrycan)
 
     def __add__(self, other: Resources) -> Resources:
-        return Resources(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)))
+        return Resources(
+            self.brick + other.brick,
+            self.wheat + other.wheat,
+            self.metal + other.metal,
+            self.recruit + other.recruit,
+            self.jerrycan + other.jerrycan,
+        )
 
     def __sub__(self, other: Resources) -> Resources:
         """The difference; raises ValueError if `other` is not covered."""
-        return Resources(*(a - b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)))
+        return Resources(
+            self.brick - other.brick,
+            self.wheat - other.wheat,
+            self.metal - other.metal,
+            self.recruit - other.recruit,
+            self.jerrycan - other.jerrycan,
+        )
 
     def covers(self, other: Resources) -> bool:
         """Whether this bundle can pay `other`."""
-        return all(a >= b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True))
+        return (
+            self.brick >= other.brick
+            and self.wheat >= other.wheat
+            and self.metal >= other.metal
+            and self.recruit >= other.recruit
+            and self.jerrycan >= other.jerrycan
+        )
 
     def total(self) -> int:
         """How many resources in all."""

@@ -26,7 +26,7 @@ from games.kero.board import Camp, ClaimVote, Phase, Turn
 from games.kero.chance import FLAME_FACE
 from games.kero.components import Card, Gain
 from games.kero.fuel import FuelUp as FuelProcess
-from games.kero.resources import RESOURCES, Resources
+from games.kero.resources import NOTHING, RESOURCES, Resources
 from games.kero.tanker import OutOfOrder, TankError
 
 if TYPE_CHECKING:
@@ -58,7 +58,8 @@ def apply(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]:
         if not isinstance(action, _CHANCE_KIND[due]):
             raise WrongPhase(f"chance owes {due}, not {action.to_text()!r}")
     elif seat not in state.seats_to_act():
-        raise NotYourTurn(f"it is seat {state.active}'s turn")
+        waiting = " and ".join(f"seat {s}" for s in state.seats_to_act())
+        raise NotYourTurn(f"the match waits for {waiting}")
     at = getattr(action, "at", None)
     if at is not None and at < state.clock_ms:
         raise IllegalAction(
@@ -667,9 +668,14 @@ _TUAREK_EFFECTS: Final[dict[str, Callable[[KeroState, a.Play, object], None]]] =
 
 def can_pay(state: KeroState, seat: Seat, cost: Resources) -> bool:
     """Whether the seat could pay `cost` now from this turn's resources and its jerrycans."""
-    need = cost - Resources(jerrycan=cost.jerrycan)
-    pool = state.turn.pool if seat == state.active else Resources()
-    return pool.covers(need) and state.camps[seat].jerrycans >= cost.jerrycan
+    pool = state.turn.pool if seat == state.active else NOTHING
+    return (
+        pool.brick >= cost.brick
+        and pool.wheat >= cost.wheat
+        and pool.metal >= cost.metal
+        and pool.recruit >= cost.recruit
+        and state.camps[seat].jerrycans >= cost.jerrycan
+    )
 
 
 def _pay(state: KeroState, camp: Camp, cost: Resources) -> None:
@@ -746,7 +752,7 @@ def legal_actions(state: KeroState, seat: Seat) -> list[a.Action]:
         return [a.Throw(now), a.AutoFuel(now)]
     if state.phase is Phase.START:
         candidates += [a.FuelUp(now if live else None), *(a.AddDie(c) for c in state.box.special)]
-        candidates.append(a.Roll(now))
+        candidates += [a.Roll(now), a.Hire()]
     elif state.phase is Phase.ROLLING:
         turn = state.turn
         unburnt = tuple(d for d, f in enumerate(turn.faces) if f != FLAME_FACE)

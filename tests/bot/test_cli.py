@@ -14,6 +14,7 @@ from bot.cli import main
 from games.common import ChanceRng
 from games.common.play import play_out
 from games.keer_kids import HeuristicAI, new_match
+from games.kero import KeroAI, KeroState
 from games.records import Player, record_of
 
 REQUIRED_KEYS = {
@@ -175,3 +176,19 @@ def test_simulate_kero_prints_its_own_figures(capsys: pytest.CaptureFixture[str]
 def test_simulate_refuses_an_unavailable_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--game", "kero", "--variant", "chaos"]) == 2
     assert "variant 'chaos'" in capsys.readouterr().err
+
+
+def test_replay_rebuilds_a_kero_match_from_its_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = KeroState({"variant": "boss"})
+    play_out(state, [KeroAI(), KeroAI()], ChanceRng("kero-cli"))
+    record = record_of(
+        "kero", state, [Player("1", "Ana"), Player("2", "Bo")], options={"variant": "boss"}
+    )
+    path = tmp_path / "kero.json"
+    path.write_text(record.dumps())
+    out = run_json(capsys, "replay", str(path))
+    assert out["game"] == "kero" and out["over"] is True and out["claims"] == 3
+    assert out["winners"] == sorted(state.outcome().winners)
+    assert [c["points"] for c in out["camps"]] == list(state.outcome().scores)

@@ -29,6 +29,7 @@ from tests.games.kero.helpers import (
     play_turn,
     refused,
     roll,
+    snapshot,
     stop,
 )
 
@@ -76,6 +77,7 @@ def asked(s: KeroState, *seats: int) -> None:
     assert s.phase is Phase.CLAIM
     assert s.node() is Node.SIMULTANEOUS
     assert s.seats_to_act() == seats
+    assert s.summary()["phase"] == "claim"
     seven_each(s)
     for seat in (0, 1):
         if seat not in seats:
@@ -420,3 +422,28 @@ def test_a5_choice_and_a_boss_question_wait_for_each_other() -> None:
     assert s.camps[0].territories == ["T4"] and s.camps[1].territories == ["T12"]
     assert s.boxed == ["T3", "T1"]
     claimed(s, next_seat=1)
+
+
+def test_a_match_with_claim_decisions_replays_from_its_text_forms() -> None:
+    s = a5_match("boss", claim_draws=(2, 4))
+    play_turn(s, T, TAKE_R6_AND_PLACE, a.Take(1), a.Place(1))
+    place_turn(s, T + 100_000, a.Place(1), a.Place(2), a.Place(3, boss=True))
+    place_turn(s, T + 200_000, a.Place(2), a.Place(3, boss=True), claim=True)
+    s.apply(1, a.BossChoice(3, False))
+    s.apply(0, a.BossChoice(3, True))
+    s.apply(0, a.TieBreak(1))
+    claimed(s, next_seat=1)
+    assert s.camps[0].territories == ["T3", "T12"] and s.boxed == ["T4", "T1"]
+    replay = KeroState({"variant": "boss"})
+    for seat, action in s.history:
+        replay.apply(seat, a.parse_action(action.to_text()))
+    assert snapshot(replay) == snapshot(s)
+
+
+# --- suspected engine bugs -----------------------------------------------------------------------
+
+
+def test_a_refusal_during_a_claim_names_the_seats_asked_not_the_active_clan() -> None:
+    s = boss_tie()  # seat 1 triggered the claim; only seat 0 is asked
+    error = refused(s, 1, a.BossChoice(1, True), Reason.NOT_YOUR_TURN)
+    assert "seat 1's turn" not in str(error)

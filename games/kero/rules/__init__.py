@@ -1,0 +1,241 @@
+"""Kero's rules: what each phase accepts, and what applying an action does (all or nothing).
+
+`apply` checks who may act and the match clock, then hands the action to the module of its
+phase: refinery (fuel-ups), rolling (dice and the window), camp, claims, tuareks (Tuareks and
+ability tiles); economy holds the bookkeeping they share. See docs/rules/kero.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from games.common.errors import (
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Reason,
+    UnknownPlayer,
+    WrongPhase,
+)
+from games.common.protocol import CHANCE, Seat
+from games.kero import actions as a
+from games.kero.board import Phase
+from games.kero.chance import FLAME_FACE
+from games.kero.resources import RESOURCES
+from games.kero.rules.camp import WHITE, _end_turn, _hire, _place, _take
+from games.kero.rules.claims import boss_choice, tiebreak
+from games.kero.rules.economy import (
+    can_pay,
+    draw_owed_tuareks,
+    show_territories,
+    take_jerrycans,
+)
+from games.kero.rules.refinery import _auto_fuel, _flames, _fuel_up, _throw
+from games.kero.rules.rolling import (
+    MAX_CREDIT_MS,
+    _add_die,
+    _credit,
+    _faces,
+    _reroll,
+    _roll,
+    _stop,
+    _tank_empty,
+    _truck_flat,
+)
+from games.kero.rules.tuareks import _play, _use
+
+if TYPE_CHECKING:
+    from games.kero.state import KeroState
+
+
+_CHANCE_KIND: Final = {
+    "setup": a.Setup,
+    "reshuffle": a.Reshuffle,
+    "flames": a.Flames,
+    "faces": a.Faces,
+}
+
+
+def apply(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]:
+    """Validate and apply an action; raise an IllegalAction subclass and change nothing."""
+    if state.phase is Phase.OVER:
+        raise GameOver("the match is over")
+    if seat not in (CHANCE, 0, 1):
+        raise UnknownPlayer(f"seat {seat} is not in this two-player match")
+    due = state.chance_due()
+    if due is not None:
+        if seat != CHANCE:
+            raise NotYourTurn(f"the match waits for chance ({due}) first")
+        if not isinstance(action, _CHANCE_KIND[due]):
+            raise WrongPhase(f"chance owes {due}, not {action.to_text()!r}")
+    elif seat not in state.seats_to_act():
+        waiting = " and ".join(f"seat {s}" for s in state.seats_to_act())
+        raise NotYourTurn(f"the match waits for {waiting}")
+    at = getattr(action, "at", None)
+    if at is not None and at < state.clock_ms:
+        raise IllegalAction(
+            f"stamped {at} ms, before the latest action at {state.clock_ms} ms", Reason.STALE
+        )
+    events = _dispatch(state, seat, action)
+    if at is not None:
+        state.clock_ms = at
+    state.version += 1
+    state.history.append((seat, action))
+    if seat == CHANCE:
+        state.rolls += 1
+    return events
+
+
+def _dispatch(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]:
+    if state.phase is Phase.CLAIM:
+        if isinstance(action, a.BossChoice):
+            boss_choice(state, seat, action)
+        elif isinstance(action, a.TieBreak):
+            tiebreak(state, seat, action)
+        else:
+            raise WrongPhase(f"a claim waits for decisions, not {action.to_text()!r}")
+        return ()
+    handler = _HANDLERS.get((state.phase, type(action))) or _ANY_PHASE.get(type(action))
+    if handler is None:
+        raise WrongPhase(f"{action.to_text()!r} is not possible in the {state.phase.value} phase")
+    handler(state, action)
+    return ()
+
+
+def _setup(state: KeroState, action: a.Action) -> None:
+    """Deal a setup. Any order of the whole deck is accepted, so tests and puzzles can stack it;
+    the chance stream (`chance.setup`) deals it as the rulebook says."""
+    assert isinstance(action, a.Setup)
+    box = state.box
+    expected_deck = sorted(c.id for c in (*box.start, *box.regular, *box.claim))
+    if sorted(action.deck) != expected_deck or action.first not in (0, 1):
+        raise IllegalAction("a setup deals every card exactly once", Reason.BAD_ROLL)
+    if sorted(action.territories) != sorted(t.id for t in box.territories):
+        raise IllegalAction("a setup deals every territory exactly once", Reason.BAD_ROLL)
+    if sorted(action.tuareks) != sorted(t.id for t in box.tuareks for _ in range(t.count)):
+        raise IllegalAction("a setup deals every Tuarek exactly once", Reason.BAD_ROLL)
+    state.deck = list(action.deck)
+    state.territory_pile = list(action.territories)
+    state.tuarek_pile = list(action.tuareks)
+    for camp in state.camps:
+        take_jerrycans(state, camp, box.supply.start_jerrycans)
+        camp.tuareks += [state.tuarek_pile.pop(0) for _ in range(box.supply.start_tuareks)]
+    for slot in range(len(state.row)):
+        state.row[slot] = state.deck.pop(0)
+    show_territories(state)
+    state.active = action.first
+    state.phase = Phase.START
+
+
+def _reshuffle(state: KeroState, action: a.Action) -> None:
+    assert isinstance(action, a.Reshuffle)
+    if sorted(action.tuareks) != sorted(state.tuarek_used):
+        raise IllegalAction("a reshuffle puts back exactly the used Tuareks", Reason.BAD_ROLL)
+    state.tuarek_pile, state.tuarek_used = list(action.tuareks), []
+    draw_owed_tuareks(state)
+
+
+def legal_actions(state: KeroState, seat: Seat) -> list[a.Action]:
+    """The actions the seat may apply now; timed ones are stamped at the latest time seen."""
+    if state.phase is Phase.OVER or seat not in state.seats_to_act():
+        return []
+    candidates: list[a.Action] = []
+    now = _now(state)
+    live = state.fuel_mode == "live"
+    if state.phase is Phase.FUELING:
+        return [a.Throw(now), a.AutoFuel(now)]
+    if state.phase is Phase.START:
+        candidates += [a.FuelUp(now if live else None), *(a.AddDie(c) for c in state.box.special)]
+        candidates += [a.Roll(now), a.Hire()]
+    elif state.phase is Phase.ROLLING:
+        turn = state.turn
+        unburnt = tuple(d for d, f in enumerate(turn.faces) if f != FLAME_FACE)
+        candidates += [a.Stop(now), *([a.Reroll(unburnt, now)] if unburnt else [])]
+        candidates += [a.Reroll((d,), now) for d in unburnt if len(unburnt) > 1]
+    elif state.phase is Phase.CAMP:
+        candidates += [a.Take(s + 1) for s, c in enumerate(state.row) if c is not None]
+        shown = [s + 1 for s, t in enumerate(state.territories) if t is not None]
+        candidates += [a.Place(slot) for slot in shown]
+        if state.camps[seat].boss_side:
+            candidates += [a.Place(slot, boss=True) for slot in shown]
+        candidates += [a.Hire(), a.EndTurn()]
+    elif state.phase is Phase.CLAIM and state.vote is not None:
+        vote = state.vote
+        for slot in vote.boss_asks.get(seat, []):
+            candidates += [a.BossChoice(slot + 1, True), a.BossChoice(slot + 1, False)]
+        candidates += [a.TieBreak(slot + 1) for slot in vote.tiebreak_slots]
+        return [c for c in candidates if _accepts(state, seat, c)]
+    candidates += _tuarek_and_tile_candidates(state, seat, now)
+    return [c for c in candidates if _accepts(state, seat, c)]
+
+
+def _tuarek_and_tile_candidates(state: KeroState, seat: Seat, now: int) -> list[a.Action]:
+    """Every way to play a held Tuarek or use a held tile now (filtered by the rules after)."""
+    camp, turn = state.camps[seat], state.turn
+    burnt = [str(d) for d, f in enumerate(turn.faces) if f == FLAME_FACE]
+    args: dict[str, list[str | None]] = {
+        "free_special_die": list(state.box.special),
+        "bonus_any": list(RESOURCES),
+        "reroll_burnt": list(burnt),
+    }
+    out: list[a.Action] = []
+    for kind in state.box.tuareks:
+        if kind.id in camp.tuareks:
+            timed = kind.effect.kind == "reroll_burnt" or (
+                kind.effect.kind == "free_fuel_up" and state.fuel_mode == "live"
+            )
+            for arg in args.get(kind.effect.kind, [None]):
+                out.append(a.Play(kind.id, arg, now if timed else None))
+    for tile_id in camp.tiles:
+        if state.box.tiles[tile_id].effect.kind == "ignore_flames":
+            out.append(a.Use(tile_id))
+        elif state.box.tiles[tile_id].effect.kind == "reroll_burnt":
+            out += [a.Use(tile_id, die, now) for die in burnt]
+    return out
+
+
+def _accepts(state: KeroState, seat: Seat, action: a.Action) -> bool:
+    trial = state.clone()
+    try:
+        trial.apply(seat, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _now(state: KeroState) -> int:
+    """The latest timestamp the match has seen (0 before any)."""
+    return state.clock_ms
+
+
+_HANDLERS: Final = {
+    (Phase.SETUP, a.Setup): _setup,
+    (Phase.FUELING, a.Flames): _flames,
+    (Phase.FUELING, a.Throw): _throw,
+    (Phase.FUELING, a.AutoFuel): _auto_fuel,
+    (Phase.START, a.FuelUp): _fuel_up,
+    (Phase.START, a.AddDie): _add_die,
+    (Phase.START, a.Roll): _roll,
+    (Phase.ROLLING, a.Faces): _faces,
+    (Phase.ROLLING, a.Reroll): _reroll,
+    (Phase.ROLLING, a.Stop): _stop,
+    (Phase.ROLLING, a.Credit): _credit,
+    (Phase.ROLLING, a.TankEmpty): _tank_empty,
+    (Phase.CAMP, a.Take): _take,
+    (Phase.CAMP, a.Roll): _truck_flat,
+    (Phase.CAMP, a.Reroll): _truck_flat,
+    (Phase.CAMP, a.Stop): _truck_flat,
+    (Phase.CAMP, a.Place): _place,
+    (Phase.CAMP, a.EndTurn): _end_turn,
+}
+
+
+_ANY_PHASE: Final = {
+    a.Reshuffle: _reshuffle,
+    a.Hire: _hire,
+    a.Play: _play,
+    a.Use: _use,
+}
+
+
+__all__ = ["MAX_CREDIT_MS", "WHITE", "apply", "can_pay", "legal_actions"]

@@ -1,0 +1,132 @@
+"""Playing Tuareks and using ability tiles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+from games.common.errors import (
+    IllegalAction,
+    Reason,
+    WrongPhase,
+)
+from games.kero import actions as a
+from games.kero.board import Phase
+from games.kero.chance import FLAME_FACE
+from games.kero.resources import RESOURCES, Resources
+from games.kero.rules.economy import in_camp, take_jerrycans, tank_op
+from games.kero.rules.refinery import check_fuel_up, start_fuel_up
+
+if TYPE_CHECKING:
+    from games.kero.state import KeroState
+
+
+def _play(state: KeroState, action: a.Action) -> None:
+    assert isinstance(action, a.Play)
+    camp = state.camps[state.active]
+    kind = next((t for t in state.box.tuareks if t.id == action.tuarek), None)
+    if kind is None or action.tuarek not in camp.tuareks:
+        raise IllegalAction(f"you hold no {action.tuarek!r} Tuarek", Reason.NO_TUAREK)
+    effect = kind.effect
+    if effect.kind == "white_dice_fuel_up":
+        _no_arg(action)
+        camp.tuareks.remove(action.tuarek)
+        camp.armed += 1
+        return
+    _TUAREK_EFFECTS[effect.kind](state, action, effect.arg)
+    camp.tuareks.remove(action.tuarek)
+    state.tuarek_used.append(action.tuarek)
+
+
+def _guide(state: KeroState, action: a.Play, arg: object) -> None:
+    turn = state.turn
+    if state.phase is not Phase.START:
+        raise WrongPhase("a Guide brings a die while you choose your dice, before rolling")
+    colour = action.arg
+    if action.at is not None:
+        raise IllegalAction("a Guide takes no timestamp", Reason.WRONG_PHASE)
+    if colour is None or colour not in state.box.special or colour in turn.dice:
+        raise IllegalAction(
+            f"name a special die you do not have yet, not {colour!r}", Reason.DIE_NOT_AVAILABLE
+        )
+    turn.dice.append(colour)
+
+
+def _trader(state: KeroState, action: a.Play, arg: object) -> None:
+    in_camp(state, "a Trader trades when you collect, in your camp phase")
+    if action.arg not in RESOURCES or action.at is not None:
+        raise IllegalAction(f"name a resource of {', '.join(RESOURCES)}", Reason.WRONG_PHASE)
+    amount = arg if isinstance(arg, int) else 1
+    if action.arg == "jerrycan":
+        take_jerrycans(state, state.camps[state.active], amount)
+    else:
+        state.turn.pool += Resources.of({action.arg: amount})
+
+
+def _scout(state: KeroState, action: a.Play, arg: object) -> None:
+    in_camp(state, "a Scout places an Explorer in your camp phase")
+    _no_arg(action)
+    state.turn.owed_places += arg if isinstance(arg, int) else 1
+
+
+def _water_carrier(state: KeroState, action: a.Play, arg: object) -> None:
+    if action.arg is not None:
+        raise IllegalAction(f"{action.tuarek} takes no argument", Reason.WRONG_PHASE)
+    check_fuel_up(state, action.at)
+    start_fuel_up(state, action.at)
+
+
+def _fire_eater(state: KeroState, action: a.Play, arg: object) -> None:
+    in_camp(state, "a Fire-eater acts at your Fire step, before you end your turn")
+    _no_arg(action)
+    state.turn.no_fire = True
+
+
+def _smith(state: KeroState, action: a.Play, arg: object) -> None:
+    _reroll_burnt(state, action.arg, action.at)
+
+
+def _use(state: KeroState, action: a.Action) -> None:
+    assert isinstance(action, a.Use)
+    camp, turn = state.camps[state.active], state.turn
+    if action.tile not in camp.tiles:
+        raise IllegalAction(f"you hold no ability tile {action.tile}", Reason.WRONG_PHASE)
+    if action.tile in turn.tiles_used:
+        raise IllegalAction(f"{action.tile} was already used this turn", Reason.WRONG_PHASE)
+    effect = state.box.tiles[action.tile].effect
+    if effect.kind == "ignore_flames" and action.arg is None and action.at is None:
+        in_camp(state, "ignoring flames is decided in camp, before you end your turn")
+        turn.ignored_flames += effect.arg if isinstance(effect.arg, int) else 1
+    elif effect.kind == "reroll_burnt":
+        _reroll_burnt(state, action.arg, action.at)
+    else:
+        raise IllegalAction(f"{action.tile} works by itself; it is not played", Reason.WRONG_PHASE)
+    turn.tiles_used.append(action.tile)
+
+
+def _reroll_burnt(state: KeroState, die: str | None, at: int | None) -> None:
+    """Smith or A10: throw one burnt die again while KERO flows (a flame burns it again)."""
+    turn = state.turn
+    if state.phase is not Phase.ROLLING or turn.window is None or at is None:
+        raise WrongPhase("a burnt die is re-rolled while you roll, with a timestamp")
+    window = tank_op(lambda: turn.window.check(at))  # type: ignore[union-attr]
+    index = int(die) if die is not None and die.isascii() and die.isdigit() else -1
+    if not 0 <= index < len(turn.dice) or turn.faces[index] != FLAME_FACE:
+        raise IllegalAction(f"die {die} is not a burnt die", Reason.DIE_NOT_AVAILABLE)
+    turn.window = window
+    turn.to_throw = (index,)
+
+
+def _no_arg(action: a.Play) -> None:
+    if action.arg is not None or action.at is not None:
+        raise IllegalAction(f"{action.tuarek} takes no argument", Reason.WRONG_PHASE)
+
+
+_TUAREK_EFFECTS: Final[dict[str, Callable[[KeroState, a.Play, object], None]]] = {
+    "free_special_die": _guide,
+    "bonus_any": _trader,
+    "explorer": _scout,
+    "free_fuel_up": _water_carrier,
+    "ignore_fire": _fire_eater,
+    "reroll_burnt": _smith,
+}

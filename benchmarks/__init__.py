@@ -1,1 +1,1 @@
-"""Speed figures: run as scripts (`python benchmarks/NAME.py --json`), never as timed tests."""
+"""Speed figures: run as scripts (`python -m benchmarks.NAME --json`), never as timed tests."""

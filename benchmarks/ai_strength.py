@@ -2,7 +2,7 @@
 
 Seats alternate between the heuristic AI and the greedy AI (so neither always rolls first); a
 shared win counts for every winner. Deterministic: the same arguments give the same figures.
-Usage: python benchmarks/ai_strength.py [--matches 1000] [--json]
+Usage: python -m benchmarks.ai_strength [--matches 1000] [--json]
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Plays the same seeded matches several times in this one process and reports the best and the
 median run: the best run is the figure least disturbed by other load on the machine.
-Usage: python benchmarks/keer_kids.py [--players 4] [--matches 300] [--repeats 5] [--json]
+Usage: python -m benchmarks.keer_kids [--players 4] [--matches 300] [--repeats 5] [--json]
 """
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import statistics
-import time
 import tracemalloc
 
+from benchmarks.timing import rates
 from games.common import ChanceRng
 from games.common.play import play_out
 from games.keer_kids import HeuristicAI, KeerState, new_match
@@ -47,21 +46,16 @@ def measure(players: int, matches: int, repeats: int) -> dict[str, object]:
     """Time `repeats` runs of `matches` matches; rates in matches per second."""
     spec = get_game("keer-kids")
     list(run_matches(spec, players, 20, "warm-up"))
-    rates = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        for _result in run_matches(spec, players, matches, "bench"):
-            pass
-        rates.append(matches / (time.perf_counter() - started))
+    best, median = rates(lambda: len(list(run_matches(spec, players, matches, "bench"))), repeats)
     return {
         "benchmark": "keer-kids-ai-matches",
         "players": players,
         "matches_per_run": matches,
         "runs": repeats,
-        "best_matches_per_s": round(max(rates), 1),
-        "median_matches_per_s": round(statistics.median(rates), 1),
+        "best_matches_per_s": round(best, 1),
+        "median_matches_per_s": round(median, 1),
         "target_matches_per_s": TARGET,
-        "meets_target": max(rates) >= TARGET,
+        "meets_target": best >= TARGET,
         "finished_match_bytes": round(match_bytes(players)),
         "memory_target_bytes": MEMORY_TARGET,
         "python": platform.python_version(),

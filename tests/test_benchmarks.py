@@ -6,47 +6,38 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_keer_kids_benchmark_reports_json() -> None:
+def run_benchmark(name: str, *args: str) -> Any:
+    """Run `python -m benchmarks.NAME ARGS --json` from the repository root; its JSON output."""
     done = subprocess.run(
-        [sys.executable, "benchmarks/keer_kids.py", "--matches", "5", "--repeats", "2", "--json"],
+        [sys.executable, "-m", f"benchmarks.{name}", *args, "--json"],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,
         timeout=300,
     )
-    result = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+def test_keer_kids_benchmark_reports_json() -> None:
+    result = run_benchmark("keer_kids", "--matches", "5", "--repeats", "2")
     assert result["players"] == 4 and result["runs"] == 2
     assert 0 < result["median_matches_per_s"] <= result["best_matches_per_s"]
+    assert 0 < result["finished_match_bytes"] < 1_000_000
 
 
 def test_ai_strength_benchmark_reports_json() -> None:
-    done = subprocess.run(
-        [sys.executable, "benchmarks/ai_strength.py", "--matches", "4", "--json"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
-    results = json.loads(done.stdout)["results"]
+    results = run_benchmark("ai_strength", "--matches", "4")["results"]
     assert [r["players"] for r in results] == [2, 4]
     assert all(0 <= r["heuristic_win_share"] <= 1 for r in results)
 
 
 def test_kero_benchmark_reports_json() -> None:
-    done = subprocess.run(
-        [sys.executable, "benchmarks/kero.py", "--matches", "3", "--repeats", "2", "--json"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
-    result = json.loads(done.stdout)
+    result = run_benchmark("kero", "--matches", "3", "--repeats", "2")
     assert result["variant"] == "base" and result["runs"] == 2
     assert 0 < result["median_matches_per_s"] <= result["best_matches_per_s"]

@@ -147,6 +147,8 @@ class KeroState:
         points = scoring.points
         return {
             "over": self.phase is Phase.OVER,
+            "variant": self.variant,
+            "fuel_up": self.fuel_mode,
             "version": self.version,
             "phase": self.phase.value,
             "active": self.active,
@@ -169,9 +171,17 @@ class KeroState:
                     "tiles": list(camp.tiles),
                     "territories": list(camp.territories),
                     "explorers_home": camp.explorers,
+                    "boss": _boss_text(camp) if self.variant == "boss" else None,
                     "points": points(self, seat),
                 }
                 for seat, camp in enumerate(self.camps)
             ],
             "winners": sorted(o.winners) if (o := self.outcome()) else [],
         }
+
+
+def _boss_text(camp: Camp) -> str:
+    """Where a clan's Boss is: `home`, `slot N` (1-4), or `flipped` once its ability is used."""
+    if not camp.boss_side:
+        return "flipped"
+    return "home" if camp.boss_slot is None else f"slot {camp.boss_slot + 1}"

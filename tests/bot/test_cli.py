@@ -192,3 +192,5 @@ def test_replay_rebuilds_a_kero_match_from_its_record(
     assert out["game"] == "kero" and out["over"] is True and out["claims"] == 3
     assert out["winners"] == sorted(state.outcome().winners)
     assert [c["points"] for c in out["camps"]] == list(state.outcome().scores)
+    assert out["variant"] == "boss" and out["fuel_up"] == "auto"
+    assert {camp["boss"] for camp in out["camps"]} <= {"home", "flipped"}

@@ -1,8 +1,8 @@
 """Kero: a two-player real-time dice game where your tanker truck's KERO is your time.
 
-The engine follows docs/rules/kero.md. Implemented: components, setup, fuel-ups (auto), the
-rolling window, the outage, camp (cards, Tuareks hired, Explorers), Fire, claims and scoring.
-Still to come (issue 3): using Tuareks and abilities, the Boss Variant, live fuel-ups.
+The engine follows docs/rules/kero.md: components as validated data, setup, fuel-ups (auto and
+live), the rolling window on millisecond timestamps, the outage, camp, Tuareks and ability tiles,
+Fire, claims with the Boss Variant and the tie-breaker, scoring, and a computer player.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ TITLE = "Kero"
 
 
 def new_match(num_players: int, options: Mapping[str, Any] | None = None) -> KeroState:
-    """A fresh two-player match (options: `fuel_up`)."""
+    """A fresh two-player match (options: `variant` base|boss, `fuel_up` auto|live)."""
     if num_players != 2:
         raise ValueError(f"{TITLE} takes 2 players, not {num_players}")
     return KeroState(dict(options or {}))

@@ -112,7 +112,7 @@ def _finish_claim(state: KeroState, vote: ClaimVote) -> None:
     """Resolve majorities with the decisions taken; then new territories, or the end."""
     for slot, territory in enumerate(state.territories):
         if territory is not None:
-            winner = _territory_winner(state, slot, vote)
+            winner = _decide_territory(state, slot, vote)
             if winner is None:
                 state.boxed.append(territory)
             else:
@@ -131,8 +131,9 @@ def _finish_claim(state: KeroState, vote: ClaimVote) -> None:
     refill_or_pass(state)
 
 
-def _territory_winner(state: KeroState, slot: int, vote: ClaimVote) -> Seat | None:
-    """Strict majority; on a tie an activated Boss (both cancel out), then the tie-breaker."""
+def _decide_territory(state: KeroState, slot: int, vote: ClaimVote) -> Seat | None:
+    """Who wins a territory: strict majority; on a tie an activated Boss (two cancel out), then
+    the tie-breaker. Every activated Boss flips to its normal side here."""
     counts = state.explorers[slot]
     if counts[0] != counts[1]:
         return 0 if counts[0] > counts[1] else 1

@@ -1,0 +1,59 @@
+"""What every renderer shares: fonts, colours, and one way to encode an image.
+
+Pure and thread-safe: fonts are loaded once (Pillow's built-in scalable font, nothing is
+downloaded), cached images are never drawn on after they are built (callers copy them first).
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from typing import Final
+
+from PIL import Image, ImageDraw, ImageFont
+
+BACKGROUND: Final = (250, 246, 236)
+INK: Final = (40, 36, 32)
+MUTED: Final = (140, 132, 120)
+GRID: Final = (200, 192, 178)
+HIGHLIGHT: Final = (255, 214, 64)
+CROSS: Final = (30, 30, 30)
+CIRCLE: Final = (200, 40, 40)
+
+PNG_COMPRESS_LEVEL: Final = 1
+"""Chosen by measuring (benchmarks/render.py): level 1 keeps encoding fast and files small."""
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's built-in scalable font at `size` pixels (loaded once per size)."""
+    loaded = ImageFont.load_default(size=size)
+    if not isinstance(loaded, ImageFont.FreeTypeFont):
+        raise RuntimeError("Pillow was built without FreeType: Tablero needs its scalable font")
+    return loaded
+
+
+def encode(image: Image.Image) -> bytes:
+    """The image as PNG bytes (fast compression: Discord recompresses previews anyway)."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buffer.getvalue()
+
+
+def canvas(width: int, height: int, colour: tuple[int, int, int] = BACKGROUND) -> Image.Image:
+    """A fresh RGB image filled with `colour`."""
+    return Image.new("RGB", (width, height), colour)
+
+
+def text_centered(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    text: str,
+    size: int,
+    fill: tuple[int, int, int] = INK,
+) -> None:
+    """Draw `text` centred in `box` (left, top, right, bottom)."""
+    left, top, right, bottom = box
+    draw.text(
+        ((left + right) / 2, (top + bottom) / 2), text, font=font(size), fill=fill, anchor="mm"
+    )

@@ -12,6 +12,7 @@ from typing import Any, TextIO
 
 from tqdm import tqdm
 
+from bot.demo import run_demo
 from games.records import MatchRecord, RecordError, replay
 from games.registry import GAMES, UnknownGame, get_game
 from games.simulation import MatchResult, run_matches, summarise
@@ -33,6 +34,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--fuel-up", choices=["auto", "live"], help="kero: how fuel-ups are thrown")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     sim.set_defaults(handler=cmd_simulate)
+    demo = commands.add_parser(
+        "demo", help="play one AI match of each game and write the images players would see"
+    )
+    demo.add_argument("--out", type=Path, default=Path("tablero-demo"), help="folder for images")
+    demo.add_argument("--every", type=_positive, default=1, help="an image every N turns/rolls")
+    demo.add_argument("--seed", default="demo", help="seed of the demo matches")
+    demo.set_defaults(handler=cmd_demo)
     rep = commands.add_parser("replay", help="replay a match record and print the state as JSON")
     rep.add_argument("record", type=Path, help="a match record JSON file (docs/match-records.md)")
     rep.set_defaults(handler=cmd_replay)
@@ -96,6 +104,17 @@ def _print_summary(title: str, s: dict[str, Any], out: TextIO) -> None:
         shown = f"{100 * value:.1f} %" if key.endswith("_rate") else value
         out.write(f"  {key.replace('_', ' '):<22} {shown}\n")
     out.write(f"  {'speed':<22} {s['matches_per_s']} matches/s ({s['elapsed_s']} s)\n")
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """Play the demo matches and say where their images are."""
+    written = run_demo(args.out, args.every, args.seed)
+    folders = sorted({path.parent for path in written})
+    print(f"Wrote {len(written)} images, one computer-only match of each game:")
+    for folder in folders:
+        files = sorted(p.name for p in written if p.parent == folder and p.name != "results.png")
+        print(f"  {folder}/  {files[0]} … {files[-1]}, then results.png")
+    return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

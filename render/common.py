@@ -21,7 +21,9 @@ CROSS: Final = (30, 30, 30)
 CIRCLE: Final = (200, 40, 40)
 
 PNG_COMPRESS_LEVEL: Final = 1
-"""Chosen by measuring (benchmarks/render.py): level 1 keeps encoding fast and files small."""
+"""Chosen by measuring (benchmarks/render.py): level 1 keeps encoding fast and files small.
+The renderers hand over palette ("P") images, drawn in RGB and quantised once per cached piece:
+a 4-player table encodes in ~14 ms instead of ~57 ms as RGB, at half the size."""
 
 
 @cache

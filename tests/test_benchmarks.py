@@ -41,3 +41,10 @@ def test_kero_benchmark_reports_json() -> None:
     result = run_benchmark("kero", "--matches", "3", "--repeats", "2")
     assert result["variant"] == "base" and result["runs"] == 2
     assert 0 < result["median_matches_per_s"] <= result["best_matches_per_s"]
+
+
+def test_render_benchmark_reports_json() -> None:
+    result = run_benchmark("render", "--repeats", "2")
+    names = [image["image"] for image in result["images"]]
+    assert names == ["kero-board", "keer-table-4p", "keer-sheet", "kero-dice"]
+    assert all(image["median_ms"] > 0 and image["bytes"] > 0 for image in result["images"])

@@ -166,7 +166,7 @@ class KeroState:
                     "seat": seat,
                     "kero_ms": camp.tank.level_ms,
                     "jerrycans": camp.jerrycans,
-                    "tuareks": len(camp.tuareks),
+                    "tuareks": len(camp.tuareks) + camp.armed,
                     "cards": list(camp.cards),
                     "tiles": list(camp.tiles),
                     "territories": list(camp.territories),

@@ -126,6 +126,7 @@ def _finish_claim(state: KeroState, vote: ClaimVote) -> None:
         state.territories[slot] = None
     if state.claims >= len(state.box.claim):
         state.phase = Phase.OVER
+        state.turns += 1
         return
     show_territories(state)
     refill_or_pass(state)

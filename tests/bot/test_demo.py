@@ -1,0 +1,41 @@
+"""`tablero demo`: one computer match of each game, written out as the images players see."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.cli import main
+from bot.demo import run_demo
+
+
+def test_the_demo_writes_every_game_s_images_and_results(tmp_path: Path) -> None:
+    written = run_demo(tmp_path, every=6, seed="test")
+    folders = {path.parent.name for path in written}
+    assert folders == {"kero", "keer-kids"}
+    for game in folders:
+        names = sorted(p.name for p in written if p.parent.name == game)
+        assert "results.png" in names
+        assert len(names) >= 3, names
+    for path in written:
+        with Image.open(io.BytesIO(path.read_bytes())) as image:
+            assert image.format == "PNG" and image.width >= 800
+
+
+def test_every_n_turns_writes_fewer_images(tmp_path: Path) -> None:
+    every_turn = run_demo(tmp_path / "a", every=1, seed="test")
+    every_fifth = run_demo(tmp_path / "b", every=5, seed="test")
+    assert len(every_fifth) < len(every_turn)
+
+
+def test_the_command_says_where_the_images_are(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--out", str(tmp_path), "--every", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "one computer-only match of each game" in out
+    assert str(tmp_path / "kero") in out and str(tmp_path / "keer-kids") in out
+    assert (tmp_path / "kero" / "results.png").is_file()

@@ -1,0 +1,373 @@
+"""The Keer op Keer Kids renderer: structural checks, not pixel-perfect ones.
+
+States are built by real play: forced rolls with chosen crossings, or HeuristicAI play-outs.
+Regions are compared through the renderer's own layout, so the tests follow the geometry.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from games.common import CHANCE, ChanceRng
+from games.common.play import play_out
+from games.keer_kids import Cross, HeuristicAI, Keep, KeerState, Mark, Roll, new_match
+from games.keer_kids.actions import Action
+from games.keer_kids.dice import PURPLE
+from render import keer_kids as kk
+from render.common import HIGHLIGHT
+
+NAMES = ("Anna", "Bram", "Cleo", "Daan")
+COLUMN_0_PATH = ("P4", "C2", "P1", "M2", "C1", "E1", "M1")
+"""From the star to the left edge: the last five fill column 1 (index 0, two buckets)."""
+
+Box = tuple[int, int, int, int]
+
+
+# --- building states by play -----------------------------------------------------------------
+
+
+def colour(state: KeerState, enclosure_id: str) -> str:
+    enclosure = state.sheet.enclosure(enclosure_id)
+    assert enclosure is not None
+    return enclosure.colour
+
+
+def play_roll(state: KeerState, dice: tuple[str, str, str], choices: Mapping[int, Action]) -> None:
+    """One forced roll, die 0 kept; seats without a choice take their first legal action."""
+    state.apply(CHANCE, Roll(dice))
+    state.apply(state.roller, Keep(0))
+    for seat in range(state.num_players):
+        action = choices.get(seat) or state.legal_actions(seat)[0]
+        state.apply(seat, action)
+
+
+def cross(state: KeerState, plan: Mapping[int, str]) -> None:
+    """One roll in which every seat of `plan` crosses its enclosure (others mark or take any)."""
+    roller = state.roller
+    wanted = list(dict.fromkeys(colour(state, e) for s, e in plan.items() if s != roller))
+    rest = [*wanted, PURPLE, PURPLE][:2]
+    first = colour(state, plan[roller]) if roller in plan else PURPLE
+    choices: dict[int, Action] = {}
+    for seat, enclosure_id in plan.items():
+        die = 0 if seat == roller else 1 + rest.index(colour(state, enclosure_id))
+        choices[seat] = Cross(die, enclosure_id)
+    play_roll(state, (first, rest[0], rest[1]), choices)
+
+
+def finished(players: int, seed: int = 3) -> KeerState:
+    """A match HeuristicAI played to its end (its last roll still shows on the table)."""
+    state = new_match(players)
+    play_out(state, [HeuristicAI() for _ in range(players)], ChanceRng(seed))
+    return state
+
+
+# --- looking at images -----------------------------------------------------------------------
+
+
+def highlighted(image: Image.Image, row: int) -> bool:
+    """Whether results row `row` has the winner's background (the palette may shift it a bit)."""
+    y = kk._RESULTS_HEADER + 6 + row * kk._ROW_H
+    pixel = image.convert("RGB").getpixel((kk.RESULTS_WIDTH // 2, y))
+    assert isinstance(pixel, tuple)
+    return sum(abs(a - b) for a, b in zip(pixel, HIGHLIGHT, strict=True)) < 24
+
+
+def winners(state: KeerState) -> frozenset[int]:
+    outcome = state.outcome()
+    assert outcome is not None
+    return outcome.winners
+
+
+def decode(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def region(image: Image.Image, box: Box, origin: tuple[int, int] = (0, 0)) -> bytes:
+    x, y = origin
+    return image.crop((box[0] + x, box[1] + y, box[2] + x, box[3] + y)).convert("RGB").tobytes()
+
+
+def squares(state: KeerState, enclosure_id: str, scale: float) -> list[Box]:
+    layout = kk._sheet_layout(state.sheet, scale)
+    enclosure = state.sheet.enclosure(enclosure_id)
+    assert enclosure is not None
+    return [layout.cell_box(r, c) for r, c in enclosure.squares]
+
+
+def clear_caches() -> None:
+    for cached in (
+        kk._palette,
+        kk._sheet_layout,
+        kk._sheet_rgb,
+        kk._sprites,
+        kk._table_layout,
+        kk._table_static,
+        kk._results_static,
+        kk._text_tile,
+        kk._die_tile,
+        kk._row_tile,
+    ):
+        cached.cache_clear()
+
+
+# --- the images decode, with bounded sizes ---------------------------------------------------
+
+
+def test_sheet_png_decodes_about_1000_px_wide() -> None:
+    state = finished(2)
+    image = decode(kk.sheet_png(state, 1))
+    assert image.format == "PNG" and image.mode == "P"
+    assert image.size == kk.sheet_image(state, 1).size
+    assert 900 <= image.width <= 1100 and 500 <= image.height < image.width
+
+
+def test_sheet_scale_shrinks_the_image() -> None:
+    state = new_match(2)
+    full, half = kk.sheet_image(state, 0), kk.sheet_image(state, 0, scale=0.5)
+    assert half.width < full.width * 0.6 and half.height < full.height * 0.6
+
+
+def test_sheet_refuses_a_seat_not_in_the_match() -> None:
+    with pytest.raises(ValueError, match="seat 2"):
+        kk.sheet_image(new_match(2), 2)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_table_size_stays_in_bounds(players: int) -> None:
+    for state in (new_match(players), finished(players)):
+        image = decode(kk.table_png(state, NAMES[:players]))
+        assert image.mode == "P"
+        assert 1200 <= image.width <= 2000 and 600 <= image.height <= 1400
+        assert image.size == kk.table_image(state, NAMES[:players]).size
+    two_rows = kk.table_image(new_match(4), NAMES).size
+    if players > 2:
+        assert kk.table_image(new_match(players), NAMES).size == two_rows
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_results_png_decodes(players: int) -> None:
+    image = decode(kk.results_png(finished(players), NAMES[:players]))
+    assert image.mode == "P" and image.width == kk.RESULTS_WIDTH
+    assert 300 <= image.height <= 700
+
+
+def test_long_or_missing_names_keep_the_sizes() -> None:
+    state = finished(4)
+    long = ["x" * 200, "Bram " * 40, "", "  "]
+    assert kk.table_image(state, long).size == kk.table_image(state, NAMES).size
+    assert kk.table_image(state, []).size == kk.table_image(state, NAMES).size
+    assert kk.results_image(state, long).size == kk.results_image(state, NAMES).size
+
+
+def test_all_text_is_at_least_the_minimum_size() -> None:
+    sheet = new_match(2).sheet
+    for scale in (kk.TABLE_SCALE, 1.0, 0.5):
+        layout = kk._sheet_layout(sheet, scale)
+        sizes = (layout.f_name, layout.f_letter, layout.f_small, layout.f_mark, layout.f_big)
+        assert min(sizes) >= kk.MIN_TEXT == 14
+
+
+# --- regions follow the state ----------------------------------------------------------------
+
+
+def test_crossing_changes_that_enclosure_on_that_sheet_only() -> None:
+    before = new_match(2)
+    after = new_match(2)
+    play_roll(after, ("blue", "red", "purple"), {0: Cross(0, "P4"), 1: Mark(2)})
+    assert after.summary()["players"][0]["crossed"] == ["P4"]
+    tab = kk._table_layout(after.sheet, 2)
+    old, new = kk.table_image(before, NAMES), kk.table_image(after, NAMES)
+    seat0, seat1 = tab.origins
+    for box in squares(after, "P4", kk.TABLE_SCALE):
+        assert region(old, box, seat0) != region(new, box, seat0)
+        assert region(old, box, seat1) == region(new, box, seat1)
+    for box in squares(after, "C4", kk.TABLE_SCALE):
+        assert region(old, box, seat0) == region(new, box, seat0)
+    # Seat 1 crossed an exclamation mark: its first mark box changes, seat 0's does not.
+    mark = kk._sheet_layout(after.sheet, kk.TABLE_SCALE).chameleons[0][1][0]
+    assert region(old, mark, seat1) != region(new, mark, seat1)
+    assert region(old, mark, seat0) == region(new, mark, seat0)
+    # The single-sheet image agrees.
+    for box in squares(after, "P4", 1.0):
+        assert region(kk.sheet_image(before, 0), box) != region(kk.sheet_image(after, 0), box)
+        assert region(kk.sheet_image(before, 1), box) == region(kk.sheet_image(after, 1), box)
+
+
+def test_chameleon_crossings_look_different_from_colour_crossings() -> None:
+    state = new_match(2)
+    cross(state, {1: "C4"})  # seat 0 rolls, keeps purple and crosses its first mark
+    play_roll(state, (PURPLE, PURPLE, PURPLE), {1: Mark(0), 0: Mark(1, "C4")})
+    assert state.summary()["players"][0]["chameleons"] == ["C4"]
+    assert "C4" in state.summary()["players"][1]["crossed"]
+    box = squares(state, "C4", 1.0)[0]
+    by_die = region(kk.sheet_image(state, 1), box)
+    by_chameleon = region(kk.sheet_image(state, 0), box)
+    fresh = region(kk.sheet_image(new_match(2), 0), box)
+    assert len({by_die, by_chameleon, fresh}) == 3
+
+
+def test_filling_a_column_circles_its_buckets_and_settles_its_visitor() -> None:
+    state = new_match(2)
+    for enclosure_id in COLUMN_0_PATH:
+        cross(state, {0: enclosure_id})
+    players = state.summary()["players"]
+    assert players[0]["columns_filled"] == [1] and players[0]["visitors_circled"] == [1]
+    assert players[1]["columns_filled"] == [] and players[1]["visitors_crossed_out"] == [1]
+    layout = kk._sheet_layout(state.sheet, 1.0)
+    fresh = kk.sheet_image(new_match(2), 0)
+    mine, theirs = kk.sheet_image(state, 0), kk.sheet_image(state, 1)
+    assert region(fresh, layout.bucket_box(0)) != region(mine, layout.bucket_box(0))
+    assert region(fresh, layout.bucket_box(0)) == region(theirs, layout.bucket_box(0))
+    assert region(fresh, layout.bucket_box(1)) == region(mine, layout.bucket_box(1))
+    won, gone, untouched = (
+        region(image, layout.visitor_slot(0)) for image in (mine, theirs, fresh)
+    )
+    assert len({won, gone, untouched}) == 3
+    assert region(fresh, layout.visitor_slot(1)) == region(mine, layout.visitor_slot(1))
+
+
+def test_completing_an_animal_circles_its_food() -> None:
+    state = finished(2, 0)
+    seat = next(s for s in range(2) if state.players[s].animals)
+    letter = state.players[seat].animals[0]
+    index = [a.letter for a in state.sheet.animals].index(letter)
+    layout = kk._sheet_layout(state.sheet, 1.0)
+    slot = layout.food_slot(index)
+    assert region(kk.sheet_image(state, seat), slot) != region(
+        kk.sheet_image(new_match(2), seat), slot
+    )
+
+
+def test_score_box_follows_the_score() -> None:
+    state = finished(2)
+    scores = [state.circles(s).total for s in range(2)]
+    assert scores[0] > 0
+    box = kk._sheet_layout(state.sheet, 1.0).score_box
+    assert region(kk.sheet_image(state, 0), box) != region(kk.sheet_image(new_match(2), 0), box)
+
+
+def test_results_differ_with_the_winners() -> None:
+    by_winners: dict[frozenset[int], KeerState] = {}
+    for seed in range(40):
+        state = finished(2, seed)
+        by_winners.setdefault(winners(state), state)
+        if len(by_winners) >= 2:
+            break
+    first, second = list(by_winners.values())[:2]
+    assert kk.results_png(first, NAMES) != kk.results_png(second, NAMES)
+    for state in (first, second):
+        image = kk.results_image(state, NAMES)
+        assert highlighted(image, 0) and not highlighted(image, 1)
+
+
+def test_shared_wins_highlight_every_winner() -> None:
+    state = next(s for s in (finished(3, seed) for seed in range(40)) if len(winners(s)) > 1)
+    outcome, order = kk._ranking(state)
+    assert [outcome.places[s] for s in order[:2]] == [1, 1]
+    image = kk.results_image(state, NAMES)
+    for row in range(3):
+        assert highlighted(image, row) == (order[row] in outcome.winners)
+
+
+def test_standings_before_the_end_highlight_nobody() -> None:
+    state = new_match(3)
+    cross(state, {0: "P4", 1: "E3"})
+    image = kk.results_image(state, NAMES)
+    assert not any(highlighted(image, row) for row in range(3))
+
+
+# --- the roll on the table -------------------------------------------------------------------
+
+
+def choosing(second: Action) -> KeerState:
+    """Seat 0 rolled and kept blue; seat 1 has chosen `second`; seat 0 has not chosen yet."""
+    state = new_match(2)
+    state.apply(CHANCE, Roll(("blue", "red", "purple")))
+    state.apply(0, Keep(0))
+    state.apply(1, second)
+    return state
+
+
+def test_choices_stay_hidden_until_the_roll_resolves() -> None:
+    a, b = choosing(Cross(1, "E3")), choosing(Mark(2))
+    assert kk.table_png(a, NAMES) == kk.table_png(b, NAMES)
+    assert kk.table_png(a, NAMES) != kk.table_png(new_match(2), NAMES)
+    for state in (a, b):
+        state.apply(0, Cross(0, "P4"))
+    lay = kk._table_layout(a.sheet, 2)
+    header = (0, 0, lay.sheet.width, lay.sheet.header_h)
+    seat1 = lay.origins[1]
+    assert region(kk.table_image(a, NAMES), header, seat1) != region(
+        kk.table_image(b, NAMES), header, seat1
+    )
+
+
+def test_the_band_shows_the_last_roll() -> None:
+    one, other = new_match(2), new_match(2)
+    play_roll(one, ("blue", "red", "purple"), {0: Cross(0, "P4")})
+    play_roll(other, ("red", "blue", "purple"), {0: Cross(0, "E3")})
+    lay = kk._table_layout(one.sheet, 2)
+    band = (0, 0, lay.width, lay.band_h)
+    assert region(kk.table_image(one, NAMES), band) != region(kk.table_image(other, NAMES), band)
+
+
+# --- purity, caching and threads -------------------------------------------------------------
+
+
+def renders(state: KeerState) -> list[Callable[[], bytes]]:
+    n = state.num_players
+    return [
+        lambda: kk.table_png(state, NAMES[:n]),
+        lambda: kk.sheet_png(state, n - 1),
+        lambda: kk.results_png(state, NAMES[:n]),
+    ]
+
+
+def test_rendering_does_not_mutate_the_state() -> None:
+    states = [new_match(3), finished(4), choosing(Mark(2))]
+    for state in states:
+        before: Any = (state.summary(), len(state.history), state.version, list(state.choices))
+        for render in renders(state):
+            render()
+        assert (state.summary(), len(state.history), state.version, list(state.choices)) == before
+
+
+def test_the_static_cache_does_not_leak_marks() -> None:
+    clear_caches()
+    fresh = kk.table_png(new_match(4), NAMES)
+    fresh_sheet = kk.sheet_png(new_match(4), 2)
+    crossed = finished(4)
+    assert kk.table_png(crossed, NAMES) != fresh
+    kk.sheet_png(crossed, 2)
+    assert kk.table_png(new_match(4), NAMES) == fresh
+    assert kk.sheet_png(new_match(4), 2) == fresh_sheet
+    clear_caches()
+    assert kk.table_png(new_match(4), NAMES) == fresh
+    assert kk.sheet_png(new_match(4), 2) == fresh_sheet
+    # No square of the fresh table differs from the cached static layer.
+    static = kk._table_static(crossed.sheet, 4).convert("RGB")
+    image = decode(fresh).convert("RGB")
+    lay = kk._table_layout(crossed.sheet, 4)
+    for origin in lay.origins:
+        for r in range(crossed.sheet.rows):
+            for c in range(crossed.sheet.columns):
+                box = lay.sheet.cell_box(r, c)
+                assert region(image, box, origin) == region(static, box, origin)
+
+
+def test_threads_render_identical_bytes() -> None:
+    states = [finished(4), choosing(Cross(1, "E3"))]
+    clear_caches()
+    jobs = [render for state in states for render in renders(state)] * 2
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        concurrent = list(pool.map(lambda job: job(), jobs))
+    sequential = [job() for job in jobs]
+    assert concurrent == sequential

@@ -1,0 +1,403 @@
+"""The Kero renderer: images decode, the regions that must follow the state do, secrets stay
+hidden, rendering is pure and thread-safe.
+
+Structural checks, not pixel-perfect ones: every position is reached by real play (forced deals
+and dice from tests/games/kero/helpers.py, or the computer player on the seeded chance stream),
+and regions of the images are compared before and after.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageChops
+
+from games.common import CHANCE, ChanceRng
+from games.common.play import play_out, step
+from games.kero import actions as a
+from games.kero.ai import KeroAI
+from games.kero.board import Phase
+from games.kero.state import KeroState
+from render import kero
+from render.common import BACKGROUND, HIGHLIGHT
+from tests.games.kero.helpers import (
+    BRICK,
+    FLAME,
+    METAL,
+    NO_FLAMES,
+    RECRUIT,
+    TWO_FLAMES,
+    WHEAT,
+    T,
+    camp,
+    forced_setup,
+    pass_turn,
+    play_turn,
+    roll,
+    snapshot,
+    stop,
+)
+
+Box = tuple[int, int, int, int]
+ROW = ("S1", "S7", "S3", "S8", "S12", "S4")
+"""S3 (2 wheat, 1 point) sits in slot 3."""
+TERRITORIES = ("T3", "T4", "T12", "T1")
+TWO_WHEAT = (WHEAT, WHEAT, BRICK, BRICK, BRICK)
+METAL_RECRUIT = (METAL, RECRUIT, BRICK, BRICK, BRICK)
+VIEWERS = (None, 0, 1)
+
+
+# --- positions -------------------------------------------------------------------------------
+
+
+def match(variant: str = "base", **setup: Any) -> KeroState:
+    """A match after a forced deal: Brown first, the row and territories above."""
+    setup = {"first": 0, "row": ROW, "territories": TERRITORIES, **setup}
+    state = KeroState({"variant": variant})
+    state.apply(CHANCE, forced_setup(**setup))
+    return state
+
+
+def in_camp(faces: tuple[int, ...] = TWO_WHEAT, stop_after: int = 1_000, **setup: Any) -> KeroState:
+    """Brown has rolled these faces and stopped: its camp phase."""
+    state = match(**setup)
+    roll(state, T, faces)
+    stop(state, T + stop_after)
+    return state
+
+
+@cache
+def _played(seed: int, turns: int, variant: str) -> KeroState:
+    state = KeroState({"variant": variant})
+    rng, players = ChanceRng(seed), [KeroAI(), KeroAI()]
+    while not (state.turns >= turns and state.phase is Phase.CAMP) and not state.is_terminal():
+        step(state, players, rng)
+    return state
+
+
+def mid_game(seed: int = 1, turns: int = 10, variant: str = "boss") -> KeroState:
+    """A computer-played match in a camp phase (a fresh copy: callers may play on)."""
+    return _played(seed, turns, variant).clone()
+
+
+@cache
+def _finished(seed: int) -> KeroState:
+    state = KeroState()
+    play_out(state, [KeroAI(), KeroAI()], ChanceRng(seed))
+    return state
+
+
+def finished(seed: int = 3) -> KeroState:
+    return _finished(seed).clone()
+
+
+# --- regions ---------------------------------------------------------------------------------
+
+
+def decode(png: bytes) -> Image.Image:
+    """The PNG's pixels as RGB (the renderer writes palette images on one shared palette)."""
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.mode == "P"
+    return image.convert("RGB")
+
+
+def card_box(slot: int) -> Box:
+    x = kero.MARGIN + slot * (kero.CARD_W + kero.CARD_GAP)
+    return (x, kero.ROW_Y, x + kero.CARD_W, kero.ROW_Y + kero.CARD_H)
+
+
+def territory_box(slot: int) -> Box:
+    x = kero.MARGIN + slot * (kero.TERR_W + kero.TERR_GAP)
+    return (x, kero.TERR_Y, x + kero.TERR_W, kero.TERR_Y + kero.TERR_H)
+
+
+def camp_x(seat: int) -> int:
+    return kero.MARGIN + seat * (kero.CAMP_W + kero.CAMP_GAP)
+
+
+def camp_head(seat: int) -> Box:
+    x = camp_x(seat)
+    return (x, kero.CAMP_Y, x + kero.CAMP_W, kero.CAMP_Y + kero.CAMP_HEAD)
+
+
+def gauge_box(seat: int) -> Box:
+    x, y = camp_x(seat) + kero.GAUGE_X, kero.CAMP_Y + kero.GAUGE_Y
+    return (x, y, x + kero.GAUGE_W, y + kero.GAUGE_H)
+
+
+def die_box(index: int) -> Box:
+    x = 16 + index * (kero.DIE + kero.DIE_GAP)
+    return (x, kero.DICE_TOP, x + kero.DIE, kero.DICE_TOP + kero.DIE + 30)
+
+
+def region(image: Image.Image, box: Box) -> bytes:
+    return image.crop(box).tobytes()
+
+
+def board(state: KeroState, viewer: int | None = None) -> Image.Image:
+    return decode(kero.board_png(state, viewer=viewer))
+
+
+def changed_only_in(before: Image.Image, after: Image.Image, *boxes: Box) -> bool:
+    """The images differ, and only inside these boxes."""
+    difference = ImageChops.difference(before, after)
+    if difference.getbbox() is None:
+        return False
+    for box in boxes:
+        difference.paste((0, 0, 0), box)
+    return difference.getbbox() is None
+
+
+def colours(image: Image.Image, box: Box) -> set[tuple[int, int, int]]:
+    found = image.crop(box).getcolors(maxcolors=1 << 16) or []
+    return {colour for _, colour in found}
+
+
+# --- images decode -----------------------------------------------------------------------------
+
+
+def test_board_png_decodes_with_the_board_size() -> None:
+    state = mid_game()
+    for viewer in VIEWERS:
+        png = kero.board_png(state, viewer=viewer)
+        image = decode(png)
+        assert image.size == (kero.WIDTH, kero.HEIGHT)
+        assert 1_200 <= image.width <= 1_600
+        assert len(png) <= 400_000
+        direct = kero.board_image(state, viewer=viewer)
+        assert direct.mode == "P" and direct.convert("RGB").tobytes() == image.tobytes()
+
+
+def test_the_palette_keeps_every_flat_colour_exact() -> None:
+    palette = kero.board_image(mid_game()).getpalette()
+    assert palette is not None
+    for colour in kero.BASE_COLOURS:
+        index = kero._ink(colour)
+        assert tuple(palette[3 * index : 3 * index + 3]) == colour
+
+
+def test_dice_and_results_png_decode() -> None:
+    state = in_camp()
+    dice = decode(kero.dice_png(state))
+    assert dice.size == (kero.DICE_W, kero.DICE_H)
+    results = decode(kero.results_png(finished(), ["Ana", "Ben"]))
+    assert results.size == (kero.RESULTS_W, kero.RESULTS_H)
+
+
+# --- regions follow the state ------------------------------------------------------------------
+
+
+def test_taking_a_card_changes_only_that_row_slot() -> None:
+    state = in_camp()
+    before = board(state)
+    camp(state, a.Take(3))
+    after = board(state)
+    assert state.row[2] is None
+    assert region(before, card_box(2)) != region(after, card_box(2))
+    for slot in (0, 1, 3, 4, 5):
+        assert region(before, card_box(slot)) == region(after, card_box(slot))
+    brown = (camp_x(0), kero.CAMP_Y, camp_x(0) + kero.CAMP_W, kero.CAMP_Y + kero.CAMP_H)
+    grey = (camp_x(1), kero.CAMP_Y, camp_x(1) + kero.CAMP_W, kero.CAMP_Y + kero.CAMP_H)
+    assert region(before, brown) != region(after, brown)  # the card and its point
+    assert region(before, grey) == region(after, grey)
+
+
+def test_a_lower_tank_changes_that_clans_gauge() -> None:
+    full = board(in_camp(stop_after=1_000))
+    low = board(in_camp(stop_after=25_000))
+    assert region(full, gauge_box(0)) != region(low, gauge_box(0))
+    assert region(full, gauge_box(1)) == region(low, gauge_box(1))
+
+    def fuel_width(image: Image.Image) -> int:
+        left, top, right, bottom = gauge_box(0)
+        middle = (top + bottom) // 2
+        return sum(image.getpixel((x, middle)) == kero.FUEL for x in range(left, right))
+
+    assert fuel_width(full) > fuel_width(low) > 0
+
+
+def test_placing_an_explorer_changes_that_territory() -> None:
+    state = in_camp(METAL_RECRUIT)
+    before = board(state)
+    camp(state, a.Place(2))
+    after = board(state)
+    assert state.explorers[1] == [1, 0]
+    assert region(before, territory_box(1)) != region(after, territory_box(1))
+    for slot in (0, 2, 3):
+        assert region(before, territory_box(slot)) == region(after, territory_box(slot))
+
+
+def test_the_boss_is_marked_on_its_territory() -> None:
+    plain = match("boss")
+    boss = match("boss")
+    for state, place in ((plain, a.Place(2)), (boss, a.Place(2, boss=True))):
+        roll(state, T, METAL_RECRUIT)
+        stop(state, T + 1_000)
+        camp(state, place)
+    assert plain.explorers == boss.explorers
+    assert region(board(plain), territory_box(1)) != region(board(boss), territory_box(1))
+
+
+def test_the_active_clan_marker_moves() -> None:
+    state = match()
+    brown = board(state)
+    pass_turn(state, T)
+    assert state.active == 1
+    grey = board(state)
+    for seat in (0, 1):
+        assert region(brown, camp_head(seat)) != region(grey, camp_head(seat))
+    left_edge = (camp_x(0) - 2, kero.CAMP_Y + kero.CAMP_H // 2)
+    right_edge = (camp_x(1) - 2, kero.CAMP_Y + kero.CAMP_H // 2)
+    assert brown.getpixel(left_edge) == HIGHLIGHT and brown.getpixel(right_edge) != HIGHLIGHT
+    assert grey.getpixel(right_edge) == HIGHLIGHT and grey.getpixel(left_edge) != HIGHLIGHT
+
+
+def test_the_round_follows_the_claims() -> None:
+    state = match(claim_draws=(1,))
+    before = board(state)
+    play_turn(state, T, TWO_WHEAT, a.Take(3))
+    assert state.claims == 1
+    after = board(state)
+    round_box = (kero.MARGIN + 80, 0, kero.MARGIN + 300, kero.HEADER_H)
+    assert region(before, round_box) != region(after, round_box)
+
+
+def test_the_viewer_only_adds_a_you_mark() -> None:
+    state = mid_game()
+    assert state.active == 0
+    public = board(state)
+    header = (0, 0, kero.WIDTH, kero.HEADER_H)
+    assert changed_only_in(public, board(state, viewer=1), camp_head(1))
+    assert changed_only_in(public, board(state, viewer=0), camp_head(0), header)
+
+
+# --- secrets -----------------------------------------------------------------------------------
+
+
+def _same_play(tuareks: tuple[str, ...]) -> KeroState:
+    """Two identical turns after a deal that hands these Tuareks out (2 each), then Brown's camp."""
+    state = match(tuareks=tuareks)
+    pass_turn(state, T)
+    pass_turn(state, T + 10_000)
+    roll(state, T + 20_000, TWO_WHEAT)
+    stop(state, T + 21_000)
+    return state
+
+
+def test_tuarek_types_are_never_drawn() -> None:
+    first = _same_play(("guide", "trader", "scout", "smith"))
+    other = _same_play(("water_carrier", "fire_eater", "dust_storm", "guide"))
+    for seat in (0, 1):
+        assert len(first.camps[seat].tuareks) == len(other.camps[seat].tuareks) == 2
+        assert first.camps[seat].tuareks != other.camps[seat].tuareks
+    for viewer in VIEWERS:
+        assert kero.board_png(first, viewer=viewer) == kero.board_png(other, viewer=viewer)
+    assert kero.dice_png(first) == kero.dice_png(other)
+
+
+def test_an_armed_dust_storm_is_not_revealed() -> None:
+    armed = match(tuareks=("dust_storm", "guide", "scout", "smith"))
+    kept = match(tuareks=("dust_storm", "guide", "scout", "smith"))
+    armed.apply(0, a.Play("dust_storm"))
+    assert armed.camps[0].armed == 1 and "dust_storm" in kept.camps[0].tuareks
+    for viewer in VIEWERS:
+        assert kero.board_png(armed, viewer=viewer) == kero.board_png(kept, viewer=viewer)
+
+
+# --- purity and threads ------------------------------------------------------------------------
+
+
+def test_rendering_does_not_change_the_state() -> None:
+    for state in (mid_game(), in_camp(), finished()):
+        summary, before = state.summary(), snapshot(state)
+        for viewer in VIEWERS:
+            kero.board_png(state, viewer=viewer)
+        kero.dice_png(state)
+        kero.results_png(state, ["Ana", "Ben"])
+        assert state.summary() == summary
+        assert snapshot(state) == before
+
+
+def test_two_threads_render_identical_bytes() -> None:
+    states = [mid_game(), mid_game(seed=2, turns=6), in_camp(), finished()]
+
+    def render_all() -> list[bytes]:
+        out = []
+        for state in states:
+            out += [kero.board_png(state, viewer=viewer) for viewer in VIEWERS]
+            out += [kero.dice_png(state), kero.results_png(state, ["Ana", "Ben"])]
+        return out
+
+    expected = render_all()
+    kero._clear_caches()
+    barrier = threading.Barrier(2)
+    results: list[list[bytes]] = [[], []]
+
+    def worker(index: int) -> None:
+        barrier.wait()
+        results[index] = render_all()
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results[0] == results[1] == expected
+
+
+# --- the dice strip ----------------------------------------------------------------------------
+
+
+def test_burnt_dice_are_marked() -> None:
+    burnt = match()
+    roll(burnt, T, (FLAME, BRICK, BRICK, BRICK, BRICK))
+    plain = match()
+    roll(plain, T, NO_FLAMES)
+    with_flame, without = decode(kero.dice_png(burnt)), decode(kero.dice_png(plain))
+    assert region(with_flame, die_box(0)) != region(without, die_box(0))
+    assert region(with_flame, die_box(1)) == region(without, die_box(1))
+    edge = (die_box(0)[0] + 2, kero.DICE_TOP + kero.DIE // 2)
+    assert with_flame.getpixel(edge) == kero.FIRE
+    assert without.getpixel(edge) != kero.FIRE
+
+
+def test_the_dice_strip_shows_every_die_of_the_roll() -> None:
+    state = match()
+    before = decode(kero.dice_png(state))
+    assert colours(before, die_box(0)) == {BACKGROUND}  # no roll yet
+    roll(state, T, (*TWO_FLAMES, WHEAT), dice=("green",))
+    after = decode(kero.dice_png(state))
+    for index in range(6):
+        assert len(colours(after, die_box(index))) > 1
+    assert colours(after, die_box(6)) == {BACKGROUND}
+
+
+# --- results -----------------------------------------------------------------------------------
+
+
+def _winner_border(image: Image.Image, seat: int) -> bool:
+    return image.getpixel((40 + seat * 470 - 4, 300)) == HIGHLIGHT
+
+
+def test_results_mark_the_winner() -> None:
+    state = finished()
+    outcome = state.outcome()
+    assert outcome is not None and len(outcome.winners) == 1
+    image = decode(kero.results_png(state, ["Ana", "Ben"]))
+    for seat in (0, 1):
+        assert _winner_border(image, seat) == (seat in outcome.winners)
+    assert kero.results_png(state, ["Ana", "Ben"]) != kero.results_png(state, ["Cy", "Dee"])
+
+
+def test_results_show_a_shared_win() -> None:
+    state = match(claim_draws=(1, 3, 5))
+    play_turn(state, T, TWO_FLAMES, stop_after=1_000)
+    play_turn(state, T + 10_000, TWO_FLAMES, stop_after=2_000)
+    play_turn(state, T + 20_000, TWO_FLAMES, stop_after=1_000)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == {0, 1}
+    image = decode(kero.results_png(state, ["Ana", "Ben"]))
+    assert _winner_border(image, 0) and _winner_border(image, 1)

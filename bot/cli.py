@@ -108,7 +108,10 @@ def _print_summary(title: str, s: dict[str, Any], out: TextIO) -> None:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Play the demo matches and say where their images are."""
-    written = run_demo(args.out, args.every, args.seed)
+    try:
+        written = run_demo(args.out, args.every, args.seed)
+    except OSError as exc:
+        return _fail(f"cannot write the images to {args.out}: {exc.strerror or exc}")
     folders = sorted({path.parent for path in written})
     print(f"Wrote {len(written)} images, one computer-only match of each game:")
     for folder in folders:

@@ -39,3 +39,12 @@ def test_the_command_says_where_the_images_are(
     assert "one computer-only match of each game" in out
     assert str(tmp_path / "kero") in out and str(tmp_path / "keer-kids") in out
     assert (tmp_path / "kero" / "results.png").is_file()
+
+
+def test_an_unwritable_folder_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert main(["demo", "--out", str(blocker / "sub")]) == 2
+    assert "cannot write the images to" in capsys.readouterr().err

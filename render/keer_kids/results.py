@@ -1,0 +1,136 @@
+"""The results card: places, the winners highlighted, circles by kind and rolls played.
+
+It also serves as the standings of a match still going.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from typing import Final
+
+from PIL import Image
+
+from games.common.protocol import Outcome
+from games.keer_kids.rules import Phase
+from games.keer_kids.state import KeerState
+from render.common import BACKGROUND, GRID, HIGHLIGHT, INK, MUTED, canvas, encode, font
+from render.keer_kids.colours import _PAPER, _WHITE
+from render.keer_kids.layout import MIN_TEXT
+from render.keer_kids.pen import _SUPERSAMPLE, _name, _Pen, _short
+from render.keer_kids.tiles import _quantize, _write
+
+RESULTS_WIDTH: Final = 900
+
+_ROW_H: Final = 96
+_RESULTS_HEADER: Final = 112
+_RESULTS_FOOTER: Final = 52
+_PAD: Final = 24
+
+
+def _ranking(state: KeerState) -> tuple[Outcome, list[int]]:
+    """The outcome (or the standings so far) and the seats from best to worst (ties by seat)."""
+    outcome = state.outcome() or Outcome.from_scores(
+        [state.circles(s).total for s in range(state.num_players)]
+    )
+    order = sorted(range(state.num_players), key=lambda s: (outcome.places[s], s))
+    return outcome, order
+
+
+def _ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+@cache
+def _results_static(players: int) -> Image.Image:
+    """The empty card for this many players (cached)."""
+    height = _RESULTS_HEADER + _ROW_H * players + _RESULTS_FOOTER
+    image = canvas(RESULTS_WIDTH, height)
+    pen = _Pen(image)
+    note = "Every circle is one point: buckets of full columns, visitors, food of complete animals."
+    pen.text((_PAD, height - 28), note, MIN_TEXT, MUTED, anchor="lm")
+    return _quantize(image)
+
+
+@lru_cache(maxsize=64)
+def _row_tile(winner: bool, place: str) -> Image.Image:
+    """A results row's card with its place badge."""
+    width, height = RESULTS_WIDTH - 2 * _PAD, _ROW_H - 12
+    k = _SUPERSAMPLE
+    image = canvas(width * k, height * k)
+    pen = _Pen(image, k)
+    fill, outline = (HIGHLIGHT, INK) if winner else (_WHITE, GRID)
+    pen.rounded(
+        (1, 1, width - 2, height - 2), 12, fill=fill, outline=outline, width=3 if winner else 2
+    )
+    cy = height // 2
+    pen.ellipse((14, cy - 28, 70, cy + 28), fill=_PAPER, outline=INK, width=2)
+    pen.text((42, cy + 1), place, 20, INK, bold=True)
+    return _quantize(image.reduce(k))
+
+
+def results_image(state: KeerState, names: Sequence[str]) -> Image.Image:
+    """A results card: places, the winners highlighted, circles by kind and rolls played."""
+    outcome, order = _ranking(state)
+    over = state.phase is Phase.OVER
+    image = _results_static(state.num_players).copy()
+    title = "Keer op Keer Kids · results" if over else "Keer op Keer Kids · standings"
+    _write(image, (_PAD, 40), title, 30, bg=BACKGROUND, fill=INK, anchor="lm", bold=True)
+    rolls = f"{state.rolls} roll{'s' if state.rolls != 1 else ''} played"
+    if over:
+        winners = " and ".join(_name(names, s) for s in sorted(outcome.winners))
+        verb = "wins" if len(outcome.winners) == 1 else "share the win"
+        subtitle = f"{rolls} · {winners} {verb}"
+    else:
+        subtitle = f"{rolls} · the match is still going"
+    subtitle = _short(subtitle, 18, RESULTS_WIDTH - 2 * _PAD)
+    _write(image, (_PAD, 82), subtitle, 18, bg=BACKGROUND, fill=MUTED, anchor="lm")
+    animal_names = {a.letter: a.name for a in state.sheet.animals}
+    for i, seat in enumerate(order):
+        top = _RESULTS_HEADER + i * _ROW_H
+        winner = over and seat in outcome.winners
+        bg = HIGHLIGHT if winner else _WHITE
+        image.paste(_row_tile(winner, _ordinal(outcome.places[seat])), (_PAD, top))
+        cy = top + (_ROW_H - 12) // 2
+        circles = state.circles(seat)
+        score_x = RESULTS_WIDTH - _PAD - 20
+        _write(
+            image,
+            (score_x, cy - 6),
+            str(circles.total),
+            40,
+            bg=bg,
+            fill=INK,
+            anchor="rm",
+            bold=True,
+        )
+        _write(image, (score_x, cy + 26), "points", MIN_TEXT, bg=bg, fill=MUTED, anchor="rm")
+        name_x = _PAD + 90
+        tag = ("WINNER" if len(outcome.winners) == 1 else "SHARED WIN") if winner else ""
+        limit = score_x - 110 - name_x - (font(16).getlength(tag) + 28 if tag else 0)
+        shown = _short(_name(names, seat), 24, limit)
+        width = _write(image, (name_x, cy - 14), shown, 24, bg=bg, fill=INK, anchor="lm", bold=True)
+        if tag:
+            _write(
+                image,
+                (name_x + width + 16, cy - 14),
+                f" {tag} ",
+                16,
+                bg=INK,
+                fill=HIGHLIGHT,
+                anchor="lm",
+                bold=True,
+            )
+        animals = ", ".join(animal_names[a] for a in state.players[seat].animals)
+        detail = f"buckets {circles.buckets} · visitors {circles.visitors} · food {circles.food}"
+        if animals:
+            detail += f"  ({animals})"
+        detail = _short(detail, 17, score_x - 110 - name_x)
+        _write(image, (name_x, cy + 18), detail, 17, bg=bg, fill=MUTED, anchor="lm")
+    return image
+
+
+def results_png(state: KeerState, names: Sequence[str]) -> bytes:
+    """`results_image` as PNG bytes."""
+    return encode(results_image(state, names))

@@ -1,0 +1,204 @@
+"""One player's sheet image, and the per-state drawing the table shares with it.
+
+A sheet in a state is its static layer with the state's marks, name, pick and score
+pasted on; the table draws every seat's sheet the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from games.keer_kids.actions import Action, Cross, Keep, Mark, Roll, Skip
+from games.keer_kids.dice import PURPLE
+from games.keer_kids.rules import Phase
+from games.keer_kids.sheet import Sheet
+from games.keer_kids.state import KeerState
+from render.common import CIRCLE, INK, MUTED, encode
+from render.keer_kids.colours import _PAPER, _PURPLE_INK, _WHITE
+from render.keer_kids.layout import (
+    MIN_TEXT,
+    _score_line_y,
+    _score_split,
+    _sheet_layout,
+    _SheetLayout,
+)
+from render.keer_kids.pen import _short
+from render.keer_kids.tiles import _die_tile, _put, _Sprites, _sprites, _write
+
+
+def _die_letter(sheet: Sheet, face: str) -> str:
+    """What a die shows besides its colour: the animal letter it crosses, '!' for purple."""
+    return "!" if face == PURPLE else sheet.animal_of_colour(face).letter
+
+
+@dataclass(frozen=True, slots=True)
+class _LastRoll:
+    """The roll the table shows: the one in progress, or the last one resolved."""
+
+    number: int
+    roller: int
+    dice: tuple[str, ...]
+    kept: int | None
+    picks: dict[int, Action]
+    in_progress: bool
+
+
+def _last_roll(state: KeerState) -> _LastRoll | None:
+    if state.dice is not None:
+        picks = {s: c for s, c in enumerate(state.choices) if c is not None}
+        return _LastRoll(state.rolls, state.roller, state.dice, state.kept, picks, True)
+    history = state.history
+    for i in range(len(history) - 1, -1, -1):
+        roll = history[i][1]
+        if isinstance(roll, Roll):
+            kept, roller, picks = None, state.roller, {}
+            for seat, action in history[i + 1 :]:
+                if isinstance(action, Keep):
+                    kept, roller = action.die, seat
+                elif isinstance(action, Cross | Mark | Skip):
+                    picks[seat] = action
+            return _LastRoll(state.rolls, roller, roll.dice, kept, picks, False)
+    return None
+
+
+def _pick(state: KeerState, seat: int, last: _LastRoll) -> tuple[str | None, str]:
+    """(die face or None, text): the seat's pick for the roll shown."""
+    if last.in_progress:
+        if state.phase is Phase.KEEP:
+            return None, "keeping a die…" if seat == last.roller else "waiting for the roller…"
+        return None, "has chosen" if seat in last.picks else "choosing…"
+    action = last.picks.get(seat)
+    if isinstance(action, Cross):
+        return last.dice[action.die], f"crossed {action.enclosure}"
+    if isinstance(action, Mark):
+        extra = f" + chameleon {action.chameleon}" if action.chameleon else ""
+        return last.dice[action.die], "marked !" + extra
+    if isinstance(action, Skip):
+        return None, "skipped"
+    return None, ""
+
+
+@dataclass(frozen=True, slots=True)
+class _Panel:
+    """One sheet on an image: its tiles, its layout, and where its top-left corner goes."""
+
+    sprites: _Sprites
+    lay: _SheetLayout
+    origin: tuple[int, int]
+
+
+def _draw_sheet_state(
+    image: Image.Image,
+    panel: _Panel,
+    state: KeerState,
+    seat: int,
+    *,
+    name: str,
+    last: _LastRoll | None,
+) -> None:
+    """Paste one seat's marks, name, pick and score onto a copy of the static layer."""
+    _draw_header(image, panel, state, seat, name=name, last=last)
+    _draw_marks(image, panel, state, seat)
+    _draw_score(image, panel, state, seat)
+
+
+def _draw_header(
+    image: Image.Image,
+    panel: _Panel,
+    state: KeerState,
+    seat: int,
+    *,
+    name: str,
+    last: _LastRoll | None,
+) -> None:
+    lay, (ox, oy) = panel.lay, panel.origin
+    header_y = oy + lay.header_h // 2
+    total = state.circles(seat).total
+    points = f"{total} point" + ("" if total == 1 else "s")
+    right = ox + lay.width - lay.pad
+    points_w = _write(image, (right, header_y), points, lay.f_name, bg=_PAPER, anchor="rm")
+    shown = _short(name, lay.f_name, lay.pick_x - lay.pad - 12)
+    _write(image, (ox + lay.pad, header_y), shown, lay.f_name, bg=_PAPER, anchor="lm", bold=True)
+    if last is None:
+        return
+    face, text = _pick(state, seat, last)
+    x = ox + lay.pick_x
+    if face is not None:
+        die = _die_tile(_die_letter(state.sheet, face), face, lay.header_h - 14, _PAPER, False)
+        image.paste(die, (x, header_y - die.height // 2))
+        x += die.width + 8
+    text = _short(text, lay.f_small, right - points_w - 16 - x)
+    colour = INK if face else MUTED
+    _write(image, (x, header_y), text, lay.f_small, bg=_PAPER, fill=colour, anchor="lm")
+
+
+def _draw_marks(image: Image.Image, panel: _Panel, state: KeerState, seat: int) -> None:
+    sheet, player = state.sheet, state.players[seat]
+    sprites, origin = panel.sprites, panel.origin
+    # Crossed enclosures: an X on every square (purple where a chameleon crossed it).
+    by_chameleon = 0
+    for index in player.chameleons:
+        by_chameleon |= 1 << index
+    crossed = player.crossed
+    for enclosure in sheet.enclosures:
+        if crossed >> enclosure.index & 1:
+            purple = by_chameleon >> enclosure.index & 1
+            tiles = sprites.chameleon_crossed if purple else sprites.crossed
+            for r, c in enclosure.squares:
+                _put(image, tiles[r][c], origin)
+    # Visitors (circled if won, struck out if gone to someone else) and buckets.
+    gone = state.visitors_gone & ~player.visitors
+    for column in range(sheet.columns):
+        if player.visitors >> column & 1:
+            _put(image, sprites.visitor_circled[column], origin)
+        elif gone >> column & 1:
+            _put(image, sprites.visitor_gone[column], origin)
+        if player.columns >> column & 1:
+            _put(image, sprites.buckets[column], origin)
+    # Food of complete animals, and the exclamation marks crossed.
+    for i, animal in enumerate(sheet.animals):
+        if animal.letter in player.animals:
+            _put(image, sprites.food[i], origin)
+    for m in range(min(player.marks, len(sprites.marks))):
+        _put(image, sprites.marks[m], origin)
+
+
+def _draw_score(image: Image.Image, panel: _Panel, state: KeerState, seat: int) -> None:
+    sheet, player = state.sheet, state.players[seat]
+    lay, (ox, oy) = panel.lay, panel.origin
+    # What each completed chameleon crossed.
+    for k in range(min(player.marks // sheet.marks_per_chameleon, len(lay.chameleons))):
+        _, marks, label_y = lay.chameleons[k]
+        used = k < len(player.chameleons)
+        text = f"used: {sheet.enclosures[player.chameleons[k]].id}" if used else "lost"
+        xy = (ox + (marks[0][0] + marks[-1][2]) // 2, oy + label_y)
+        _write(image, xy, text, MIN_TEXT, bg=_PAPER, fill=_PURPLE_INK, bold=used)
+    # The total and the circles by kind.
+    circles = state.circles(seat)
+    box = lay.score_box
+    split = _score_split(lay)
+    total_xy = (ox + (box[0] + split) // 2, oy + (box[1] + box[3]) // 2 + lay.f_small // 2)
+    _write(image, total_xy, str(circles.total), lay.f_big, bg=_WHITE, bold=True)
+    for i, value in enumerate((circles.buckets, circles.visitors, circles.food)):
+        xy = (ox + box[2] - 12, oy + _score_line_y(lay, i))
+        _write(image, xy, str(value), lay.f_small, bg=_WHITE, fill=CIRCLE, anchor="rm", bold=True)
+
+
+def sheet_image(
+    state: KeerState, seat: int, *, scale: float = 1.0, name: str | None = None
+) -> Image.Image:
+    """One player's sheet (about 1000 px wide at scale 1; a palette image)."""
+    if not 0 <= seat < state.num_players:
+        raise ValueError(f"seat {seat} is not in this match of {state.num_players} players")
+    panel = _Panel(_sprites(state.sheet, scale), _sheet_layout(state.sheet, scale), (0, 0))
+    image = panel.sprites.base.copy()
+    shown = name.strip() if name and name.strip() else f"Player {seat + 1}"
+    _draw_sheet_state(image, panel, state, seat, name=shown, last=_last_roll(state))
+    return image
+
+
+def sheet_png(state: KeerState, seat: int, *, scale: float = 1.0, name: str | None = None) -> bytes:
+    """`sheet_image` as PNG bytes."""
+    return encode(sheet_image(state, seat, scale=scale, name=name))

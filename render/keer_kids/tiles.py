@@ -1,0 +1,172 @@
+"""The one palette every image shares, and the cached tiles a render pastes.
+
+A render copies a static layer and pastes tiles: the marks a state can add (cut from the
+layers with every mark drawn), text and dice. All are palette images in the same palette.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from games.keer_kids.sheet import Sheet, default_sheet
+from render.common import BACKGROUND, CIRCLE, GRID, HIGHLIGHT, INK, MUTED, canvas, font
+from render.keer_kids.colours import _PAPER, _PURPLE_INK, _WHITE, FACE_RGB, RGB
+from render.keer_kids.layout import MIN_TEXT, Box, _sheet_layout
+from render.keer_kids.pen import _BOLD_MIN, _SUPERSAMPLE, _Pen
+from render.keer_kids.static import _sheet_rgb
+
+_TEXT_TILES: Final = 4096
+"""At most this many text tiles are kept (each a few KB)."""
+
+
+@cache
+def _palette() -> Image.Image:
+    """The palette every image uses: 256 colours fitted to a sheet, its marks and text."""
+    sheet = default_sheet()
+    layers = [_sheet_rgb(sheet, 1.0, marks) for marks in ("", "a", "b")]
+    swatch_h = 40
+    backgrounds = [BACKGROUND, _PAPER, _WHITE, HIGHLIGHT, INK, *FACE_RGB.values()]
+    inks = [INK, MUTED, CIRCLE, _PURPLE_INK, HIGHLIGHT, GRID]
+    width = layers[0].width
+    sample = canvas(width, sum(layer.height for layer in layers) + swatch_h * len(backgrounds))
+    y = 0
+    for layer in layers:
+        sample.paste(layer, (0, y))
+        y += layer.height
+    draw = ImageDraw.Draw(sample)
+    for bg in backgrounds:
+        draw.rectangle((0, y, width, y + swatch_h), fill=bg)
+        x = 4
+        for ink in inks:
+            if ink != bg:
+                draw.text((x, y + 20), "Ag8!", font=font(18), fill=ink, anchor="lm")
+                draw.text((x + 60, y + 20), "W3", font=font(28), fill=ink, anchor="lm")
+                draw.line((x + 110, y + 4, x + 140, y + 36), fill=ink, width=3)
+            x += 150
+        y += swatch_h
+    # Every other pixel is plenty to fit the palette to, and fits it four times faster.
+    sample = sample.resize((sample.width // 2, sample.height // 2), Image.Resampling.NEAREST)
+    return sample.quantize(256, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+
+
+def _quantize(image: Image.Image) -> Image.Image:
+    """An RGB image in the shared palette (no dithering: flat areas stay flat)."""
+    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+Tile = tuple[Image.Image, int, int]
+"""A cached palette image and where it goes (relative to its sheet or to an anchor point)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Sprites:
+    """A sheet's static layer and the tiles of every mark a state can add, at one scale."""
+
+    base: Image.Image
+    crossed: tuple[tuple[Tile, ...], ...]
+    """[row][column]: the square crossed."""
+    chameleon_crossed: tuple[tuple[Tile, ...], ...]
+    """[row][column]: the square crossed by a chameleon (purple)."""
+    visitor_circled: tuple[Tile, ...]
+    visitor_gone: tuple[Tile, ...]
+    buckets: tuple[Tile, ...]
+    food: tuple[Tile, ...]
+    """Per animal, in sheet order: both food squares circled."""
+    marks: tuple[Tile, ...]
+    """Per exclamation mark, in the order they are crossed."""
+
+
+def _tile(layer: Image.Image, box: Box) -> Tile:
+    return (layer.crop(box), box[0], box[1])
+
+
+@cache
+def _sprites(sheet: Sheet, scale: float) -> _Sprites:
+    lay = _sheet_layout(sheet, scale)
+    base = _quantize(_sheet_rgb(sheet, scale))
+    a = _quantize(_sheet_rgb(sheet, scale, "a"))
+    b = _quantize(_sheet_rgb(sheet, scale, "b"))
+    cells = range(sheet.columns)
+    return _Sprites(
+        base=base,
+        crossed=tuple(
+            tuple(_tile(a, lay.cell_box(r, c)) for c in cells) for r in range(sheet.rows)
+        ),
+        chameleon_crossed=tuple(
+            tuple(_tile(b, lay.cell_box(r, c)) for c in cells) for r in range(sheet.rows)
+        ),
+        visitor_circled=tuple(_tile(a, lay.visitor_slot(c)) for c in cells),
+        visitor_gone=tuple(_tile(b, lay.visitor_slot(c)) for c in cells),
+        buckets=tuple(_tile(a, lay.bucket_box(c)) for c in cells),
+        food=tuple(_tile(a, lay.food_slot(i)) for i in range(len(sheet.animals))),
+        marks=tuple(_tile(a, box) for _, marks, _ in lay.chameleons for box in marks),
+    )
+
+
+@lru_cache(maxsize=_TEXT_TILES)
+def _text_tile(text: str, size: int, colours: tuple[RGB, RGB], anchor: str, bold: bool) -> Tile:
+    """`text` in colours (ink, background), and its offset from the anchor point (cached)."""
+    fill, bg = colours
+    stroke = 1 if bold and size >= _BOLD_MIN else 0
+    face = font(size)
+    box = face.getbbox(text, anchor=anchor, stroke_width=stroke)
+    left, top = math.floor(box[0]), math.floor(box[1])
+    right, bottom = math.ceil(box[2]), math.ceil(box[3])
+    margin = 2
+    image = canvas(right - left + 2 * margin, bottom - top + 2 * margin, bg)
+    ImageDraw.Draw(image).text(
+        (margin - left, margin - top),
+        text,
+        font=face,
+        fill=fill,
+        anchor=anchor,
+        stroke_width=stroke,
+        stroke_fill=fill,
+    )
+    return (_quantize(image), left - margin, top - margin)
+
+
+@lru_cache(maxsize=256)
+def _die_tile(letter: str, face: str, size: int, bg: RGB, kept: bool) -> Image.Image:
+    """A die (its colour and the letter of what it crosses), ringed and labelled if kept."""
+    k = _SUPERSAMPLE
+    ring = 7 if kept else 0
+    label = 22 if kept else 0
+    image = canvas((size + 2 * ring) * k, (size + 2 * ring + label) * k, bg)
+    pen = _Pen(image, k)
+    box = (ring, ring, ring + size, ring + size)
+    pen.rounded(box, max(3, size // 6), fill=FACE_RGB[face], outline=INK, width=2)
+    pen.text((ring + size / 2, ring + size / 2 + 1), letter, max(MIN_TEXT, size // 2), INK)
+    if kept:
+        pen.rounded((1, 1, size + 2 * ring - 1, size + 2 * ring - 1), 10, outline=INK, width=4)
+        pen.text((ring + size / 2, size + 2 * ring + label / 2), "kept", MIN_TEXT, INK, bold=True)
+    return _quantize(image.reduce(k))
+
+
+def _put(image: Image.Image, tile: Tile, origin: tuple[int, int]) -> None:
+    picture, x, y = tile
+    image.paste(picture, (origin[0] + x, origin[1] + y))
+
+
+def _write(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    *,
+    bg: RGB,
+    fill: RGB = INK,
+    anchor: str = "mm",
+    bold: bool = False,
+) -> int:
+    """Paste `text` anchored at `xy` on a plain `bg` area; return its width."""
+    if not text:
+        return 0
+    picture, dx, dy = _text_tile(text, size, (fill, bg), anchor, bold)
+    image.paste(picture, (round(xy[0]) + dx, round(xy[1]) + dy))
+    return picture.width

@@ -1,0 +1,145 @@
+"""Kero as pictures: the board, the dice strip of the current roll, and the final results.
+
+Pure and thread-safe. Everything that does not change during a match (the board's background
+and frames, every card face and territory tile keyed by its id, icons, and each short text once
+drawn) is built once, cached, and never drawn on again: a render copies the cached background
+and pastes cached pieces onto the copy, so it costs a fraction of the PNG encoding.
+
+The images are palette ("P") images on one shared palette (see `palette`): PNG encodes them
+about five times faster than RGB, and smaller. Convert with `.convert("RGB")` to draw on them.
+
+Hidden information is never drawn: a camp shows how many Tuareks lie face down (its hand and
+its armed Dust Storms together, since arming is secret), never their types, whoever looks.
+
+This package re-exports the public API and the layout the tests measure; the modules hold:
+palette (colours), layout (geometry), drawing (labels, chips), words (card and territory text),
+cards, territories, camps, board, dice, results.
+"""
+
+from __future__ import annotations
+
+from render.kero.board import _background, _shack_die, board_image, board_png
+from render.kero.camps import _ability_chip, _explorer_icon, _face_down_tuarek, _territory_chip
+from render.kero.cards import _card_face, _empty_card
+from render.kero.dice import _dice_background, _die_face, dice_image, dice_png
+from render.kero.drawing import _chip, _label
+from render.kero.layout import (
+    BAND_Y,
+    CAMP_GAP,
+    CAMP_H,
+    CAMP_HEAD,
+    CAMP_W,
+    CAMP_Y,
+    CARD_GAP,
+    CARD_H,
+    CARD_W,
+    CARDS_Y,
+    CHIP_H,
+    DICE_H,
+    DICE_TOP,
+    DICE_W,
+    DIE,
+    DIE_GAP,
+    GAUGE_H,
+    GAUGE_W,
+    GAUGE_X,
+    GAUGE_Y,
+    HEADER_H,
+    HEIGHT,
+    LAND_Y,
+    MARGIN,
+    MAX_DICE,
+    RESULTS_H,
+    RESULTS_W,
+    ROW_Y,
+    SHACK_W,
+    SHACK_X,
+    STATS_Y,
+    TERR_GAP,
+    TERR_H,
+    TERR_W,
+    TERR_Y,
+    TILES_Y,
+    WIDTH,
+)
+from render.kero.palette import BASE_COLOURS, CLAN_COLOURS, CLAN_NAMES, FIRE, FUEL, _ink, _palette
+from render.kero.results import _results_background, results_image, results_png
+from render.kero.territories import _empty_territory, _explorer_badge, _territory_tile
+
+__all__ = [
+    "BAND_Y",
+    "BASE_COLOURS",
+    "CAMP_GAP",
+    "CAMP_H",
+    "CAMP_HEAD",
+    "CAMP_W",
+    "CAMP_Y",
+    "CARDS_Y",
+    "CARD_GAP",
+    "CARD_H",
+    "CARD_W",
+    "CHIP_H",
+    "CLAN_COLOURS",
+    "CLAN_NAMES",
+    "DICE_H",
+    "DICE_TOP",
+    "DICE_W",
+    "DIE",
+    "DIE_GAP",
+    "FIRE",
+    "FUEL",
+    "GAUGE_H",
+    "GAUGE_W",
+    "GAUGE_X",
+    "GAUGE_Y",
+    "HEADER_H",
+    "HEIGHT",
+    "LAND_Y",
+    "MARGIN",
+    "MAX_DICE",
+    "RESULTS_H",
+    "RESULTS_W",
+    "ROW_Y",
+    "SHACK_W",
+    "SHACK_X",
+    "STATS_Y",
+    "TERR_GAP",
+    "TERR_H",
+    "TERR_W",
+    "TERR_Y",
+    "TILES_Y",
+    "WIDTH",
+    "_clear_caches",
+    "_ink",
+    "board_image",
+    "board_png",
+    "dice_image",
+    "dice_png",
+    "results_image",
+    "results_png",
+]
+
+
+def _clear_caches() -> None:
+    """Forget every cached piece (tests use it to build them again from several threads)."""
+    for cached in (
+        _label,
+        _chip,
+        _card_face,
+        _empty_card,
+        _territory_tile,
+        _empty_territory,
+        _explorer_badge,
+        _shack_die,
+        _face_down_tuarek,
+        _explorer_icon,
+        _background,
+        _dice_background,
+        _results_background,
+        _die_face,
+        _ability_chip,
+        _territory_chip,
+    ):
+        cached.cache_clear()
+    _ink.cache_clear()
+    _palette.cache_clear()

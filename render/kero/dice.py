@@ -1,0 +1,113 @@
+"""The dice strip of the current roll: every die with its face, burnt dice marked."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from games.kero.chance import FLAME_FACE
+from games.kero.components import Components, Face
+from games.kero.state import KeroState
+from render.common import GRID, INK, MUTED, canvas, encode
+from render.kero.drawing import _put, _resource_chips, _text
+from render.kero.layout import CHIP_H, DICE_H, DICE_TOP, DICE_W, DIE, DIE_GAP
+from render.kero.palette import (
+    BURNT_FILL,
+    CLAN_NAMES,
+    DIE_EDGE,
+    DIE_FILL,
+    FIRE,
+    FLAME_ORANGE,
+    TUAREK_FIGURE,
+    WHITE_DIE,
+    _built,
+)
+
+
+def dice_image(state: KeroState) -> Image.Image:
+    """The current roll: every die (white, then special) with its face; burnt dice greyed with a
+    red border; "no roll yet" before the roll (listing the special dice already chosen)."""
+    turn = state.turn
+    image = _dice_background().copy()
+    clan = CLAN_NAMES[state.active]
+    if not turn.faces:
+        _put(image, f"{clan} clan: no roll yet", 20, (16, 22), fill=MUTED, align="l")
+        if turn.dice:
+            chosen = f"special dice chosen: {', '.join(turn.dice)}"
+            _put(image, chosen, 18, (DICE_W // 2, DICE_TOP + DIE // 2))
+        return image
+    burnt = sum(face == FLAME_FACE for face in turn.faces)
+    flames = "1 flame" if burnt == 1 else f"{burnt} flames"
+    _put(image, f"{clan} clan's roll", 20, (16, 22), fill=INK, align="l")
+    _put(image, flames, 20, (DICE_W - 16, 22), fill=FIRE if burnt >= 2 else MUTED, align="r")
+    for index, (colour, face) in enumerate(zip(turn.dice, turn.faces, strict=False)):
+        x = 16 + index * (DIE + DIE_GAP)
+        pending = face is None or index in turn.to_throw
+        image.paste(_die_face(state.box, colour, None if pending else face), (x, DICE_TOP))
+        is_burnt = face == FLAME_FACE and not pending
+        caption = "BURNT" if is_burnt else ("throwing" if pending else colour)
+        _put(
+            image,
+            caption,
+            16,
+            (x + DIE // 2, DICE_TOP + DIE + 18),
+            fill=FIRE if is_burnt else MUTED,
+        )
+    return image
+
+
+def dice_png(state: KeroState) -> bytes:
+    """`dice_image` as PNG bytes."""
+    return encode(dice_image(state))
+
+
+@cache
+@_built
+def _dice_background() -> Image.Image:
+    image = canvas(DICE_W, DICE_H)
+    draw = ImageDraw.Draw(image)
+    draw.line((16, DICE_TOP - 8, DICE_W - 16, DICE_TOP - 8), fill=GRID, width=1)
+    return image
+
+
+def _die_of(box: Components, colour: str) -> tuple[Face, ...]:
+    return box.white.faces if colour == WHITE_DIE else box.special[colour].faces
+
+
+@cache
+@_built
+def _die_face(box: Components, colour: str, face_index: int | None) -> Image.Image:
+    """A die showing a face: resources as chips, Tuarek/Explorer as figures, a flame as burnt;
+    None for a die in the air ("?")."""
+    image = canvas(DIE, DIE)
+    draw = ImageDraw.Draw(image)
+    face = None if face_index is None else _die_of(box, colour)[face_index]
+    burnt = face is not None and face.flame
+    fill = BURNT_FILL if burnt else DIE_FILL[colour]
+    edge = FIRE if burnt else DIE_EDGE[colour]
+    draw.rounded_rectangle(
+        (0, 0, DIE - 1, DIE - 1), 16, fill=fill, outline=edge, width=6 if burnt else 3
+    )
+    mid = DIE / 2
+    if face is None:
+        _text(draw, (mid, mid), "?", 40, fill=MUTED)
+    elif face.flame:
+        outer = [(48, 14), (66, 40), (70, 62), (60, 78), (36, 78), (26, 62), (30, 44), (40, 52)]
+        inner = [(48, 42), (58, 60), (54, 72), (42, 72), (38, 62)]
+        draw.polygon(outer, fill=FIRE)
+        draw.polygon(inner, fill=FLAME_ORANGE)
+    elif face.tuarek:
+        draw.ellipse((38, 12, 58, 32), fill=TUAREK_FIGURE)
+        draw.polygon([(48, 28), (26, 66), (70, 66)], fill=TUAREK_FIGURE)
+        _text(draw, (mid, 80), "Tuarek", 16)
+    elif face.explorer:
+        draw.ellipse((38, 12, 58, 32), fill=INK)
+        draw.polygon([(48, 26), (30, 66), (66, 66)], fill=INK)
+        _text(draw, (mid, 80), "Explorer", 16)
+    else:
+        chips = _resource_chips(face.resources, 20, fill)
+        top = (DIE - len(chips) * (CHIP_H + 6) + 6) // 2
+        for index, chip in enumerate(chips):
+            image.paste(chip, ((DIE - chip.width) // 2, top + index * (CHIP_H + 6)))
+    return image

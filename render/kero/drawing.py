@@ -1,0 +1,125 @@
+"""The small pieces every Kero image is assembled from: labels, chips, tags, rows of pieces.
+
+Labels and chips are cached once drawn (each short text is drawn once); `_text` draws straight
+onto static pieces, which are themselves drawn once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from games.kero.resources import RESOURCES, Resources
+from render.common import BACKGROUND, HIGHLIGHT, INK, font
+from render.kero.layout import CHIP_H
+from render.kero.palette import PANEL, RESOURCE_FILL, RESOURCE_INK, RGB, TAG_EDGE, _built
+
+SHORT: Final = {"brick": "br", "wheat": "wh", "metal": "me", "recruit": "re", "jerrycan": "jc"}
+
+
+def _line_height(size: int) -> int:
+    return math.ceil(size * 1.3)
+
+
+@lru_cache(maxsize=4096)
+@_built
+def _label(text: str, size: int, fill: RGB, bg: RGB) -> Image.Image:
+    """`text` drawn once on a tight `bg` box, its vertical middle at the box's middle."""
+    typeface = font(size)
+    height = _line_height(size)
+    image = Image.new("RGB", (max(1, math.ceil(typeface.getlength(text)) + 2), height), bg)
+    ImageDraw.Draw(image).text((1, height / 2), text, font=typeface, fill=fill, anchor="lm")
+    return image
+
+
+def _put(
+    image: Image.Image,
+    text: str,
+    size: int,
+    at: tuple[int, int],
+    *,
+    fill: RGB = INK,
+    bg: RGB = BACKGROUND,
+    align: str = "m",
+) -> int:
+    """Paste a cached label: `at` is its left, middle or right end (`align` l/m/r) at its vertical
+    middle. The background under it must be `bg`. Returns the label's right edge."""
+    label = _label(text, size, fill, bg)
+    width = label.width
+    x = at[0] - (width // 2 if align == "m" else width if align == "r" else 0)
+    image.paste(label, (x, at[1] - label.height // 2))
+    return x + width
+
+
+def _text(
+    draw: ImageDraw.ImageDraw,
+    at: tuple[float, float],
+    text: str,
+    size: int,
+    *,
+    fill: RGB = INK,
+    anchor: str = "mm",
+) -> None:
+    """Draw text directly (static pieces only: they are drawn once)."""
+    draw.text(at, text, font=font(size), fill=fill, anchor=anchor)
+
+
+def _wrap(text: str, size: int, width: int) -> list[str]:
+    """Words of `text` as lines no wider than `width` at `size` (a long word stands alone)."""
+    typeface, line = font(size), ""
+    lines: list[str] = []
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and typeface.getlength(trial) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+@lru_cache(maxsize=256)
+@_built
+def _chip(
+    text: str, size: int, fill: RGB, ink: RGB, bg: RGB, *, edge: RGB | None = None
+) -> Image.Image:
+    """A rounded tag with centred text."""
+    width = math.ceil(font(size).getlength(text)) + 14
+    image = Image.new("RGB", (width, CHIP_H), bg)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, width - 1, CHIP_H - 1), 7, fill=fill, outline=edge or fill)
+    _text(draw, (width / 2, CHIP_H / 2), text, size, fill=ink)
+    return image
+
+
+def _tag(text: str, size: int, bg: RGB = PANEL) -> Image.Image:
+    return _chip(text, size, HIGHLIGHT, INK, bg, edge=TAG_EDGE)
+
+
+def _resource_chips(bundle: Resources, size: int, bg: RGB) -> list[Image.Image]:
+    return [
+        _chip(f"{n} {SHORT[name]}", size, RESOURCE_FILL[name], RESOURCE_INK[name], bg)
+        for name, n in zip(RESOURCES, bundle.as_tuple(), strict=True)
+        if n
+    ]
+
+
+def _paste_row(
+    image: Image.Image, pieces: Iterable[Image.Image], left: int, right: int, top: int, *, gap: int
+) -> int:
+    """Paste pieces left to right, wrapping onto a next line at `right`; returns the last top."""
+    x = left
+    for piece in pieces:
+        if x > left and x + piece.width > right:
+            x, top = left, top + piece.height + 6
+        image.paste(piece, (x, top))
+        x += piece.width + gap
+    return top

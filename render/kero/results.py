@@ -1,0 +1,110 @@
+"""The results image: both clans' final scores, the winner(s), and the figures behind them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from games.kero.board import ROUNDS, Phase
+from games.kero.components import Components
+from games.kero.scoring import outcome as final_outcome
+from games.kero.scoring import points as score
+from games.kero.state import KeroState
+from render.common import GRID, HIGHLIGHT, INK, MUTED, canvas, encode
+from render.kero.drawing import _plural, _put, _tag, _text
+from render.kero.layout import RESULTS_H, RESULTS_W
+from render.kero.palette import CLAN_COLOURS, CLAN_NAMES, GOLD, HEADER, PANEL, WHITE, _built, _ink
+
+
+def results_image(state: KeroState, names: Sequence[str]) -> Image.Image:
+    """Final scores of both clans with their players' names, the winner(s), and the figures
+    behind them: card and territory points, territories, jerrycans and KERO left, turns."""
+    image = _results_background().copy()
+    draw = ImageDraw.Draw(image)
+    result = state.outcome() or final_outcome(state)
+    winners = sorted(result.winners)
+    over = state.phase is Phase.OVER
+    who = [_name(names, seat)[:24] for seat in (0, 1)]
+    if len(winners) == 2:
+        banner = f"Shared win: {who[0]} and {who[1]}"
+    else:
+        seat = winners[0]
+        verb = "wins" if over else "leads"
+        banner = f"{who[seat]} ({CLAN_NAMES[seat]} clan) {verb}"
+    _put(image, banner, 30, (RESULTS_W // 2, 100), fill=INK)
+    scores = [score(state, seat) for seat in (0, 1)]
+    for seat in (0, 1):
+        camp = state.camps[seat]
+        x = 40 + seat * 470
+        if seat in result.winners:
+            draw.rounded_rectangle((x - 6, 138, x + 456, 530), 14, outline=_ink(HIGHLIGHT), width=6)
+            tag = _tag("WINNER" if over else "AHEAD", 18)
+            image.paste(tag, (x + 438 - tag.width, 214))
+        _put(image, who[seat], 24, (x + 20, 172), fill=WHITE, bg=CLAN_COLOURS[seat], align="l")
+        _put(image, f"{scores[seat]}", 64, (x + 225, 250), fill=INK, bg=PANEL)
+        _put(image, "points", 18, (x + 225, 294), fill=MUTED, bg=PANEL)
+        cards = _card_points(state.box, camp.cards)
+        level = camp.tank.level_ms / 1000
+        values = (
+            f"{cards}",
+            f"{scores[seat] - cards}",
+            f"{len(camp.territories)}",
+            f"{camp.jerrycans}",
+            f"{level:.1f} s",
+            f"{len(camp.cards)}",
+        )
+        for row, value in enumerate(values):
+            _put(image, value, 20, (x + 420, 340 + row * 32), fill=INK, bg=PANEL, align="r")
+    tied = scores[0] == scores[1]
+    played = state.turns
+    footer = f"{_plural(played, 'turn')} played · {state.claims} of {ROUNDS} claims"
+    if tied:
+        footer += " · tied on points: territories, jerrycans, then KERO decide"
+    _put(image, footer, 18, (RESULTS_W // 2, 566), fill=MUTED)
+    return image
+
+
+def results_png(state: KeroState, names: Sequence[str]) -> bytes:
+    """`results_image` as PNG bytes."""
+    return encode(results_image(state, names))
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if seat < len(names) and names[seat] else f"{CLAN_NAMES[seat]} clan"
+
+
+def _card_points(box: Components, card_ids: Sequence[str]) -> int:
+    cards = [c for c in (box.card(i) for i in card_ids) if c is not None]
+    colours = Counter(c.colour for c in cards)
+    return sum(c.points + (colours[c.per_colour] if c.per_colour else 0) for c in cards)
+
+
+@cache
+@_built
+def _results_background() -> Image.Image:
+    image = canvas(RESULTS_W, RESULTS_H)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, RESULTS_W, 60), fill=HEADER)
+    _text(draw, (30, 30), "KERO", 30, fill=GOLD, anchor="lm")
+    _text(draw, (RESULTS_W / 2, 30), "Final scores", 28, fill=WHITE)
+    rows = (
+        "Card points",
+        "Territory points",
+        "Territories claimed",
+        "Jerrycans left",
+        "KERO left",
+        "Cards taken",
+    )
+    for seat in (0, 1):
+        x = 40 + seat * 470
+        draw.rounded_rectangle((x, 144, x + 450, 524), 12, fill=PANEL, outline=GRID)
+        draw.rounded_rectangle((x, 144, x + 450, 200), 12, fill=CLAN_COLOURS[seat])
+        draw.rectangle((x, 186, x + 450, 200), fill=CLAN_COLOURS[seat])
+        _text(draw, (x + 440, 172), f"{CLAN_NAMES[seat]} clan", 18, fill=WHITE, anchor="rm")
+        for row, label in enumerate(rows):
+            _text(draw, (x + 24, 340 + row * 32), label, 20, fill=INK, anchor="lm")
+        draw.line((x + 20, 318, x + 430, 318), fill=GRID)
+    return image

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -16,6 +18,9 @@ from bot.demo import run_demo
 from games.records import MatchRecord, RecordError, replay
 from games.registry import GAMES, UnknownGame, get_game
 from games.simulation import MatchResult, run_matches, summarise
+from storage.base import StorageError
+from storage.rebuild import rebuild_open
+from storage.sqlite import SqliteStore
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,6 +46,20 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--every", type=_positive, default=1, help="an image every N turns/rolls")
     demo.add_argument("--seed", default="demo", help="seed of the demo matches")
     demo.set_defaults(handler=cmd_demo)
+    db = commands.add_parser("db", help="inspect the match database")
+    db_commands = db.add_subparsers(dest="db_command", metavar="DB_COMMAND", required=True)
+    check = db_commands.add_parser("check", help="replay every open match and list problems")
+    export = db_commands.add_parser("export", help="print a match record as JSON")
+    export.add_argument("match_id", type=int, help="the match's id")
+    for sub in (check, export):
+        sub.add_argument(
+            "--db",
+            type=Path,
+            default=None,
+            help="the SQLite file (default: $TABLERO_DB_PATH or ./data/tablero.db)",
+        )
+    check.set_defaults(handler=cmd_db_check)
+    export.set_defaults(handler=cmd_db_export)
     rep = commands.add_parser("replay", help="replay a match record and print the state as JSON")
     rep.add_argument("record", type=Path, help="a match record JSON file (docs/match-records.md)")
     rep.set_defaults(handler=cmd_replay)
@@ -117,6 +136,52 @@ def cmd_demo(args: argparse.Namespace) -> int:
     for folder in folders:
         files = sorted(p.name for p in written if p.parent == folder and p.name != "results.png")
         print(f"  {folder}/  {files[0]} … {files[-1]}, then results.png")
+    return 0
+
+
+def cmd_db_check(args: argparse.Namespace) -> int:
+    """Replay every open match; list the ones that fail with their ids (exit 1 if any)."""
+    return asyncio.run(_with_store(args, _check))
+
+
+def cmd_db_export(args: argparse.Namespace) -> int:
+    """Print one match's record as JSON (`tablero replay` reads it back)."""
+    return asyncio.run(_with_store(args, _export))
+
+
+async def _with_store(
+    args: argparse.Namespace, work: Callable[[SqliteStore, argparse.Namespace], Awaitable[int]]
+) -> int:
+    path = args.db or Path(os.environ.get("TABLERO_DB_PATH", "data/tablero.db"))
+    if not path.is_file():
+        return _fail(f"no database at {path} (set TABLERO_DB_PATH or pass --db)")
+    try:
+        store = await SqliteStore.open(path)
+    except StorageError as exc:
+        return _fail(str(exc))
+    try:
+        return await work(store, args)
+    finally:
+        await store.close()
+
+
+async def _check(store: SqliteStore, args: argparse.Namespace) -> int:
+    rebuilt = await rebuild_open(store)
+    for match_id, problem in sorted(rebuilt.problems.items()):
+        print(f"match {match_id}: {problem}")
+    print(
+        f"{len(rebuilt.states)} open matches replay to a valid state; "
+        f"{len(rebuilt.problems)} do not"
+    )
+    return 1 if rebuilt.problems else 0
+
+
+async def _export(store: SqliteStore, args: argparse.Namespace) -> int:
+    try:
+        stored = await store.load(args.match_id)
+    except StorageError as exc:
+        return _fail(str(exc))
+    sys.stdout.write(stored.record.dumps())
     return 0
 
 

@@ -1,5 +1,5 @@
-"""Durable matches: the event store on SQLite (aiosqlite) or PostgreSQL (asyncpg).
+"""Durable matches: the event store. SQLite through aiosqlite is the default (one file, no set-up).
 
-Empty until the event store lands (issue 5); the package exists so the layering holds from the
-first commit.
+`Store` (storage.base) is the one interface; `SqliteStore.open(path)` gives the default backend;
+`rebuild_open` replays every open match at start-up.
 """

@@ -1,0 +1,40 @@
+"""Start-up recovery: every open match is rebuilt by replaying its event log.
+
+A match whose rows are corrupt or whose log no longer replays is reported with its id and
+skipped; it never stops start-up and never affects the other matches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.common.protocol import GameState
+from games.records import RecordError, replay
+from storage.base import StorageError, Store
+
+
+@dataclass(slots=True)
+class Rebuilt:
+    """The open matches that replayed, and the problems of those that did not."""
+
+    states: dict[int, GameState] = field(default_factory=dict)
+    problems: dict[int, str] = field(default_factory=dict)
+
+
+async def rebuild_open(store: Store) -> Rebuilt:
+    """Replay every open match; collect the failures instead of raising."""
+    out = Rebuilt()
+    for match_id in await store.open_match_ids():
+        try:
+            stored = await store.load(match_id)
+            state = replay(stored.record)
+        except (RecordError, StorageError) as exc:
+            out.problems[match_id] = str(exc)
+            continue
+        if state.version != stored.version:
+            out.problems[match_id] = (
+                f"replayed {state.version} actions, the row says {stored.version}"
+            )
+            continue
+        out.states[match_id] = state
+    return out

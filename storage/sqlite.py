@@ -1,0 +1,252 @@
+"""The default store: one SQLite file through aiosqlite, in WAL mode, migrated at start-up."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+import time
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from games.records import Entry, MatchRecord, Player
+from storage.base import (
+    DuplicateInteraction,
+    NewMatch,
+    SchemaTooNew,
+    StaleVersion,
+    StorageError,
+    StoredMatch,
+    UnknownMatch,
+)
+
+STATUSES = ("open", "finished", "cancelled", "abandoned")
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """The numbered SQL migrations shipped with Tablero: (number, name, sql), in order."""
+    folder = resources.files("storage").joinpath("migrations/sqlite")
+    found = []
+    for item in folder.iterdir():
+        match = re.fullmatch(r"(\d{4})_(\w+)\.sql", item.name)
+        if match:
+            found.append((int(match.group(1)), match.group(2), item.read_text("utf-8")))
+    found.sort()
+    if [n for n, _, _ in found] != list(range(1, len(found) + 1)):
+        raise StorageError(f"migrations must be numbered 0001, 0002, … without gaps: {found}")
+    return found
+
+
+class SqliteStore:
+    """The Store on one SQLite file; one connection, transactions serialised by a lock."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteStore:
+        """Open (creating the file and its folder on first use) and migrate the database."""
+        where = str(path)
+        if where != ":memory:":
+            Path(where).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(where, isolation_level=None)
+        try:
+            await _check_version(db, where)
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await _migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, where)
+
+    async def close(self) -> None:
+        """Release the connection."""
+        await self._db.close()
+
+    async def create_match(self, match: NewMatch) -> int:
+        """Store a new open match with its seats; return its id."""
+        now = _now_ms()
+        async with self._transaction():
+            cursor = await self._db.execute(
+                "INSERT INTO matches (game, options, seed, guild_id, channel_id, thread_id,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    match.game,
+                    json.dumps(match.options),
+                    match.seed,
+                    match.guild_id,
+                    match.channel_id,
+                    match.thread_id,
+                    now,
+                    now,
+                ),
+            )
+            match_id = cursor.lastrowid
+            assert match_id is not None
+            await self._db.executemany(
+                "INSERT INTO seats (match_id, seat, player_id, name) VALUES (?, ?, ?, ?)",
+                [(match_id, seat, p.id, p.name) for seat, p in enumerate(match.players)],
+            )
+        return match_id
+
+    async def append(self, match_id: int, expected_version: int, entries: Sequence[Entry]) -> int:
+        """Append events if the match is still at `expected_version`; return the new version."""
+        now = _now_ms()
+        async with self._transaction():
+            cursor = await self._db.execute(
+                "UPDATE matches SET version = version + ?, updated_at = ?"
+                " WHERE id = ? AND version = ?",
+                (len(entries), now, match_id, expected_version),
+            )
+            if cursor.rowcount == 0:
+                await self._refuse_version(match_id, expected_version)
+            rows = [
+                (match_id, expected_version + i + 1, e.seat, e.action, e.at, e.interaction, now)
+                for i, e in enumerate(entries)
+            ]
+            try:
+                await self._db.executemany(
+                    "INSERT INTO match_events (match_id, seq, seat, action, at, interaction_id,"
+                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    rows,
+                )
+            except sqlite3.IntegrityError as exc:
+                raise DuplicateInteraction(f"match {match_id}: interaction already stored") from exc
+        return expected_version + len(entries)
+
+    async def _refuse_version(self, match_id: int, expected: int) -> None:
+        cursor = await self._db.execute("SELECT version FROM matches WHERE id = ?", (match_id,))
+        row = await cursor.fetchone()
+        if row is None:
+            raise UnknownMatch(f"no match {match_id}")
+        raise StaleVersion(f"match {match_id} is at version {row[0]}, not {expected}")
+
+    async def load(self, match_id: int) -> StoredMatch:
+        """The match and its whole event log."""
+        cursor = await self._db.execute(
+            "SELECT id, game, options, seed, status, version, guild_id, channel_id, thread_id,"
+            " message_id FROM matches WHERE id = ?",
+            (match_id,),
+        )
+        row = await cursor.fetchone()
+        if row is None:
+            raise UnknownMatch(f"no match {match_id}")
+        seats = await self._db.execute_fetchall(
+            "SELECT seat, player_id, name FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+        )
+        events = await self._db.execute_fetchall(
+            "SELECT seat, action, at, interaction_id FROM match_events WHERE match_id = ?"
+            " ORDER BY seq",
+            (match_id,),
+        )
+        return _stored(row, list(seats), list(events))
+
+    async def open_match_ids(self) -> list[int]:
+        """Ids of every match still open."""
+        rows = await self._db.execute_fetchall(
+            "SELECT id FROM matches WHERE status = 'open' ORDER BY id"
+        )
+        return [int(r[0]) for r in rows]
+
+    async def set_status(self, match_id: int, status: str) -> None:
+        """Mark a match finished, cancelled, abandoned, or open."""
+        if status not in STATUSES:
+            raise StorageError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+        await self._update(
+            match_id, "UPDATE matches SET status = ?, updated_at = ? WHERE id = ?", status
+        )
+
+    async def set_message(self, match_id: int, message_id: str | None) -> None:
+        """Remember the Discord message that shows the match."""
+        await self._update(
+            match_id, "UPDATE matches SET message_id = ?, updated_at = ? WHERE id = ?", message_id
+        )
+
+    async def _update(self, match_id: int, sql: str, value: Any) -> None:
+        async with self._transaction():
+            cursor = await self._db.execute(sql, (value, _now_ms(), match_id))
+            if cursor.rowcount == 0:
+                raise UnknownMatch(f"no match {match_id}")
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db, self._lock)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any error; one at a time per connection."""
+
+    def __init__(self, db: aiosqlite.Connection, lock: asyncio.Lock) -> None:
+        self._db, self._lock = db, lock
+
+    async def __aenter__(self) -> None:
+        await self._lock.acquire()
+        try:
+            await self._db.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            self._lock.release()
+            raise
+
+    async def __aexit__(self, kind: object, error: object, trace: object) -> None:
+        try:
+            await self._db.execute("ROLLBACK" if kind else "COMMIT")
+        finally:
+            self._lock.release()
+
+
+async def _check_version(db: aiosqlite.Connection, where: str) -> None:
+    cursor = await db.execute("PRAGMA user_version")
+    row = await cursor.fetchone()
+    current, latest = int(row[0]) if row else 0, len(migrations())
+    if current > latest:
+        raise SchemaTooNew(
+            f"{where} has schema version {current}, but this Tablero knows only up to {latest}:"
+            " upgrade Tablero (the database was left untouched)"
+        )
+
+
+async def _migrate(db: aiosqlite.Connection) -> None:
+    """Apply the pending migrations in one transaction (all or none)."""
+    cursor = await db.execute("PRAGMA user_version")
+    row = await cursor.fetchone()
+    current = int(row[0]) if row else 0
+    pending = [m for m in migrations() if m[0] > current]
+    if not pending:
+        return
+    script = "BEGIN IMMEDIATE;\n" + "\n".join(sql for _, _, sql in pending)
+    script += f"\nPRAGMA user_version = {pending[-1][0]};\nCOMMIT;"
+    try:
+        await db.executescript(script)
+    except sqlite3.Error as exc:
+        await db.execute("ROLLBACK")
+        raise StorageError(f"migration failed and was rolled back: {exc}") from exc
+
+
+def _stored(row: Any, seats: list[Any], events: list[Any]) -> StoredMatch:
+    match_id = int(row[0])
+    try:
+        options = json.loads(row[2])
+    except json.JSONDecodeError as exc:
+        raise StorageError(f"match {match_id}: options are not JSON ({exc})") from None
+    record = MatchRecord(
+        game=row[1],
+        players=tuple(Player(str(s[1]), str(s[2])) for s in seats),
+        entries=tuple(
+            Entry(int(e[0]), str(e[1]), e[2], None if e[3] is None else str(e[3])) for e in events
+        ),
+        options=options,
+        seed=row[3],
+    )
+    return StoredMatch(match_id, row[4], int(row[5]), record, row[6], row[7], row[8], row[9])
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000

@@ -48,3 +48,9 @@ def test_render_benchmark_reports_json() -> None:
     names = [image["image"] for image in result["images"]]
     assert names == ["kero-board", "keer-table-4p", "keer-sheet", "kero-dice"]
     assert all(image["median_ms"] > 0 and image["bytes"] > 0 for image in result["images"])
+
+
+def test_storage_benchmark_reports_json() -> None:
+    result = run_benchmark("storage", "--appends", "50", "--matches", "5")
+    assert result["rebuild_matches"] == 5 and result["rebuild_events"] > 0
+    assert result["appends_per_s"] > 0 and result["rebuild_s"] > 0

@@ -18,9 +18,9 @@ from bot.demo import run_demo
 from games.records import MatchRecord, RecordError, replay
 from games.registry import GAMES, UnknownGame, get_game
 from games.simulation import MatchResult, run_matches, summarise
-from storage.base import StorageError
+from storage import DEFAULT_SQLITE_PATH, open_store
+from storage.base import StorageError, Store
 from storage.rebuild import rebuild_open
-from storage.sqlite import SqliteStore
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -150,13 +150,14 @@ def cmd_db_export(args: argparse.Namespace) -> int:
 
 
 async def _with_store(
-    args: argparse.Namespace, work: Callable[[SqliteStore, argparse.Namespace], Awaitable[int]]
+    args: argparse.Namespace, work: Callable[[Store, argparse.Namespace], Awaitable[int]]
 ) -> int:
-    path = args.db or Path(os.environ.get("TABLERO_DB_PATH", "data/tablero.db"))
-    if not path.is_file():
-        return _fail(f"no database at {path} (set TABLERO_DB_PATH or pass --db)")
+    url = os.environ.get("DATABASE_URL")
+    path = args.db or Path(os.environ.get("TABLERO_DB_PATH", str(DEFAULT_SQLITE_PATH)))
+    if not url and not path.is_file():
+        return _fail(f"no database at {path} (set TABLERO_DB_PATH or DATABASE_URL, or pass --db)")
     try:
-        store = await SqliteStore.open(path)
+        store = await open_store(None if args.db else url, path)
     except StorageError as exc:
         return _fail(str(exc))
     try:
@@ -165,7 +166,7 @@ async def _with_store(
         await store.close()
 
 
-async def _check(store: SqliteStore, args: argparse.Namespace) -> int:
+async def _check(store: Store, args: argparse.Namespace) -> int:
     rebuilt = await rebuild_open(store)
     for match_id, problem in sorted(rebuilt.problems.items()):
         print(f"match {match_id}: {problem}")
@@ -176,7 +177,7 @@ async def _check(store: SqliteStore, args: argparse.Namespace) -> int:
     return 1 if rebuilt.problems else 0
 
 
-async def _export(store: SqliteStore, args: argparse.Namespace) -> int:
+async def _export(store: Store, args: argparse.Namespace) -> int:
     try:
         stored = await store.load(args.match_id)
     except StorageError as exc:

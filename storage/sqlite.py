@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import sqlite3
 import time
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -24,22 +22,9 @@ from storage.base import (
     StoredMatch,
     UnknownMatch,
 )
+from storage.schema import migrations
 
 STATUSES = ("open", "finished", "cancelled", "abandoned")
-
-
-def migrations() -> list[tuple[int, str, str]]:
-    """The numbered SQL migrations shipped with Tablero: (number, name, sql), in order."""
-    folder = resources.files("storage").joinpath("migrations/sqlite")
-    found = []
-    for item in folder.iterdir():
-        match = re.fullmatch(r"(\d{4})_(\w+)\.sql", item.name)
-        if match:
-            found.append((int(match.group(1)), match.group(2), item.read_text("utf-8")))
-    found.sort()
-    if [n for n, _, _ in found] != list(range(1, len(found) + 1)):
-        raise StorageError(f"migrations must be numbered 0001, 0002, … without gaps: {found}")
-    return found
 
 
 class SqliteStore:
@@ -205,7 +190,7 @@ class _Transaction:
 async def _check_version(db: aiosqlite.Connection, where: str) -> None:
     cursor = await db.execute("PRAGMA user_version")
     row = await cursor.fetchone()
-    current, latest = int(row[0]) if row else 0, len(migrations())
+    current, latest = int(row[0]) if row else 0, len(migrations("sqlite"))
     if current > latest:
         raise SchemaTooNew(
             f"{where} has schema version {current}, but this Tablero knows only up to {latest}:"
@@ -218,7 +203,7 @@ async def _migrate(db: aiosqlite.Connection) -> None:
     cursor = await db.execute("PRAGMA user_version")
     row = await cursor.fetchone()
     current = int(row[0]) if row else 0
-    pending = [m for m in migrations() if m[0] > current]
+    pending = [m for m in migrations("sqlite") if m[0] > current]
     if not pending:
         return
     script = "BEGIN IMMEDIATE;\n" + "\n".join(sql for _, _, sql in pending)

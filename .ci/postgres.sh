@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Start a throw-away PostgreSQL on loopback for the storage tests; sourced by .ci/run.
+# Installs the distribution's packages if the server is missing. Exports
+# TABLERO_TEST_DATABASE_URL and stops the server when the calling shell exits.
+set -euo pipefail
+
+pg_bin=""
+for candidate in /usr/lib/postgresql/*/bin; do
+    [ -x "$candidate/initdb" ] && pg_bin=$candidate
+done
+if [ -z "$pg_bin" ]; then
+    echo "== installing PostgreSQL from the distribution's packages"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq postgresql > /dev/null
+    for candidate in /usr/lib/postgresql/*/bin; do
+        [ -x "$candidate/initdb" ] && pg_bin=$candidate
+    done
+fi
+[ -n "$pg_bin" ] || { echo "PostgreSQL is not available" >&2; exit 1; }
+
+pg_user=postgres
+id "$pg_user" > /dev/null 2>&1 || useradd --system --no-create-home "$pg_user"
+pg_dir=$(mktemp -d /tmp/tablero-pg.XXXXXX)
+chown "$pg_user" "$pg_dir"
+pg_port=${TABLERO_PG_PORT:-54329}
+as_pg() { runuser -u "$pg_user" -- "$@"; }
+
+as_pg "$pg_bin/initdb" -D "$pg_dir/data" -U tablero --auth=trust > "$pg_dir/initdb.log"
+as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w \
+    -o "-c listen_addresses=127.0.0.1 -p $pg_port -k $pg_dir -c fsync=off" start > /dev/null
+trap 'runuser -u '"$pg_user"' -- '"$pg_bin"'/pg_ctl -D '"$pg_dir"'/data -m immediate stop > /dev/null 2>&1 || true' EXIT
+as_pg "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U tablero tablero_test
+export TABLERO_TEST_DATABASE_URL="postgresql://tablero@127.0.0.1:$pg_port/tablero_test"
+echo "== PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$pg_port"

@@ -1,0 +1,55 @@
+"""One storage suite, two backends: SQLite always, PostgreSQL when a test database is given.
+
+`.ci/run` starts PostgreSQL on loopback and sets TABLERO_TEST_DATABASE_URL; on a machine without
+it the PostgreSQL cases are skipped, except under CI, where a missing database is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from storage.base import Store
+from storage.postgres import PostgresStore
+from storage.sqlite import SqliteStore
+
+POSTGRES_URL = os.environ.get("TABLERO_TEST_DATABASE_URL")
+TABLES = ("match_events", "seats", "matches", "tablero_schema")
+
+
+def postgres_url() -> str:
+    """The test database's URL, or skip (fail under CI) when there is none."""
+    if POSTGRES_URL:
+        return POSTGRES_URL
+    if os.environ.get("CI"):
+        pytest.fail(
+            "CI must run the storage suite on PostgreSQL: TABLERO_TEST_DATABASE_URL is unset"
+        )
+    pytest.skip("no PostgreSQL test database (set TABLERO_TEST_DATABASE_URL)")
+
+
+async def reset_postgres(url: str) -> None:
+    """Drop every Tablero table, so each test starts from an empty database."""
+    db = await asyncpg.connect(url)
+    try:
+        await db.execute(f"DROP TABLE IF EXISTS {', '.join(TABLES)} CASCADE")
+    finally:
+        await db.close()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    """A fresh, migrated store of each backend."""
+    opened: Store
+    if request.param == "sqlite":
+        opened = await SqliteStore.open(tmp_path / "data" / "tablero.db")
+    else:
+        url = postgres_url()
+        await reset_postgres(url)
+        opened = await PostgresStore.open(url)
+    yield opened
+    await opened.close()

@@ -1,0 +1,126 @@
+"""The event store on both backends: optimistic appends, one row per interaction, rebuild."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.common import CHANCE, ChanceRng
+from games.common.play import play_out, step
+from games.keer_kids import HeuristicAI, new_match
+from games.records import Entry, Player
+from storage.base import (
+    DuplicateInteraction,
+    NewMatch,
+    StaleVersion,
+    StorageError,
+    Store,
+    UnknownMatch,
+)
+from storage.rebuild import rebuild_open
+
+PLAYERS = (Player("111", "Ana"), Player("222", "Bo"))
+
+
+def keer_match(seed: str = "s") -> NewMatch:
+    return NewMatch("keer-kids", PLAYERS, seed, {}, guild_id="1", channel_id="2")
+
+
+def entries_of(state, start: int = 0) -> list[Entry]:
+    return [Entry(seat, action.to_text()) for seat, action in state.history[start:]]
+
+
+async def test_a_match_round_trips_with_its_seats_and_events(store: Store) -> None:
+    match_id = await store.create_match(keer_match())
+    state = new_match(2)
+    play_out(state, [HeuristicAI()] * 2, ChanceRng("round-trip"))
+    version = await store.append(match_id, 0, entries_of(state))
+    loaded = await store.load(match_id)
+    assert version == loaded.version == len(state.history)
+    assert loaded.status == "open" and loaded.guild_id == "1" and loaded.channel_id == "2"
+    assert [(e.seat, e.action) for e in loaded.record.entries] == [
+        (seat, action.to_text()) for seat, action in state.history
+    ]
+
+
+async def test_an_append_at_a_stale_version_is_refused_and_stores_nothing(
+    store: Store,
+) -> None:
+    match_id = await store.create_match(keer_match())
+    await store.append(match_id, 0, [Entry(CHANCE, "roll:BBB")])
+    with pytest.raises(StaleVersion, match="version 1, not 0"):
+        await store.append(match_id, 0, [Entry(CHANCE, "roll:RRR")])
+    loaded = await store.load(match_id)
+    assert loaded.version == 1 and [e.action for e in loaded.record.entries] == ["roll:BBB"]
+
+
+async def test_the_same_interaction_is_stored_once(store: Store) -> None:
+    """A redelivered or double click can never apply twice."""
+    match_id = await store.create_match(keer_match())
+    await store.append(match_id, 0, [Entry(CHANCE, "roll:BBB")])
+    await store.append(match_id, 1, [Entry(0, "keep:0", interaction="99")])
+    with pytest.raises(DuplicateInteraction):
+        await store.append(match_id, 2, [Entry(0, "cross:0:P4", interaction="99")])
+    loaded = await store.load(match_id)
+    assert loaded.version == 2 and len(loaded.record.entries) == 2
+
+
+async def test_a_batch_is_all_or_nothing(store: Store) -> None:
+    match_id = await store.create_match(keer_match())
+    await store.append(match_id, 0, [Entry(0, "x", interaction="7")])
+    batch = [Entry(0, "a", interaction="8"), Entry(0, "b", interaction="7")]
+    with pytest.raises(DuplicateInteraction):
+        await store.append(match_id, 1, batch)
+    assert (await store.load(match_id)).version == 1
+
+
+async def test_unknown_matches_are_named(store: Store) -> None:
+    with pytest.raises(UnknownMatch, match="no match 404"):
+        await store.load(404)
+    with pytest.raises(UnknownMatch):
+        await store.append(404, 0, [Entry(0, "skip")])
+    with pytest.raises(UnknownMatch):
+        await store.set_status(404, "finished")
+
+
+async def test_status_and_message(store: Store) -> None:
+    first, second = (
+        await store.create_match(keer_match("a")),
+        await store.create_match(keer_match("b")),
+    )
+    await store.set_message(first, "555")
+    await store.set_status(second, "finished")
+    assert await store.open_match_ids() == [first]
+    assert (await store.load(first)).message_id == "555"
+    with pytest.raises(StorageError, match="status must be one of"):
+        await store.set_status(first, "paused")
+
+
+async def test_rebuild_replays_open_matches_to_the_same_state(store: Store) -> None:
+    states = {}
+    for seed in ("x", "y", "z"):
+        match_id = await store.create_match(keer_match(seed))
+        state = new_match(2)
+        ai, rng = HeuristicAI(), ChanceRng(seed)
+        for _ in range(20):
+            step(state, [ai, ai], rng)
+        await store.append(match_id, 0, entries_of(state))
+        states[match_id] = state
+    rebuilt = await rebuild_open(store)
+    assert rebuilt.problems == {}
+    assert {k: v.summary() for k, v in rebuilt.states.items()} == {
+        k: v.summary() for k, v in states.items()
+    }
+
+
+async def test_a_corrupt_event_is_reported_with_its_match_and_spares_the_others(
+    store: Store,
+) -> None:
+    good = await store.create_match(keer_match("good"))
+    bad = await store.create_match(keer_match("bad"))
+    await store.append(good, 0, [Entry(CHANCE, "roll:BBB")])
+    await store.append(bad, 0, [Entry(CHANCE, "roll:BBB"), Entry(0, "keep:9")])
+    unknown = await store.create_match(NewMatch("chess", PLAYERS, "s", {}))
+    rebuilt = await rebuild_open(store)
+    assert set(rebuilt.states) == {good}
+    assert "action #2" in rebuilt.problems[bad]
+    assert "unknown game 'chess'" in rebuilt.problems[unknown]

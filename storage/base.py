@@ -7,6 +7,7 @@ an interaction id can be stored only once, so a redelivered click never applies 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -61,6 +62,99 @@ class StoredMatch:
     message_id: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """A timer that must survive restarts: an absolute time in ms since the epoch."""
+
+    match_id: int
+    kind: str
+    due_at: int
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """A pending lobby (players joining) or challenge (one member invited); id None when new."""
+
+    id: int | None
+    kind: str
+    game: str
+    options: dict[str, Any]
+    host_id: str
+    members: tuple[str, ...]
+    expires_at: int
+    status: str = "open"
+    guild_id: str | None = None
+    channel_id: str | None = None
+    message_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's rating in one guild and game (openskill's mu and sigma), and games rated."""
+
+    guild_id: str
+    game: str
+    player_id: str
+    mu: float
+    sigma: float
+    games: int
+
+
+LOBBY_KINDS = ("lobby", "challenge")
+LOBBY_STATUSES = ("open", "started", "declined", "expired", "cancelled")
+MATCH_STATUSES = ("open", "finished", "cancelled", "abandoned")
+
+
+def decode_json(text: str, what: str) -> Any:
+    """JSON from a row, or a StorageError naming the row (a corrupt row never crashes)."""
+    try:
+        return json.loads(text)
+    except (TypeError, json.JSONDecodeError) as exc:
+        raise StorageError(f"{what} is not valid JSON ({exc})") from None
+
+
+def check_match_status(status: str) -> None:
+    """Refuse a match status the schema does not know."""
+    if status not in MATCH_STATUSES:
+        raise StorageError(f"status must be one of {', '.join(MATCH_STATUSES)}, not {status!r}")
+
+
+def check_lobby(lobby: Lobby) -> None:
+    """Refuse a lobby kind or status the schema does not know."""
+    if lobby.kind not in LOBBY_KINDS:
+        known = ", ".join(LOBBY_KINDS)
+        raise StorageError(f"a lobby's kind is one of {known}, not {lobby.kind!r}")
+    if lobby.status not in LOBBY_STATUSES:
+        raise StorageError(
+            f"a lobby's status is one of {', '.join(LOBBY_STATUSES)}, not {lobby.status!r}"
+        )
+
+
+LOBBY_SELECT = (
+    "SELECT id, kind, game, options, host_id, members, expires_at, status, guild_id, channel_id,"
+    " message_id FROM lobbies"
+)
+
+
+def lobby_from_row(row: Any) -> Lobby:
+    """A Lobby from a row of LOBBY_SELECT (SQLite tuple or asyncpg record)."""
+    where = f"lobby {row[0]}"
+    return Lobby(
+        id=int(row[0]),
+        kind=row[1],
+        game=row[2],
+        options=decode_json(row[3], f"{where}: options"),
+        host_id=row[4],
+        members=tuple(decode_json(row[5], f"{where}: members")),
+        expires_at=int(row[6]),
+        status=row[7],
+        guild_id=row[8],
+        channel_id=row[9],
+        message_id=row[10],
+    )
+
+
 class Store(Protocol):
     """Everything the bot keeps, behind one async interface (SQLite or PostgreSQL)."""
 
@@ -89,6 +183,47 @@ class Store(Protocol):
 
     async def set_message(self, match_id: int, message_id: str | None) -> None:
         """Remember the Discord message that shows the match."""
+        ...
+
+    async def finish_match(self, match_id: int, status: str, ratings: Sequence[Rating]) -> None:
+        """In one transaction: set the final status, drop the match's deadlines, store the new
+        ratings and their history rows."""
+        ...
+
+    async def ratings(self, guild_id: str, game: str) -> list[Rating]:
+        """Every rating of a guild and game."""
+        ...
+
+    async def get_guild_settings(self, guild_id: str) -> dict[str, Any]:
+        """A guild's settings ({} if none were saved)."""
+        ...
+
+    async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
+        """Replace a guild's settings."""
+        ...
+
+    async def save_lobby(self, lobby: Lobby) -> int:
+        """Insert a new lobby (id None) or update one; return its id."""
+        ...
+
+    async def load_lobby(self, lobby_id: int) -> Lobby:
+        """One lobby; StorageError if there is none."""
+        ...
+
+    async def open_lobbies(self) -> list[Lobby]:
+        """Lobbies and challenges still open (to restore their buttons and expiry)."""
+        ...
+
+    async def set_deadline(self, deadline: Deadline) -> None:
+        """Store (or move) a match's deadline of this kind."""
+        ...
+
+    async def clear_deadline(self, match_id: int, kind: str) -> None:
+        """Forget a deadline (nothing happens if there is none)."""
+        ...
+
+    async def deadlines(self) -> list[Deadline]:
+        """Every stored deadline, soonest first (re-armed at start-up)."""
         ...
 
     async def close(self) -> None:

@@ -12,17 +12,24 @@ import asyncpg
 
 from games.records import Entry, MatchRecord, Player
 from storage.base import (
+    LOBBY_SELECT,
+    Deadline,
     DuplicateInteraction,
+    Lobby,
     NewMatch,
+    Rating,
     SchemaTooNew,
     StaleVersion,
     StorageError,
     StoredMatch,
     UnknownMatch,
+    check_lobby,
+    check_match_status,
+    decode_json,
+    lobby_from_row,
 )
 from storage.schema import migrations
 
-STATUSES = ("open", "finished", "cancelled", "abandoned")
 _LOCK_KEY = 0x7AB1E20
 """Advisory lock held while migrating, so two processes starting together migrate once."""
 
@@ -135,8 +142,7 @@ class PostgresStore:
 
     async def set_status(self, match_id: int, status: str) -> None:
         """Mark a match finished, cancelled, abandoned, or open."""
-        if status not in STATUSES:
-            raise StorageError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+        check_match_status(status)
         await self._update(
             match_id, "UPDATE matches SET status = $1, updated_at = $2 WHERE id = $3", status
         )
@@ -148,6 +154,149 @@ class PostgresStore:
             "UPDATE matches SET message_id = $1, updated_at = $2 WHERE id = $3",
             message_id,
         )
+
+    async def finish_match(self, match_id: int, status: str, ratings: Sequence[Rating]) -> None:
+        """Final status, deadlines dropped, ratings and history stored: all in one transaction."""
+        check_match_status(status)
+        now = _now_ms()
+        async with self._pool.acquire() as db, db.transaction():
+            done = await db.execute(
+                "UPDATE matches SET status = $1, updated_at = $2 WHERE id = $3",
+                status,
+                now,
+                match_id,
+            )
+            if done == "UPDATE 0":
+                raise UnknownMatch(f"no match {match_id}")
+            await db.execute("DELETE FROM deadlines WHERE match_id = $1", match_id)
+            await db.executemany(
+                "INSERT INTO ratings (guild_id, game, player_id, mu, sigma, games, updated_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (guild_id, game, player_id)"
+                " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+                " updated_at = excluded.updated_at",
+                [(r.guild_id, r.game, r.player_id, r.mu, r.sigma, r.games, now) for r in ratings],
+            )
+            await db.executemany(
+                "INSERT INTO rating_history (match_id, guild_id, game, player_id, mu, sigma, at)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                [(match_id, r.guild_id, r.game, r.player_id, r.mu, r.sigma, now) for r in ratings],
+            )
+
+    async def ratings(self, guild_id: str, game: str) -> list[Rating]:
+        """Every rating of a guild and game."""
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT guild_id, game, player_id, mu, sigma, games FROM ratings"
+                " WHERE guild_id = $1 AND game = $2 ORDER BY player_id",
+                guild_id,
+                game,
+            )
+        return [Rating(r[0], r[1], r[2], float(r[3]), float(r[4]), int(r[5])) for r in rows]
+
+    async def get_guild_settings(self, guild_id: str) -> dict[str, Any]:
+        """A guild's settings ({} if none were saved)."""
+        async with self._pool.acquire() as db:
+            text = await db.fetchval(
+                "SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id
+            )
+        return {} if text is None else dict(decode_json(text, f"guild {guild_id}: settings"))
+
+    async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
+        """Replace a guild's settings."""
+        async with self._pool.acquire() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
+                " updated_at = excluded.updated_at",
+                guild_id,
+                json.dumps(settings),
+                _now_ms(),
+            )
+
+    async def save_lobby(self, lobby: Lobby) -> int:
+        """Insert a new lobby (id None) or update one; return its id."""
+        check_lobby(lobby)
+        now = _now_ms()
+        values = (
+            lobby.kind,
+            lobby.game,
+            json.dumps(lobby.options),
+            lobby.guild_id,
+            lobby.channel_id,
+            lobby.message_id,
+            lobby.host_id,
+            json.dumps(list(lobby.members)),
+            lobby.status,
+            lobby.expires_at,
+        )
+        async with self._pool.acquire() as db:
+            if lobby.id is None:
+                lobby_id: int = await db.fetchval(
+                    "INSERT INTO lobbies (kind, game, options, guild_id, channel_id, message_id,"
+                    " host_id, members, status, expires_at, created_at, updated_at)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
+                    *values,
+                    now,
+                )
+                return lobby_id
+            done = await db.execute(
+                "UPDATE lobbies SET kind = $1, game = $2, options = $3, guild_id = $4,"
+                " channel_id = $5, message_id = $6, host_id = $7, members = $8, status = $9,"
+                " expires_at = $10, updated_at = $11 WHERE id = $12",
+                *values,
+                now,
+                lobby.id,
+            )
+        if done == "UPDATE 0":
+            raise StorageError(f"no lobby {lobby.id}")
+        return lobby.id
+
+    async def load_lobby(self, lobby_id: int) -> Lobby:
+        """One lobby; StorageError if there is none."""
+        async with self._pool.acquire() as db:
+            row = await db.fetchrow(LOBBY_SELECT + " WHERE id = $1", lobby_id)
+        if row is None:
+            raise StorageError(f"no lobby {lobby_id}")
+        return lobby_from_row(row)
+
+    async def open_lobbies(self) -> list[Lobby]:
+        """Lobbies and challenges still open."""
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(LOBBY_SELECT + " WHERE status = 'open' ORDER BY id")
+        return [lobby_from_row(r) for r in rows]
+
+    async def set_deadline(self, deadline: Deadline) -> None:
+        """Store (or move) a match's deadline of this kind."""
+        async with self._pool.acquire() as db:
+            await db.execute(
+                "INSERT INTO deadlines (match_id, kind, due_at, payload) VALUES ($1, $2, $3, $4)"
+                " ON CONFLICT (match_id, kind) DO UPDATE SET due_at = excluded.due_at,"
+                " payload = excluded.payload",
+                deadline.match_id,
+                deadline.kind,
+                deadline.due_at,
+                json.dumps(deadline.payload),
+            )
+
+    async def clear_deadline(self, match_id: int, kind: str) -> None:
+        """Forget a deadline."""
+        async with self._pool.acquire() as db:
+            await db.execute(
+                "DELETE FROM deadlines WHERE match_id = $1 AND kind = $2", match_id, kind
+            )
+
+    async def deadlines(self) -> list[Deadline]:
+        """Every stored deadline, soonest first."""
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT match_id, kind, due_at, payload FROM deadlines ORDER BY due_at, match_id"
+            )
+        return [
+            Deadline(
+                int(r[0]), r[1], int(r[2]), decode_json(r[3], f"match {r[0]}: deadline {r[1]}")
+            )
+            for r in rows
+        ]
 
     async def _update(self, match_id: int, sql: str, value: Any) -> None:
         async with self._pool.acquire() as db:
@@ -175,10 +324,7 @@ async def _migrate(pool: asyncpg.Pool) -> None:
 
 def _stored(row: Any, seats: Sequence[Any], events: Sequence[Any]) -> StoredMatch:
     match_id = int(row["id"])
-    try:
-        options = json.loads(row["options"])
-    except json.JSONDecodeError as exc:
-        raise StorageError(f"match {match_id}: options are not JSON ({exc})") from None
+    options = decode_json(row["options"], f"match {match_id}: options")
     record = MatchRecord(
         game=row["game"],
         players=tuple(Player(str(s["player_id"]), str(s["name"])) for s in seats),

@@ -14,17 +14,23 @@ import aiosqlite
 
 from games.records import Entry, MatchRecord, Player
 from storage.base import (
+    LOBBY_SELECT,
+    Deadline,
     DuplicateInteraction,
+    Lobby,
     NewMatch,
+    Rating,
     SchemaTooNew,
     StaleVersion,
     StorageError,
     StoredMatch,
     UnknownMatch,
+    check_lobby,
+    check_match_status,
+    decode_json,
+    lobby_from_row,
 )
 from storage.schema import migrations
-
-STATUSES = ("open", "finished", "cancelled", "abandoned")
 
 
 class SqliteStore:
@@ -144,8 +150,7 @@ class SqliteStore:
 
     async def set_status(self, match_id: int, status: str) -> None:
         """Mark a match finished, cancelled, abandoned, or open."""
-        if status not in STATUSES:
-            raise StorageError(f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+        check_match_status(status)
         await self._update(
             match_id, "UPDATE matches SET status = ?, updated_at = ? WHERE id = ?", status
         )
@@ -161,6 +166,135 @@ class SqliteStore:
             cursor = await self._db.execute(sql, (value, _now_ms(), match_id))
             if cursor.rowcount == 0:
                 raise UnknownMatch(f"no match {match_id}")
+
+    async def finish_match(self, match_id: int, status: str, ratings: Sequence[Rating]) -> None:
+        """Final status, deadlines dropped, ratings and history stored: all in one transaction."""
+        check_match_status(status)
+        now = _now_ms()
+        async with self._transaction():
+            cursor = await self._db.execute(
+                "UPDATE matches SET status = ?, updated_at = ? WHERE id = ?",
+                (status, now, match_id),
+            )
+            if cursor.rowcount == 0:
+                raise UnknownMatch(f"no match {match_id}")
+            await self._db.execute("DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+            await self._db.executemany(
+                "INSERT INTO ratings (guild_id, game, player_id, mu, sigma, games, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, player_id) DO UPDATE"
+                " SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+                " updated_at = excluded.updated_at",
+                [(r.guild_id, r.game, r.player_id, r.mu, r.sigma, r.games, now) for r in ratings],
+            )
+            await self._db.executemany(
+                "INSERT INTO rating_history (match_id, guild_id, game, player_id, mu, sigma, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(match_id, r.guild_id, r.game, r.player_id, r.mu, r.sigma, now) for r in ratings],
+            )
+
+    async def ratings(self, guild_id: str, game: str) -> list[Rating]:
+        """Every rating of a guild and game."""
+        rows = await self._db.execute_fetchall(
+            "SELECT guild_id, game, player_id, mu, sigma, games FROM ratings"
+            " WHERE guild_id = ? AND game = ? ORDER BY player_id",
+            (guild_id, game),
+        )
+        return [Rating(r[0], r[1], r[2], float(r[3]), float(r[4]), int(r[5])) for r in rows]
+
+    async def get_guild_settings(self, guild_id: str) -> dict[str, Any]:
+        """A guild's settings ({} if none were saved)."""
+        cursor = await self._db.execute(
+            "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        row = await cursor.fetchone()
+        return {} if row is None else decode_json(row[0], f"guild {guild_id}: settings")
+
+    async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
+        """Replace a guild's settings."""
+        async with self._transaction():
+            await self._db.execute(
+                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
+                " updated_at = excluded.updated_at",
+                (guild_id, json.dumps(settings), _now_ms()),
+            )
+
+    async def save_lobby(self, lobby: Lobby) -> int:
+        """Insert a new lobby (id None) or update one; return its id."""
+        check_lobby(lobby)
+        now = _now_ms()
+        values = (
+            lobby.kind,
+            lobby.game,
+            json.dumps(lobby.options),
+            lobby.guild_id,
+            lobby.channel_id,
+            lobby.message_id,
+            lobby.host_id,
+            json.dumps(list(lobby.members)),
+            lobby.status,
+            lobby.expires_at,
+        )
+        async with self._transaction():
+            if lobby.id is None:
+                cursor = await self._db.execute(
+                    "INSERT INTO lobbies (kind, game, options, guild_id, channel_id, message_id,"
+                    " host_id, members, status, expires_at, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*values, now, now),
+                )
+                assert cursor.lastrowid is not None
+                return cursor.lastrowid
+            cursor = await self._db.execute(
+                "UPDATE lobbies SET kind = ?, game = ?, options = ?, guild_id = ?, channel_id = ?,"
+                " message_id = ?, host_id = ?, members = ?, status = ?, expires_at = ?,"
+                " updated_at = ? WHERE id = ?",
+                (*values, now, lobby.id),
+            )
+            if cursor.rowcount == 0:
+                raise StorageError(f"no lobby {lobby.id}")
+            return lobby.id
+
+    async def load_lobby(self, lobby_id: int) -> Lobby:
+        """One lobby; StorageError if there is none."""
+        rows = await self._db.execute_fetchall(LOBBY_SELECT + " WHERE id = ?", (lobby_id,))
+        if not rows:
+            raise StorageError(f"no lobby {lobby_id}")
+        return lobby_from_row(next(iter(rows)))
+
+    async def open_lobbies(self) -> list[Lobby]:
+        """Lobbies and challenges still open."""
+        rows = await self._db.execute_fetchall(LOBBY_SELECT + " WHERE status = 'open' ORDER BY id")
+        return [lobby_from_row(r) for r in rows]
+
+    async def set_deadline(self, deadline: Deadline) -> None:
+        """Store (or move) a match's deadline of this kind."""
+        async with self._transaction():
+            await self._db.execute(
+                "INSERT INTO deadlines (match_id, kind, due_at, payload) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (match_id, kind) DO UPDATE SET due_at = excluded.due_at,"
+                " payload = excluded.payload",
+                (deadline.match_id, deadline.kind, deadline.due_at, json.dumps(deadline.payload)),
+            )
+
+    async def clear_deadline(self, match_id: int, kind: str) -> None:
+        """Forget a deadline."""
+        async with self._transaction():
+            await self._db.execute(
+                "DELETE FROM deadlines WHERE match_id = ? AND kind = ?", (match_id, kind)
+            )
+
+    async def deadlines(self) -> list[Deadline]:
+        """Every stored deadline, soonest first."""
+        rows = await self._db.execute_fetchall(
+            "SELECT match_id, kind, due_at, payload FROM deadlines ORDER BY due_at, match_id"
+        )
+        return [
+            Deadline(
+                int(r[0]), r[1], int(r[2]), decode_json(r[3], f"match {r[0]}: deadline {r[1]}")
+            )
+            for r in rows
+        ]
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db, self._lock)
@@ -217,10 +351,7 @@ async def _migrate(db: aiosqlite.Connection) -> None:
 
 def _stored(row: Any, seats: list[Any], events: list[Any]) -> StoredMatch:
     match_id = int(row[0])
-    try:
-        options = json.loads(row[2])
-    except json.JSONDecodeError as exc:
-        raise StorageError(f"match {match_id}: options are not JSON ({exc})") from None
+    options = decode_json(row[2], f"match {match_id}: options")
     record = MatchRecord(
         game=row[1],
         players=tuple(Player(str(s[1]), str(s[2])) for s in seats),

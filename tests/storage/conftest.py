@@ -18,7 +18,6 @@ from storage.postgres import PostgresStore
 from storage.sqlite import SqliteStore
 
 POSTGRES_URL = os.environ.get("TABLERO_TEST_DATABASE_URL")
-TABLES = ("match_events", "seats", "matches", "tablero_schema")
 
 
 def postgres_url() -> str:
@@ -33,10 +32,10 @@ def postgres_url() -> str:
 
 
 async def reset_postgres(url: str) -> None:
-    """Drop every Tablero table, so each test starts from an empty database."""
+    """Drop and recreate the public schema, so each test starts from an empty database."""
     db = await asyncpg.connect(url)
     try:
-        await db.execute(f"DROP TABLE IF EXISTS {', '.join(TABLES)} CASCADE")
+        await db.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
     finally:
         await db.close()
 

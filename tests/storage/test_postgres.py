@@ -59,5 +59,5 @@ async def test_corrupt_options_are_reported_not_raised() -> None:
     finally:
         await db.close()
     rebuilt = await rebuild_open(store)
-    assert "options are not JSON" in rebuilt.problems[match_id]
+    assert "options is not valid JSON" in rebuilt.problems[match_id]
     await store.close()

@@ -71,5 +71,5 @@ async def test_corrupt_options_are_reported_not_raised(
         db.execute("UPDATE matches SET options = '{not json' WHERE id = ?", (match_id,))
     reopened = await SqliteStore.open(tmp_path / "data" / "tablero.db")
     rebuilt = await rebuild_open(reopened)
-    assert "options are not JSON" in rebuilt.problems[match_id]
+    assert "options is not valid JSON" in rebuilt.problems[match_id]
     await reopened.close()

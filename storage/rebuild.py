@@ -1,4 +1,5 @@
-"""Start-up recovery: every open match is rebuilt by replaying its event log.
+"""Start-up recovery: every open match is rebuilt by replaying its event log, and the deadlines
+of those matches come back as stored absolute times for the bot to re-arm.
 
 A match whose rows are corrupt or whose log no longer replays is reported with its id and
 skipped; it never stops start-up and never affects the other matches.
@@ -10,7 +11,7 @@ from dataclasses import dataclass, field
 
 from games.common.protocol import GameState
 from games.records import RecordError, replay
-from storage.base import StorageError, Store
+from storage.base import Deadline, StorageError, Store
 
 
 @dataclass(slots=True)
@@ -19,6 +20,10 @@ class Rebuilt:
 
     states: dict[int, GameState] = field(default_factory=dict)
     problems: dict[int, str] = field(default_factory=dict)
+    deadlines: list[Deadline] = field(default_factory=list)
+    """The rebuilt matches' deadlines, soonest first (an overdue one fires at once)."""
+    warnings: list[str] = field(default_factory=list)
+    """Problems that belong to no single match (the deadlines table could not be read)."""
 
 
 async def rebuild_open(store: Store) -> Rebuilt:
@@ -37,4 +42,10 @@ async def rebuild_open(store: Store) -> Rebuilt:
             )
             continue
         out.states[match_id] = state
+    try:
+        stored_deadlines = await store.deadlines()
+    except StorageError as exc:
+        out.warnings.append(f"deadlines could not be read: {exc}")
+        return out
+    out.deadlines = [d for d in stored_deadlines if d.match_id in out.states]
     return out

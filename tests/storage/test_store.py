@@ -9,6 +9,7 @@ from games.common.play import play_out, step
 from games.keer_kids import HeuristicAI, new_match
 from games.records import Entry, Player
 from storage.base import (
+    Deadline,
     DuplicateInteraction,
     NewMatch,
     StaleVersion,
@@ -124,3 +125,17 @@ async def test_a_corrupt_event_is_reported_with_its_match_and_spares_the_others(
     assert set(rebuilt.states) == {good}
     assert "action #2" in rebuilt.problems[bad]
     assert "unknown game 'chess'" in rebuilt.problems[unknown]
+
+
+async def test_rebuild_returns_the_deadlines_of_the_matches_it_rebuilt(store: Store) -> None:
+    kept = await store.create_match(keer_match("kept"))
+    broken = await store.create_match(keer_match("broken"))
+    await store.append(broken, 0, [Entry(0, "keep:9")])
+    finished = await store.create_match(keer_match("done"))
+    await store.set_deadline(Deadline(kept, "turn", 2_000, {"seat": 0}))
+    await store.set_deadline(Deadline(broken, "turn", 1_000, {}))
+    await store.set_deadline(Deadline(finished, "turn", 500, {}))
+    await store.set_status(finished, "finished")
+    rebuilt = await rebuild_open(store)
+    assert rebuilt.deadlines == [Deadline(kept, "turn", 2_000, {"seat": 0})]
+    assert broken in rebuilt.problems

@@ -8,6 +8,7 @@ an interaction id can be stored only once, so a redelivered click never applies 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -104,6 +105,33 @@ class Rating:
 LOBBY_KINDS = ("lobby", "challenge")
 LOBBY_STATUSES = ("open", "started", "declined", "expired", "cancelled")
 MATCH_STATUSES = ("open", "finished", "cancelled", "abandoned")
+
+
+def now_ms() -> int:
+    """Wall-clock milliseconds since the epoch, for created/updated columns."""
+    return time.time_ns() // 1_000_000
+
+
+MATCH_COLUMNS = (
+    "id, game, options, seed, status, version, guild_id, channel_id, thread_id, message_id"
+)
+"""The columns `stored_match` reads, in its order (both backends select them like this)."""
+
+
+def stored_match(row: Any, seats: Sequence[Any], events: Sequence[Any]) -> StoredMatch:
+    """A StoredMatch from positional rows: MATCH_COLUMNS, (seat, player_id, name), and
+    (seat, action, at, interaction_id) in order. A corrupt row raises StorageError."""
+    match_id = int(row[0])
+    record = MatchRecord(
+        game=row[1],
+        players=tuple(Player(str(s[1]), str(s[2])) for s in seats),
+        entries=tuple(
+            Entry(int(e[0]), str(e[1]), e[2], None if e[3] is None else str(e[3])) for e in events
+        ),
+        options=decode_json(row[2], f"match {match_id}: options"),
+        seed=row[3],
+    )
+    return StoredMatch(match_id, row[4], int(row[5]), record, row[6], row[7], row[8], row[9])
 
 
 def decode_json(text: str, what: str) -> Any:

@@ -4,15 +4,15 @@ slices) share one database. Same interface and behaviour as the SQLite store."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Sequence
 from typing import Any
 
 import asyncpg
 
-from games.records import Entry, MatchRecord, Player
+from games.records import Entry
 from storage.base import (
     LOBBY_SELECT,
+    MATCH_COLUMNS,
     Deadline,
     DuplicateInteraction,
     Lobby,
@@ -27,6 +27,8 @@ from storage.base import (
     check_match_status,
     decode_json,
     lobby_from_row,
+    now_ms,
+    stored_match,
 )
 from storage.schema import migrations
 
@@ -61,7 +63,7 @@ class PostgresStore:
 
     async def create_match(self, match: NewMatch) -> int:
         """Store a new open match with its seats; return its id."""
-        now = _now_ms()
+        now = now_ms()
         async with self._pool.acquire() as db, db.transaction():
             match_id: int = await db.fetchval(
                 "INSERT INTO matches (game, options, seed, guild_id, channel_id, thread_id,"
@@ -82,7 +84,7 @@ class PostgresStore:
 
     async def append(self, match_id: int, expected_version: int, entries: Sequence[Entry]) -> int:
         """Append events if the match is still at `expected_version`; return the new version."""
-        now = _now_ms()
+        now = now_ms()
         async with self._pool.acquire() as db, db.transaction():
             status = await db.execute(
                 "UPDATE matches SET version = version + $1, updated_at = $2"
@@ -117,8 +119,7 @@ class PostgresStore:
         """The match and its whole event log."""
         async with self._pool.acquire() as db:
             row = await db.fetchrow(
-                "SELECT id, game, options, seed, status, version, guild_id, channel_id,"
-                " thread_id, message_id FROM matches WHERE id = $1",
+                "SELECT " + MATCH_COLUMNS + " FROM matches WHERE id = $1",
                 match_id,
             )
             if row is None:
@@ -132,7 +133,7 @@ class PostgresStore:
                 " ORDER BY seq",
                 match_id,
             )
-        return _stored(row, seats, events)
+        return stored_match(row, seats, events)
 
     async def open_match_ids(self) -> list[int]:
         """Ids of every match still open."""
@@ -158,7 +159,7 @@ class PostgresStore:
     async def finish_match(self, match_id: int, status: str, ratings: Sequence[Rating]) -> None:
         """Final status, deadlines dropped, ratings and history stored: all in one transaction."""
         check_match_status(status)
-        now = _now_ms()
+        now = now_ms()
         async with self._pool.acquire() as db, db.transaction():
             done = await db.execute(
                 "UPDATE matches SET status = $1, updated_at = $2 WHERE id = $3",
@@ -210,13 +211,13 @@ class PostgresStore:
                 " updated_at = excluded.updated_at",
                 guild_id,
                 json.dumps(settings),
-                _now_ms(),
+                now_ms(),
             )
 
     async def save_lobby(self, lobby: Lobby) -> int:
         """Insert a new lobby (id None) or update one; return its id."""
         check_lobby(lobby)
-        now = _now_ms()
+        now = now_ms()
         values = (
             lobby.kind,
             lobby.game,
@@ -300,7 +301,7 @@ class PostgresStore:
 
     async def _update(self, match_id: int, sql: str, value: Any) -> None:
         async with self._pool.acquire() as db:
-            status = await db.execute(sql, value, _now_ms(), match_id)
+            status = await db.execute(sql, value, now_ms(), match_id)
         if status == "UPDATE 0":
             raise UnknownMatch(f"no match {match_id}")
 
@@ -320,31 +321,3 @@ async def _migrate(pool: asyncpg.Pool) -> None:
         for number, _, sql in known[current:]:
             await db.execute(sql)
             await db.execute("INSERT INTO tablero_schema (version) VALUES ($1)", number)
-
-
-def _stored(row: Any, seats: Sequence[Any], events: Sequence[Any]) -> StoredMatch:
-    match_id = int(row["id"])
-    options = decode_json(row["options"], f"match {match_id}: options")
-    record = MatchRecord(
-        game=row["game"],
-        players=tuple(Player(str(s["player_id"]), str(s["name"])) for s in seats),
-        entries=tuple(
-            Entry(int(e["seat"]), str(e["action"]), e["at"], e["interaction_id"]) for e in events
-        ),
-        options=options,
-        seed=row["seed"],
-    )
-    return StoredMatch(
-        match_id,
-        row["status"],
-        int(row["version"]),
-        record,
-        row["guild_id"],
-        row["channel_id"],
-        row["thread_id"],
-        row["message_id"],
-    )
-
-
-def _now_ms() -> int:
-    return time.time_ns() // 1_000_000

@@ -5,16 +5,16 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from games.records import Entry, MatchRecord, Player
+from games.records import Entry
 from storage.base import (
     LOBBY_SELECT,
+    MATCH_COLUMNS,
     Deadline,
     DuplicateInteraction,
     Lobby,
@@ -29,6 +29,8 @@ from storage.base import (
     check_match_status,
     decode_json,
     lobby_from_row,
+    now_ms,
+    stored_match,
 )
 from storage.schema import migrations
 
@@ -65,7 +67,7 @@ class SqliteStore:
 
     async def create_match(self, match: NewMatch) -> int:
         """Store a new open match with its seats; return its id."""
-        now = _now_ms()
+        now = now_ms()
         async with self._transaction():
             cursor = await self._db.execute(
                 "INSERT INTO matches (game, options, seed, guild_id, channel_id, thread_id,"
@@ -91,7 +93,7 @@ class SqliteStore:
 
     async def append(self, match_id: int, expected_version: int, entries: Sequence[Entry]) -> int:
         """Append events if the match is still at `expected_version`; return the new version."""
-        now = _now_ms()
+        now = now_ms()
         async with self._transaction():
             cursor = await self._db.execute(
                 "UPDATE matches SET version = version + ?, updated_at = ?"
@@ -124,8 +126,7 @@ class SqliteStore:
     async def load(self, match_id: int) -> StoredMatch:
         """The match and its whole event log."""
         cursor = await self._db.execute(
-            "SELECT id, game, options, seed, status, version, guild_id, channel_id, thread_id,"
-            " message_id FROM matches WHERE id = ?",
+            "SELECT " + MATCH_COLUMNS + " FROM matches WHERE id = ?",
             (match_id,),
         )
         row = await cursor.fetchone()
@@ -139,7 +140,7 @@ class SqliteStore:
             " ORDER BY seq",
             (match_id,),
         )
-        return _stored(row, list(seats), list(events))
+        return stored_match(row, list(seats), list(events))
 
     async def open_match_ids(self) -> list[int]:
         """Ids of every match still open."""
@@ -163,14 +164,14 @@ class SqliteStore:
 
     async def _update(self, match_id: int, sql: str, value: Any) -> None:
         async with self._transaction():
-            cursor = await self._db.execute(sql, (value, _now_ms(), match_id))
+            cursor = await self._db.execute(sql, (value, now_ms(), match_id))
             if cursor.rowcount == 0:
                 raise UnknownMatch(f"no match {match_id}")
 
     async def finish_match(self, match_id: int, status: str, ratings: Sequence[Rating]) -> None:
         """Final status, deadlines dropped, ratings and history stored: all in one transaction."""
         check_match_status(status)
-        now = _now_ms()
+        now = now_ms()
         async with self._transaction():
             cursor = await self._db.execute(
                 "UPDATE matches SET status = ?, updated_at = ? WHERE id = ?",
@@ -216,13 +217,13 @@ class SqliteStore:
                 "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
                 " updated_at = excluded.updated_at",
-                (guild_id, json.dumps(settings), _now_ms()),
+                (guild_id, json.dumps(settings), now_ms()),
             )
 
     async def save_lobby(self, lobby: Lobby) -> int:
         """Insert a new lobby (id None) or update one; return its id."""
         check_lobby(lobby)
-        now = _now_ms()
+        now = now_ms()
         values = (
             lobby.kind,
             lobby.game,
@@ -347,22 +348,3 @@ async def _migrate(db: aiosqlite.Connection) -> None:
     except sqlite3.Error as exc:
         await db.execute("ROLLBACK")
         raise StorageError(f"migration failed and was rolled back: {exc}") from exc
-
-
-def _stored(row: Any, seats: list[Any], events: list[Any]) -> StoredMatch:
-    match_id = int(row[0])
-    options = decode_json(row[2], f"match {match_id}: options")
-    record = MatchRecord(
-        game=row[1],
-        players=tuple(Player(str(s[1]), str(s[2])) for s in seats),
-        entries=tuple(
-            Entry(int(e[0]), str(e[1]), e[2], None if e[3] is None else str(e[3])) for e in events
-        ),
-        options=options,
-        seed=row[3],
-    )
-    return StoredMatch(match_id, row[4], int(row[5]), record, row[6], row[7], row[8], row[9])
-
-
-def _now_ms() -> int:
-    return time.time_ns() // 1_000_000

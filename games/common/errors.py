@@ -31,6 +31,8 @@ class Reason(StrEnum):
     EMPTY_SLOT = "empty_slot"
     NO_EXPLORER = "no_explorer"
     NO_TUAREK = "no_tuarek"
+    NOT_HELD = "not_held"
+    ALREADY_USED = "already_used"
 
 
 class IllegalAction(ValueError):

@@ -90,17 +90,19 @@ def _use(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Use)
     camp, turn = state.camps[state.active], state.turn
     if action.tile not in camp.tiles:
-        raise IllegalAction(f"you hold no ability tile {action.tile}", Reason.WRONG_PHASE)
-    if action.tile in turn.tiles_used:
-        raise IllegalAction(f"{action.tile} was already used this turn", Reason.WRONG_PHASE)
+        raise IllegalAction(f"you hold no ability tile {action.tile}", Reason.NOT_HELD)
     effect = state.box.tiles[action.tile].effect
+    if effect.kind not in _PLAYED_TILES:
+        raise IllegalAction(f"{action.tile} works by itself; it is not played", Reason.WRONG_PHASE)
+    if action.tile in turn.tiles_used:
+        raise IllegalAction(f"{action.tile} was already used this turn", Reason.ALREADY_USED)
     if effect.kind == "ignore_flames" and action.arg is None and action.at is None:
         in_camp(state, "ignoring flames is decided in camp, before you end your turn")
         turn.ignored_flames += effect.arg if isinstance(effect.arg, int) else 1
     elif effect.kind == "reroll_burnt":
         _reroll_burnt(state, action.arg, action.at)
     else:
-        raise IllegalAction(f"{action.tile} works by itself; it is not played", Reason.WRONG_PHASE)
+        raise IllegalAction(f"{action.tile} takes no argument here", Reason.WRONG_PHASE)
     turn.tiles_used.append(action.tile)
 
 
@@ -122,6 +124,8 @@ def _no_arg(action: a.Play) -> None:
         raise IllegalAction(f"{action.tuarek} takes no argument", Reason.WRONG_PHASE)
 
 
+_PLAYED_TILES: Final = ("ignore_flames", "reroll_burnt")
+"""The tile effects a player uses on purpose; the others apply by themselves."""
 _TUAREK_EFFECTS: Final[dict[str, Callable[[KeroState, a.Play, object], None]]] = {
     "free_special_die": _guide,
     "bonus_any": _trader,

@@ -647,7 +647,7 @@ def test_a9_ignores_one_flame_from_the_turn_its_card_is_taken() -> None:
     s = match(("smith", "guide"), row=("R16", *ROW[:5]), after=("R1",))
     in_camp(s, T, (BRICK, BRICK, WHEAT, FLAME, FLAME))
     camp(s, a.Take(1), a.Use("A9"))  # R16: 2 brick + 1 wheat
-    refused(s, 0, a.Use("A9"), Reason.WRONG_PHASE)  # once per turn
+    refused(s, 0, a.Use("A9"), Reason.ALREADY_USED)  # once per turn
     end_turn(s)
     assert s.discard == []
 
@@ -681,7 +681,7 @@ def test_a_tile_not_held_cannot_be_used() -> None:
     s = match(("smith", "guide"))
     in_camp(s, T, TWO_FLAMES)
     for tile in ("A9", "A1", "A12"):
-        refused(s, 0, a.Use(tile), Reason.WRONG_PHASE)
+        refused(s, 0, a.Use(tile), Reason.NOT_HELD)
 
 
 # --- A10: Second chance -------------------------------------------------------------------------
@@ -700,7 +700,7 @@ def test_a10_rerolls_one_burnt_die_once_a_turn() -> None:
     s.apply(0, a.Use("A10", "0", at + 10))
     assert s.chance_due() == "faces" and s.turn.to_throw == (0,)
     s.apply(CHANCE, a.Faces((RECRUIT,)))
-    refused(s, 0, a.Use("A10", "1", at + 20), Reason.WRONG_PHASE)  # once per turn
+    refused(s, 0, a.Use("A10", "1", at + 20), Reason.ALREADY_USED)  # once per turn
     stop(s, at + 30)
     assert s.turn.pool == Resources(brick=3, recruit=1)
     end_turn(s)

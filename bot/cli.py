@@ -81,16 +81,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play AI-only matches with a progress bar on a terminal, then print the summary."""
     spec = get_game(args.game)
     players = args.players if args.players is not None else spec.max_players
-    if not spec.min_players <= players <= spec.max_players:
-        allowed = f"{spec.min_players}-{spec.max_players}"
-        return _fail(f"{spec.title} takes {allowed} players, not {players}")
     options = {
         key: value
         for key, value in (("variant", args.variant), ("fuel_up", args.fuel_up))
         if value is not None
     }
     try:
-        spec.new_match(players, options)
+        spec.new_match(players, options)  # refuses a wrong player count or option up front
     except ValueError as exc:
         return _fail(str(exc))
     results: list[MatchResult] = []

@@ -10,7 +10,7 @@ import io
 from functools import cache
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageFont
 
 BACKGROUND: Final = (250, 246, 236)
 INK: Final = (40, 36, 32)
@@ -45,17 +45,3 @@ def encode(image: Image.Image) -> bytes:
 def canvas(width: int, height: int, colour: tuple[int, int, int] = BACKGROUND) -> Image.Image:
     """A fresh RGB image filled with `colour`."""
     return Image.new("RGB", (width, height), colour)
-
-
-def text_centered(
-    draw: ImageDraw.ImageDraw,
-    box: tuple[int, int, int, int],
-    text: str,
-    size: int,
-    fill: tuple[int, int, int] = INK,
-) -> None:
-    """Draw `text` centred in `box` (left, top, right, bottom)."""
-    left, top, right, bottom = box
-    draw.text(
-        ((left + right) / 2, (top + bottom) / 2), text, font=font(size), fill=fill, anchor="mm"
-    )

@@ -49,14 +49,6 @@ class Outcome:
         return cls(tuple(scores), winners, places)
 
 
-class Action(Protocol):
-    """A typed action value with a compact text form that parses back."""
-
-    def to_text(self) -> str:
-        """The compact form used in logs, records and custom_ids."""
-        ...
-
-
 class GameState(Protocol):
     """An OpenSpiel-shaped match state: dice are chance actions, history is the truth."""
 

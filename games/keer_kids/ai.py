@@ -214,7 +214,9 @@ def _immediate_points(state: KeerState, seat: Seat, action: Action) -> int:
             if colour_targets(state, player, state.dice[action.die]) >> i & 1
         ]
         return max(options, default=0)
-    target = action.enclosure if isinstance(action, Cross) else getattr(action, "chameleon", None)
+    target = action.chameleon if isinstance(action, Mark) else None
+    if isinstance(action, Cross):
+        target = action.enclosure
     if target is None:
         return 0
     return _points(state, state.players[seat], state.sheet.by_id[target])

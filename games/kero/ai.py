@@ -40,7 +40,7 @@ class KeroAI:
 
     def choose(self, state: KeroState, seat: Seat) -> a.Action:
         """The action this seat takes now (the state must be waiting for it)."""
-        now = _now(state) + self.pace.think_ms
+        now = state.clock_ms + self.pace.think_ms
         if state.phase is Phase.START:
             return self._start(state, seat, now)
         if state.phase is Phase.ROLLING:
@@ -252,7 +252,3 @@ def _rerolls_this_turn(state: KeroState) -> int:
             return count
         count += isinstance(action, a.Reroll)
     return count
-
-
-def _now(state: KeroState) -> int:
-    return state.clock_ms

@@ -9,11 +9,12 @@ few blends between each text colour and the colours it is written on, for the te
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from collections.abc import Callable
 from functools import cache
-from typing import Final, TypeVar
+from typing import Final, ParamSpec
 
 from PIL import Image
 
@@ -21,7 +22,7 @@ from games.kero.resources import RESOURCES
 from render.common import BACKGROUND, GRID, HIGHLIGHT, INK, MUTED
 
 RGB = tuple[int, int, int]
-F = TypeVar("F", bound=Callable[..., Image.Image])
+P = ParamSpec("P")
 
 WHITE_DIE: Final = "white"
 
@@ -208,12 +209,12 @@ def _ink(colour: RGB) -> int:
         return _to_palette(Image.new("RGB", (1, 1), colour)).tobytes()[0]
 
 
-def _built(function: F) -> F:
+def _built(function: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
     """Build a piece under the lock and map it onto the shared palette (on a cache miss)."""
 
-    def locked(*args: object, **kwargs: object) -> Image.Image:
+    @functools.wraps(function)
+    def locked(*args: P.args, **kwargs: P.kwargs) -> Image.Image:
         with _BUILD:
             return _to_palette(function(*args, **kwargs))
 
-    locked.__doc__ = function.__doc__
-    return locked  # type: ignore[return-value]
+    return locked

@@ -140,7 +140,7 @@ def legal_actions(state: KeroState, seat: Seat) -> list[a.Action]:
     if state.phase is Phase.OVER or seat not in state.seats_to_act():
         return []
     candidates: list[a.Action] = []
-    now = _now(state)
+    now = state.clock_ms
     live = state.fuel_mode == "live"
     if state.phase is Phase.FUELING:
         return [a.Throw(now), a.AutoFuel(now)]
@@ -201,11 +201,6 @@ def _accepts(state: KeroState, seat: Seat, action: a.Action) -> bool:
     except IllegalAction:
         return False
     return True
-
-
-def _now(state: KeroState) -> int:
-    """The latest timestamp the match has seen (0 before any)."""
-    return state.clock_ms
 
 
 _HANDLERS: Final = {

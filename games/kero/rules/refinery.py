@@ -12,6 +12,7 @@ from games.common.errors import (
 from games.kero import actions as a
 from games.kero.board import Phase
 from games.kero.fuel import FuelUp as FuelProcess
+from games.kero.fuel import kero_gained
 from games.kero.rules.economy import next_turn, pay_jerrycans
 
 if TYPE_CHECKING:
@@ -71,7 +72,9 @@ def _flames(state: KeroState, action: a.Action) -> None:
     if turn.fuel_from is not None and turn.fuel_last is not None:
         live += turn.fuel_last - turn.fuel_from
     camp = state.camps[state.active]
-    camp.tank = camp.tank.filled(live + turn.auto_throws * state.box.supply.fuel_up_throw_ms)
+    camp.tank = camp.tank.filled(
+        live + kero_gained(turn.auto_throws, state.box.supply.fuel_up_throw_ms)
+    )
     turn.fuel, turn.fuel_from, turn.fuel_last = None, None, None
     turn.live_ms = turn.auto_throws = 0
     if turn.free_refuel:

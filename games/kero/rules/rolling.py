@@ -26,18 +26,26 @@ MAX_CREDIT_MS: Final = 2_000
 def _add_die(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.AddDie)
     turn, camp = state.turn, state.camps[state.active]
-    if action.colour not in state.box.special:
-        raise IllegalAction(f"the shack has no {action.colour!r} die", Reason.DIE_NOT_AVAILABLE)
-    if action.colour in turn.dice:
-        raise IllegalAction(
-            f"the {action.colour} die is already yours this turn", Reason.DIE_NOT_AVAILABLE
-        )
+    check_special_die(state, action.colour)
     free = tile_with(state, "free_die", action.colour)
     if free is None:
         pay_jerrycans(state, camp, state.box.supply.special_die_cost.jerrycan)
     else:
         turn.tiles_used.append(free)
     turn.dice.append(action.colour)
+
+
+def check_special_die(state: KeroState, colour: str | None) -> None:
+    """A special die can be added this turn: the shack has it, it is not taken, room is left."""
+    if colour is None or colour not in state.box.special:
+        raise IllegalAction(f"the shack has no {colour!r} die", Reason.DIE_NOT_AVAILABLE)
+    if colour in state.turn.dice:
+        raise IllegalAction(
+            f"the {colour} die is already yours this turn", Reason.DIE_NOT_AVAILABLE
+        )
+    if len(state.turn.dice) >= state.box.supply.max_special_dice:
+        limit = state.box.supply.max_special_dice
+        raise IllegalAction(f"at most {limit} special dice a turn", Reason.DIE_NOT_AVAILABLE)
 
 
 def _roll(state: KeroState, action: a.Action) -> None:
@@ -65,9 +73,9 @@ def _faces(state: KeroState, action: a.Action) -> None:
 
 def _reroll(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Reroll)
-    turn = state.turn
-    assert turn.window is not None
-    window = tank_op(lambda: turn.window.check(action.at))  # type: ignore[union-attr]
+    turn, tipped = state.turn, state.turn.window
+    assert tipped is not None
+    window = tank_op(lambda: tipped.check(action.at))
     dice = action.dice
     if not dice or len(set(dice)) != len(dice) or not all(0 <= d < len(turn.dice) for d in dice):
         raise IllegalAction(
@@ -82,9 +90,9 @@ def _reroll(state: KeroState, action: a.Action) -> None:
 
 def _stop(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Stop)
-    turn, camp = state.turn, state.camps[state.active]
-    assert turn.window is not None
-    camp.tank = tank_op(lambda: turn.window.stop(action.at))  # type: ignore[union-attr]
+    turn, camp, tipped = state.turn, state.camps[state.active], state.turn.window
+    assert tipped is not None
+    camp.tank = tank_op(lambda: tipped.stop(action.at))
     turn.flat = True
     collect(state)
     state.phase = Phase.CAMP

@@ -16,6 +16,7 @@ from games.kero.chance import FLAME_FACE
 from games.kero.resources import RESOURCES, Resources
 from games.kero.rules.economy import in_camp, take_jerrycans, tank_op
 from games.kero.rules.refinery import check_fuel_up, start_fuel_up
+from games.kero.rules.rolling import check_special_die
 
 if TYPE_CHECKING:
     from games.kero.state import KeroState
@@ -39,17 +40,13 @@ def _play(state: KeroState, action: a.Action) -> None:
 
 
 def _guide(state: KeroState, action: a.Play, arg: object) -> None:
-    turn = state.turn
     if state.phase is not Phase.START:
         raise WrongPhase("a Guide brings a die while you choose your dice, before rolling")
-    colour = action.arg
     if action.at is not None:
         raise IllegalAction("a Guide takes no timestamp", Reason.WRONG_PHASE)
-    if colour is None or colour not in state.box.special or colour in turn.dice:
-        raise IllegalAction(
-            f"name a special die you do not have yet, not {colour!r}", Reason.DIE_NOT_AVAILABLE
-        )
-    turn.dice.append(colour)
+    check_special_die(state, action.arg)
+    assert action.arg is not None
+    state.turn.dice.append(action.arg)
 
 
 def _trader(state: KeroState, action: a.Play, arg: object) -> None:
@@ -108,10 +105,11 @@ def _use(state: KeroState, action: a.Action) -> None:
 
 def _reroll_burnt(state: KeroState, die: str | None, at: int | None) -> None:
     """Smith or A10: throw one burnt die again while KERO flows (a flame burns it again)."""
-    turn = state.turn
-    if state.phase is not Phase.ROLLING or turn.window is None or at is None:
+    turn, tipped = state.turn, state.turn.window
+    if state.phase is not Phase.ROLLING or tipped is None or at is None:
         raise WrongPhase("a burnt die is re-rolled while you roll, with a timestamp")
-    window = tank_op(lambda: turn.window.check(at))  # type: ignore[union-attr]
+    stamp = at
+    window = tank_op(lambda: tipped.check(stamp))
     index = int(die) if die is not None and die.isascii() and die.isdigit() else -1
     if not 0 <= index < len(turn.dice) or turn.faces[index] != FLAME_FACE:
         raise IllegalAction(f"die {die} is not a burnt die", Reason.DIE_NOT_AVAILABLE)

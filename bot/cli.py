@@ -15,6 +15,7 @@ from typing import Any, TextIO
 from tqdm import tqdm
 
 from bot.demo import run_demo
+from bot.run import run
 from games.records import MatchRecord, RecordError, replay
 from games.registry import GAMES, UnknownGame, get_game
 from games.simulation import MatchResult, run_matches, summarise
@@ -60,6 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
         )
     check.set_defaults(handler=cmd_db_check)
     export.set_defaults(handler=cmd_db_export)
+    run = commands.add_parser(
+        "run", help="run the Discord bot (DISCORD_TOKEN from the environment or .env)"
+    )
+    run.add_argument("--env-file", type=Path, default=Path(".env"), help="settings file")
+    run.set_defaults(handler=cmd_run)
     rep = commands.add_parser("replay", help="replay a match record and print the state as JSON")
     rep.add_argument("record", type=Path, help="a match record JSON file (docs/match-records.md)")
     rep.set_defaults(handler=cmd_replay)
@@ -75,6 +81,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     status: int = args.handler(args)
     return status
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    """Start the bot; without a token, explain how to get one (exit 2)."""
+    return run(args.env_file)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

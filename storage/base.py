@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from games.records import Entry, MatchRecord, Player
@@ -51,7 +51,8 @@ class NewMatch:
 
 @dataclass(frozen=True, slots=True)
 class StoredMatch:
-    """A match row with its record (game, options, seats, every event in order)."""
+    """A match row with its record (game, options, seats, every event in order), and how each
+    player who left the match departed (seat → one of SEAT_DEPARTURES; empty if nobody left)."""
 
     id: int
     status: str
@@ -61,6 +62,7 @@ class StoredMatch:
     channel_id: str | None
     thread_id: str | None
     message_id: str | None
+    departed: Mapping[int, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +107,8 @@ class Rating:
 LOBBY_KINDS = ("lobby", "challenge")
 LOBBY_STATUSES = ("open", "started", "declined", "expired", "cancelled")
 MATCH_STATUSES = ("open", "finished", "cancelled", "abandoned")
+SEAT_DEPARTURES = ("resigned", "expelled", "left")
+"""How a player left a match; the seat is then played by the AI."""
 
 
 def now_ms() -> int:
@@ -117,9 +121,12 @@ MATCH_COLUMNS = (
 )
 """The columns `stored_match` reads, in its order (both backends select them like this)."""
 
+SEAT_COLUMNS = "seat, player_id, name, departed"
+"""The seat columns `stored_match` reads, in its order."""
+
 
 def stored_match(row: Any, seats: Sequence[Any], events: Sequence[Any]) -> StoredMatch:
-    """A StoredMatch from positional rows: MATCH_COLUMNS, (seat, player_id, name), and
+    """A StoredMatch from positional rows: MATCH_COLUMNS, (seat, player_id, name, departed), and
     (seat, action, at, interaction_id) in order. A corrupt row raises StorageError."""
     match_id = int(row[0])
     record = MatchRecord(
@@ -131,7 +138,10 @@ def stored_match(row: Any, seats: Sequence[Any], events: Sequence[Any]) -> Store
         options=decode_json(row[2], f"match {match_id}: options"),
         seed=row[3],
     )
-    return StoredMatch(match_id, row[4], int(row[5]), record, row[6], row[7], row[8], row[9])
+    departed = {int(s[0]): str(s[3]) for s in seats if s[3] is not None}
+    return StoredMatch(
+        match_id, row[4], int(row[5]), record, row[6], row[7], row[8], row[9], departed
+    )
 
 
 def decode_json(text: str, what: str) -> Any:
@@ -146,6 +156,12 @@ def check_match_status(status: str) -> None:
     """Refuse a match status the schema does not know."""
     if status not in MATCH_STATUSES:
         raise StorageError(f"status must be one of {', '.join(MATCH_STATUSES)}, not {status!r}")
+
+
+def check_departure(how: str) -> None:
+    """Refuse a way of leaving a match that the schema does not know."""
+    if how not in SEAT_DEPARTURES:
+        raise StorageError(f"a departure is one of {', '.join(SEAT_DEPARTURES)}, not {how!r}")
 
 
 def check_lobby(lobby: Lobby) -> None:
@@ -203,6 +219,23 @@ class Store(Protocol):
 
     async def open_match_ids(self) -> list[int]:
         """Ids of every match still open (to rebuild at start-up)."""
+        ...
+
+    async def open_match_in(self, channel_id: str) -> int | None:
+        """The open match played in this channel or thread, or None.
+
+        A match is in its thread when it has one, else in its channel; should several open
+        matches be there, the oldest (lowest id) is returned.
+        """
+        ...
+
+    async def set_departed(self, match_id: int, seat: int, how: str) -> None:
+        """Record that the player of `seat` left the match, and how (one of SEAT_DEPARTURES);
+        a later call for the same seat replaces it.
+
+        UnknownMatch if there is no such match; StorageError for a seat the match does not
+        have or an unknown `how`. Nothing is stored then.
+        """
         ...
 
     async def set_status(self, match_id: int, status: str) -> None:

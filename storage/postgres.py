@@ -13,6 +13,7 @@ from games.records import Entry
 from storage.base import (
     LOBBY_SELECT,
     MATCH_COLUMNS,
+    SEAT_COLUMNS,
     Deadline,
     DuplicateInteraction,
     Lobby,
@@ -23,6 +24,7 @@ from storage.base import (
     StorageError,
     StoredMatch,
     UnknownMatch,
+    check_departure,
     check_lobby,
     check_match_status,
     decode_json,
@@ -125,7 +127,7 @@ class PostgresStore:
             if row is None:
                 raise UnknownMatch(f"no match {match_id}")
             seats = await db.fetch(
-                "SELECT seat, player_id, name FROM seats WHERE match_id = $1 ORDER BY seat",
+                "SELECT " + SEAT_COLUMNS + " FROM seats WHERE match_id = $1 ORDER BY seat",
                 match_id,
             )
             events = await db.fetch(
@@ -140,6 +142,34 @@ class PostgresStore:
         async with self._pool.acquire() as db:
             rows = await db.fetch("SELECT id FROM matches WHERE status = 'open' ORDER BY id")
         return [int(r["id"]) for r in rows]
+
+    async def open_match_in(self, channel_id: str) -> int | None:
+        """The open match played in this thread, or (without a thread) channel; the oldest."""
+        async with self._pool.acquire() as db:
+            match_id = await db.fetchval(
+                "SELECT id FROM matches WHERE status = 'open'"
+                " AND COALESCE(thread_id, channel_id) = $1 ORDER BY id LIMIT 1",
+                channel_id,
+            )
+        return None if match_id is None else int(match_id)
+
+    async def set_departed(self, match_id: int, seat: int, how: str) -> None:
+        """Record how the player of `seat` left the match."""
+        check_departure(how)
+        async with self._pool.acquire() as db, db.transaction():
+            done = await db.execute(
+                "UPDATE matches SET updated_at = $1 WHERE id = $2", now_ms(), match_id
+            )
+            if done == "UPDATE 0":
+                raise UnknownMatch(f"no match {match_id}")
+            done = await db.execute(
+                "UPDATE seats SET departed = $1 WHERE match_id = $2 AND seat = $3",
+                how,
+                match_id,
+                seat,
+            )
+            if done == "UPDATE 0":
+                raise StorageError(f"match {match_id} has no seat {seat}")
 
     async def set_status(self, match_id: int, status: str) -> None:
         """Mark a match finished, cancelled, abandoned, or open."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from games.common.protocol import GameState
 from games.records import RecordError, replay
-from storage.base import Deadline, StorageError, Store
+from storage.base import Deadline, StorageError, Store, StoredMatch
 
 
 @dataclass(slots=True)
@@ -19,6 +19,8 @@ class Rebuilt:
     """The open matches that replayed, and the problems of those that did not."""
 
     states: dict[int, GameState] = field(default_factory=dict)
+    stored: dict[int, StoredMatch] = field(default_factory=dict)
+    """The loaded row of each rebuilt match (channel, thread and message ids, departures)."""
     problems: dict[int, str] = field(default_factory=dict)
     deadlines: list[Deadline] = field(default_factory=list)
     """The rebuilt matches' deadlines, soonest first (an overdue one fires at once)."""
@@ -42,6 +44,7 @@ async def rebuild_open(store: Store) -> Rebuilt:
             )
             continue
         out.states[match_id] = state
+        out.stored[match_id] = stored
     try:
         stored_deadlines = await store.deadlines()
     except StorageError as exc:

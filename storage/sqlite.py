@@ -15,6 +15,7 @@ from games.records import Entry
 from storage.base import (
     LOBBY_SELECT,
     MATCH_COLUMNS,
+    SEAT_COLUMNS,
     Deadline,
     DuplicateInteraction,
     Lobby,
@@ -25,6 +26,7 @@ from storage.base import (
     StorageError,
     StoredMatch,
     UnknownMatch,
+    check_departure,
     check_lobby,
     check_match_status,
     decode_json,
@@ -133,7 +135,7 @@ class SqliteStore:
         if row is None:
             raise UnknownMatch(f"no match {match_id}")
         seats = await self._db.execute_fetchall(
-            "SELECT seat, player_id, name FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            "SELECT " + SEAT_COLUMNS + " FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
         )
         events = await self._db.execute_fetchall(
             "SELECT seat, action, at, interaction_id FROM match_events WHERE match_id = ?"
@@ -148,6 +150,32 @@ class SqliteStore:
             "SELECT id FROM matches WHERE status = 'open' ORDER BY id"
         )
         return [int(r[0]) for r in rows]
+
+    async def open_match_in(self, channel_id: str) -> int | None:
+        """The open match played in this thread, or (without a thread) channel; the oldest."""
+        cursor = await self._db.execute(
+            "SELECT id FROM matches WHERE status = 'open'"
+            " AND COALESCE(thread_id, channel_id) = ? ORDER BY id LIMIT 1",
+            (channel_id,),
+        )
+        row = await cursor.fetchone()
+        return None if row is None else int(row[0])
+
+    async def set_departed(self, match_id: int, seat: int, how: str) -> None:
+        """Record how the player of `seat` left the match."""
+        check_departure(how)
+        async with self._transaction():
+            cursor = await self._db.execute(
+                "UPDATE matches SET updated_at = ? WHERE id = ?", (now_ms(), match_id)
+            )
+            if cursor.rowcount == 0:
+                raise UnknownMatch(f"no match {match_id}")
+            cursor = await self._db.execute(
+                "UPDATE seats SET departed = ? WHERE match_id = ? AND seat = ?",
+                (how, match_id, seat),
+            )
+            if cursor.rowcount == 0:
+                raise StorageError(f"match {match_id} has no seat {seat}")
 
     async def set_status(self, match_id: int, status: str) -> None:
         """Mark a match finished, cancelled, abandoned, or open."""

@@ -9,6 +9,7 @@ from games.common.play import play_out, step
 from games.keer_kids import HeuristicAI, new_match
 from games.records import Entry, Player
 from storage.base import (
+    SEAT_DEPARTURES,
     Deadline,
     DuplicateInteraction,
     NewMatch,
@@ -139,3 +140,73 @@ async def test_rebuild_returns_the_deadlines_of_the_matches_it_rebuilt(store: St
     rebuilt = await rebuild_open(store)
     assert rebuilt.deadlines == [Deadline(kept, "turn", 2_000, {"seat": 0})]
     assert broken in rebuilt.problems
+
+
+async def test_departures_round_trip_and_nobody_has_left_at_first(store: Store) -> None:
+    match_id = await store.create_match(keer_match())
+    assert (await store.load(match_id)).departed == {}
+    await store.set_departed(match_id, 1, "resigned")
+    assert (await store.load(match_id)).departed == {1: "resigned"}
+    await store.set_departed(match_id, 1, "expelled")
+    await store.set_departed(match_id, 0, "left")
+    loaded = await store.load(match_id)
+    assert loaded.departed == {0: "left", 1: "expelled"}
+    assert loaded.record.players == PLAYERS
+
+
+async def test_every_known_departure_is_accepted_by_the_schema(store: Store) -> None:
+    players = tuple(Player(str(i), f"P{i}") for i in range(len(SEAT_DEPARTURES)))
+    match_id = await store.create_match(NewMatch("keer-kids", players, "s", {}))
+    for seat, how in enumerate(SEAT_DEPARTURES):
+        await store.set_departed(match_id, seat, how)
+    assert (await store.load(match_id)).departed == dict(enumerate(SEAT_DEPARTURES))
+
+
+async def test_refused_departures_change_nothing(store: Store) -> None:
+    match_id = await store.create_match(keer_match())
+    await store.set_departed(match_id, 0, "resigned")
+    before = await store.load(match_id)
+    with pytest.raises(UnknownMatch, match="no match 404"):
+        await store.set_departed(404, 0, "resigned")
+    with pytest.raises(StorageError, match="has no seat 2"):
+        await store.set_departed(match_id, 2, "resigned")
+    with pytest.raises(StorageError, match="has no seat -1"):
+        await store.set_departed(match_id, -1, "left")
+    with pytest.raises(StorageError, match="a departure is one of"):
+        await store.set_departed(match_id, 1, "bored")
+    assert await store.load(match_id) == before
+
+
+async def test_the_open_match_of_a_channel_or_thread(store: Store) -> None:
+    assert await store.open_match_in("2") is None
+    in_channel = await store.create_match(keer_match("a"))
+    in_thread = await store.create_match(
+        NewMatch("keer-kids", PLAYERS, "b", {}, guild_id="1", channel_id="2", thread_id="3")
+    )
+    assert await store.open_match_in("2") == in_channel
+    assert await store.open_match_in("3") == in_thread
+    assert await store.open_match_in("1") is None
+    await store.set_status(in_channel, "finished")
+    assert await store.open_match_in("2") is None, "a match in a thread is not in its channel"
+    await store.finish_match(in_thread, "abandoned", [])
+    assert await store.open_match_in("3") is None
+    again = await store.create_match(keer_match("c"))
+    assert await store.open_match_in("2") == again
+
+
+async def test_rebuild_keeps_the_loaded_match_of_each_rebuilt_match(store: Store) -> None:
+    kept = await store.create_match(
+        NewMatch("keer-kids", PLAYERS, "k", {}, guild_id="1", channel_id="2", thread_id="3")
+    )
+    await store.set_message(kept, "555")
+    await store.set_departed(kept, 1, "resigned")
+    broken = await store.create_match(keer_match("broken"))
+    await store.append(broken, 0, [Entry(0, "keep:9")])
+    finished = await store.create_match(keer_match("done"))
+    await store.set_status(finished, "finished")
+    rebuilt = await rebuild_open(store)
+    assert set(rebuilt.stored) == set(rebuilt.states) == {kept}
+    stored = rebuilt.stored[kept]
+    assert stored == await store.load(kept)
+    assert (stored.channel_id, stored.thread_id, stored.message_id) == ("2", "3", "555")
+    assert stored.departed == {1: "resigned"}

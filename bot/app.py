@@ -1,0 +1,121 @@
+"""The bot: discord.py's `commands.Bot` with Tablero's store, match service and handlers.
+
+`setup_hook` does the whole start-up before the gateway connects: open the store (running
+migrations), replay every open match, register the DynamicItems that make old messages
+clickable again, load the cogs, re-arm lobby expiries, and sync the slash commands.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs import COGS
+from bot.components import COMPONENT_CLASSES, refuse, refuse_damaged
+from bot.config import Config
+from bot.ids import is_ours
+from bot.lobbies import Lobbies
+from bot.matches import Matches
+from bot.play import Play
+from bot.publisher import Publisher
+from bot.rules_pages import RulesButton
+from bot.service import MatchService, Refused
+from storage import open_store
+from storage.base import Store
+from storage.rebuild import rebuild_open
+
+log = logging.getLogger(__name__)
+
+COMPONENT = 3
+
+
+def intents() -> discord.Intents:
+    """Only guild events: Tablero works through slash commands and components."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+class TableroBot(commands.Bot):
+    """Tablero on Discord."""
+
+    def __init__(self, config: Config, *, store: Store | None = None, **options: Any) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
+        )
+        self.config = config
+        self._given_store = store
+        self.store: Store
+        self.service: MatchService
+        self.publisher = Publisher(self)
+        self.play = Play(self)
+        self.lobbies = Lobbies(self)
+        self.matches = Matches(self)
+        self.startup_problems: dict[int, str] = {}
+        self.tree.error(self._on_command_error)
+
+    async def setup_hook(self) -> None:
+        """Everything that must be ready before the first interaction arrives."""
+        self.store = self._given_store or await open_store(
+            self.config.database_url, self.config.db_path
+        )
+        rebuilt = await rebuild_open(self.store)
+        for match_id, problem in rebuilt.problems.items():
+            log.error("match %s could not be rebuilt and is paused: %s", match_id, problem)
+        for warning in rebuilt.warnings:
+            log.warning("%s", warning)
+        self.startup_problems = dict(rebuilt.problems)
+        self.service = MatchService(self.store)
+        self.service.adopt(rebuilt)
+        self.add_dynamic_items(*COMPONENT_CLASSES, RulesButton)
+        for cog in COGS:
+            await self.add_cog(cog(self))
+        await self.lobbies.restore()
+        await self.sync_commands()
+        log.info("ready to serve %d open matches", len(self.service.matches))
+
+    async def sync_commands(self) -> None:
+        """Sync slash commands: to the development server at once, else globally."""
+        if self.config.dev_guild_id is not None:
+            guild = discord.Object(self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Refuse clicks whose custom_id Tablero never made (no DynamicItem matches them)."""
+        if interaction.type.value != COMPONENT or not isinstance(interaction.data, dict):
+            return
+        custom_id = str(interaction.data.get("custom_id", ""))
+        if not is_ours(custom_id) and not custom_id.startswith("tbr:"):
+            await refuse_damaged(interaction, custom_id)
+
+    async def _on_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, Refused):
+            await refuse(interaction, str(original))
+            return
+        if isinstance(error, app_commands.CheckFailure):
+            await refuse(interaction, "You can't use this command here.")
+            return
+        log.error("command %s failed", interaction.command, exc_info=original)
+        await refuse(interaction, "Something went wrong; nothing was changed. Try again.")
+
+    async def close(self) -> None:
+        """Stop timers, finish background posts, close the database, then disconnect."""
+        self.lobbies.cancel_timers()
+        await self.publisher.close()
+        await super().close()
+        if self._given_store is None and hasattr(self, "store"):
+            await self.store.close()

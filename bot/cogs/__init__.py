@@ -1,0 +1,11 @@
+"""The slash commands, one cog per group."""
+
+from __future__ import annotations
+
+from bot.cogs.games import KeerCog, KeroCog
+from bot.cogs.info import InfoCog
+from bot.cogs.match import MatchCog
+from bot.cogs.settings import SettingsCog
+
+COGS = (KeerCog, KeroCog, MatchCog, InfoCog, SettingsCog)
+"""Loaded in this order by `TableroBot.setup_hook`."""

@@ -1,0 +1,38 @@
+"""`/match status`, `/match resign`, `/match cancel`: the match in this channel or thread."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.app import TableroBot
+
+
+class MatchCog(commands.GroupCog, group_name="match", group_description="The match here"):
+    """Commands about the match running in this channel."""
+
+    def __init__(self, bot: TableroBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="status", description="Where the match here stands (just for you)")
+    @app_commands.guild_only()
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        """Players, whose move, and a link to the current message."""
+        await self.bot.matches.status(interaction)
+
+    @app_commands.command(name="resign", description="Leave the match here")
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        """The computer takes your seat, or a two-player match ends."""
+        await self.bot.matches.resign(interaction)
+
+    @app_commands.command(name="cancel", description="Cancel the match here (every player agrees)")
+    @app_commands.guild_only()
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        """Ask the other players, or cancel at once with Manage Server."""
+        await self.bot.matches.cancel(interaction)

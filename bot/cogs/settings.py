@@ -1,0 +1,39 @@
+"""`/settings`: per-server choices, for members with Manage Server."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.app import TableroBot
+
+
+@app_commands.default_permissions(manage_guild=True)
+class SettingsCog(
+    commands.GroupCog,
+    group_name="settings",
+    group_description="Tablero's settings for this server",
+):
+    """Server settings."""
+
+    def __init__(self, bot: TableroBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="threads", description="Play each new match in its own thread")
+    @app_commands.describe(on="on: one thread per match; off: one match per channel")
+    @app_commands.guild_only()
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def threads(self, interaction: discord.Interaction[Any], on: bool) -> None:
+        """Save the setting; it applies to matches started from now on."""
+        guild = str(interaction.guild_id)
+        settings = await self.bot.store.get_guild_settings(guild)
+        await self.bot.store.set_guild_settings(guild, {**settings, "threads": on})
+        state = "in its own thread" if on else "in the channel it was started in (one at a time)"
+        await interaction.response.send_message(
+            f"From now on each new match plays {state}.", ephemeral=True
+        )

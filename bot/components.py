@@ -1,0 +1,162 @@
+"""Buttons and selects as DynamicItems: discord.py routes a click by its custom_id alone, so every
+message Tablero ever sent keeps working after a restart (the state lives in the database).
+
+A damaged custom_id with one of our prefixes still reaches these classes and is refused with a
+message; one without our prefixes is caught by `TableroBot.on_interaction`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.ids import (
+    LobbyRef,
+    MalformedId,
+    MatchRef,
+    parse_lobby,
+    parse_match,
+)
+
+if TYPE_CHECKING:
+    from bot.app import TableroBot
+
+log = logging.getLogger(__name__)
+
+DAMAGED = "That button is damaged or from an old version of Tablero; nothing was changed."
+
+
+def tablero(interaction: discord.Interaction[Any]) -> TableroBot:
+    """The bot an interaction reached (components only exist on TableroBot's messages)."""
+    return cast("TableroBot", interaction.client)
+
+
+async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
+    """Answer with a short message only the clicking member sees (or a follow-up if answered)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def refuse_damaged(interaction: discord.Interaction[Any], custom_id: str) -> None:
+    """Log a custom_id Tablero cannot read and tell the member nothing happened."""
+    log.warning("malformed custom_id %r from user %s", custom_id, interaction.user.id)
+    await refuse(interaction, DAMAGED)
+
+
+def match_button(
+    ref: MatchRef,
+    label: str | None = None,
+    *,
+    emoji: str | None = None,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    disabled: bool = False,
+    row: int | None = None,
+) -> MatchButton:
+    """A match button carrying `ref`."""
+    button: discord.ui.Button[Any] = discord.ui.Button(
+        label=label, emoji=emoji, style=style, disabled=disabled, custom_id=ref.button_id()
+    )
+    return MatchButton(button, row=row)
+
+
+class MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:(?P<body>.*)"):
+    """A button of a match message: `tb:<match>:<version>:<verb>[:<arg>]`."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> MatchButton:
+        """Wrap the clicked button; parsing happens in the callback so errors get an answer."""
+        return cls(cast("discord.ui.Button[Any]", item))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the click to the match controller."""
+        custom_id = str(self.item.custom_id)
+        try:
+            ref = parse_match(custom_id.removeprefix("tb:"))
+        except MalformedId:
+            await refuse_damaged(interaction, custom_id)
+            return
+        await tablero(interaction).play.on_button(interaction, ref)
+
+
+class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tbs:(?P<body>.*)"):
+    """A select of a match message; the chosen value completes the action."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> MatchSelect:
+        """Wrap the used select."""
+        return cls(cast("discord.ui.Select[Any]", item))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the choice to the match controller."""
+        custom_id = str(self.item.custom_id)
+        try:
+            ref = parse_match(custom_id.removeprefix("tbs:"))
+        except MalformedId:
+            await refuse_damaged(interaction, custom_id)
+            return
+        await tablero(interaction).play.on_select(interaction, ref, list(self.item.values))
+
+
+def match_select(
+    ref: MatchRef, options: list[discord.SelectOption], placeholder: str, row: int | None = None
+) -> MatchSelect:
+    """A select carrying `ref` with the given options (Discord allows 25)."""
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=ref.select_id(), options=options, placeholder=placeholder
+    )
+    return MatchSelect(select, row=row)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tbl:(?P<body>.*)"):
+    """A lobby or challenge button: `tbl:<lobby>:<verb>`."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> LobbyButton:
+        """Wrap the clicked button."""
+        return cls(cast("discord.ui.Button[Any]", item))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the click to the lobbies."""
+        custom_id = str(self.item.custom_id)
+        try:
+            ref = parse_lobby(custom_id.removeprefix("tbl:"))
+        except MalformedId:
+            await refuse_damaged(interaction, custom_id)
+            return
+        await tablero(interaction).lobbies.on_button(interaction, ref)
+
+
+def lobby_button(
+    ref: LobbyRef,
+    label: str,
+    *,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    disabled: bool = False,
+    emoji: str | None = None,
+) -> LobbyButton:
+    """A lobby button carrying `ref`."""
+    button: discord.ui.Button[Any] = discord.ui.Button(
+        label=label, style=style, disabled=disabled, emoji=emoji, custom_id=ref.button_id()
+    )
+    return LobbyButton(button)
+
+
+def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A fresh persistent view holding the items (never reused: discord.py diffs reused views)."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+COMPONENT_CLASSES = (MatchButton, MatchSelect, LobbyButton)

@@ -1,0 +1,96 @@
+"""Component custom_ids: the match (or lobby), the state version and the verb, in ≤ 100 characters.
+
+Buttons and selects keep working after a restart because everything a click needs is in its
+custom_id and the database, never in memory. The grammar:
+
+- `tb:<match>:<version>:<verb>[:<arg>]` — a match button (`tb:12:7:keep:1`)
+- `tbs:<match>:<version>:<verb>[:<arg>]` — a match select; the chosen value completes the action
+- `tbl:<lobby>:<verb>` — a lobby or challenge button (`tbl:4:join`)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+MAX_CUSTOM_ID: Final = 100
+"""Discord's limit on a component's custom_id."""
+
+BUTTON_PREFIX: Final = "tb:"
+SELECT_PREFIX: Final = "tbs:"
+LOBBY_PREFIX: Final = "tbl:"
+
+MATCH_VERBS: Final = frozenset({"roll", "keep", "die", "pick", "sheet", "agree", "refuse"})
+LOBBY_VERBS: Final = frozenset({"join", "leave", "ai", "start", "close", "accept", "decline"})
+
+_MATCH_BODY = re.compile(
+    r"(?P<match>[1-9][0-9]{0,17}):(?P<version>0|[1-9][0-9]{0,8}):(?P<verb>[a-z]{1,12})"
+    r"(?::(?P<arg>[A-Za-z0-9:]{1,40}))?"
+)
+_LOBBY_BODY = re.compile(r"(?P<lobby>[1-9][0-9]{0,17}):(?P<verb>[a-z]{1,12})")
+
+
+class MalformedId(ValueError):
+    """A custom_id that is not one Tablero made (damaged, forged, or from an older format)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRef:
+    """What a match component says: which match, drawn at which version, and what to do."""
+
+    match_id: int
+    version: int
+    verb: str
+    arg: str | None = None
+
+    def button_id(self) -> str:
+        """The custom_id of a button carrying this reference."""
+        return _checked(BUTTON_PREFIX + self._body())
+
+    def select_id(self) -> str:
+        """The custom_id of a select carrying this reference."""
+        return _checked(SELECT_PREFIX + self._body())
+
+    def _body(self) -> str:
+        tail = f":{self.arg}" if self.arg is not None else ""
+        return f"{self.match_id}:{self.version}:{self.verb}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyRef:
+    """What a lobby or challenge button says: which lobby and what to do."""
+
+    lobby_id: int
+    verb: str
+
+    def button_id(self) -> str:
+        """The custom_id of the button."""
+        return _checked(f"{LOBBY_PREFIX}{self.lobby_id}:{self.verb}")
+
+
+def parse_match(body: str) -> MatchRef:
+    """The reference in a match custom_id's body (after its prefix); MalformedId if none."""
+    found = _MATCH_BODY.fullmatch(body)
+    if found is None or found["verb"] not in MATCH_VERBS:
+        raise MalformedId(f"not a match component id: {body!r}")
+    return MatchRef(int(found["match"]), int(found["version"]), found["verb"], found["arg"])
+
+
+def parse_lobby(body: str) -> LobbyRef:
+    """The reference in a lobby custom_id's body (after its prefix); MalformedId if none."""
+    found = _LOBBY_BODY.fullmatch(body)
+    if found is None or found["verb"] not in LOBBY_VERBS:
+        raise MalformedId(f"not a lobby component id: {body!r}")
+    return LobbyRef(int(found["lobby"]), found["verb"])
+
+
+def is_ours(custom_id: str) -> bool:
+    """Whether a custom_id has one of Tablero's prefixes (its body may still be damaged)."""
+    return custom_id.startswith((BUTTON_PREFIX, SELECT_PREFIX, LOBBY_PREFIX))
+
+
+def _checked(custom_id: str) -> str:
+    if len(custom_id) > MAX_CUSTOM_ID:
+        raise ValueError(f"custom_id longer than {MAX_CUSTOM_ID} characters: {custom_id!r}")
+    return custom_id

@@ -1,0 +1,283 @@
+"""Lobbies (Keer: Join, Leave, Add AI, Start) and challenges (Kero: Accept, Decline).
+
+Both are rows in the lobbies table with an absolute expiry, so their buttons and their expiry
+survive a restart. A lock per lobby keeps two quick clicks from both taking the last seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Final
+
+import discord
+
+from bot.components import lobby_button, refuse, view_of
+from bot.ids import LobbyRef
+from bot.service import AI_PREFIX, Refused, ai_player
+from games.records import Player
+from games.registry import get_game
+from storage.base import Lobby, StorageError, now_ms
+
+if TYPE_CHECKING:
+    from bot.app import TableroBot
+
+log = logging.getLogger(__name__)
+
+LOBBY_MS: Final = 15 * 60 * 1000
+"""How long a lobby or challenge waits before it expires."""
+
+Verb = Callable[[discord.Interaction[Any], Lobby], Awaitable[None]]
+
+
+def names_of(lobby: Lobby) -> dict[str, str]:
+    """Display names by member id, as stored when members joined."""
+    names = lobby.options.get("names", {})
+    return {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) else {}
+
+
+def players_of(lobby: Lobby) -> list[Player]:
+    """The seats, in joining order (AI seats get their AI names)."""
+    names = names_of(lobby)
+    players, ais = [], 0
+    for member in lobby.members:
+        if member.startswith(AI_PREFIX):
+            players.append(ai_player(ais))
+            ais += 1
+        else:
+            players.append(Player(member, names.get(member, "Player")))
+    return players
+
+
+class Lobbies:
+    """Every open lobby and challenge: their buttons, their expiry, and how a match starts."""
+
+    def __init__(self, bot: TableroBot) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._verbs: dict[str, Verb] = {
+            "join": self._join,
+            "leave": self._leave,
+            "ai": self._add_ai,
+            "start": self._start,
+            "close": self._close,
+            "accept": self._accept,
+            "decline": self._decline,
+        }
+
+    async def restore(self) -> None:
+        """Re-arm the expiry of every open lobby (an overdue one expires at once)."""
+        for lobby in await self.bot.store.open_lobbies():
+            self._arm(lobby)
+
+    async def open(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        """Post a lobby or challenge as the command's answer and arm its expiry."""
+        lobby_id = await self.bot.store.save_lobby(lobby)
+        lobby = replace(lobby, id=lobby_id)
+        mentions = discord.AllowedMentions(users=[discord.Object(int(m)) for m in _invited(lobby)])
+        response = await interaction.response.send_message(
+            lobby_text(lobby), view=lobby_view(lobby), allowed_mentions=mentions
+        )
+        lobby = replace(lobby, message_id=str(response.message_id))
+        await self.bot.store.save_lobby(lobby)
+        self._arm(lobby)
+
+    async def on_button(self, interaction: discord.Interaction[Any], ref: LobbyRef) -> None:
+        """A lobby button: load the lobby under its lock and apply the verb."""
+        async with self._locks.setdefault(ref.lobby_id, asyncio.Lock()):
+            try:
+                lobby = await self._load_open(ref.lobby_id)
+                await self._verbs[ref.verb](interaction, lobby)
+            except Refused as refusal:
+                await refuse(interaction, str(refusal))
+
+    async def _load_open(self, lobby_id: int) -> Lobby:
+        try:
+            lobby = await self.bot.store.load_lobby(lobby_id)
+        except StorageError:
+            raise Refused("That lobby no longer exists.") from None
+        if lobby.status != "open" or lobby.expires_at <= now_ms():
+            raise Refused(f"That {lobby.kind} is closed.")
+        return lobby
+
+    async def _join(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        user = str(interaction.user.id)
+        spec = get_game(lobby.game)
+        if lobby.kind != "lobby":
+            raise Refused("This is a challenge between two members.")
+        if user in lobby.members:
+            raise Refused("You're already in this lobby.")
+        if len(lobby.members) >= spec.max_players:
+            raise Refused(f"The lobby is full ({spec.max_players} seats).")
+        names = {**names_of(lobby), user: interaction.user.display_name}
+        joined = replace(lobby, members=(*lobby.members, user), options=_named(lobby, names))
+        await self._update(interaction, joined)
+
+    async def _leave(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        user = str(interaction.user.id)
+        if user not in lobby.members:
+            raise Refused("You're not in this lobby.")
+        if user == lobby.host_id:
+            raise Refused("You host this lobby: use Close to call it off.")
+        members = tuple(m for m in lobby.members if m != user)
+        await self._update(interaction, replace(lobby, members=members))
+
+    async def _add_ai(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        self._host_only(interaction, lobby, "adds computer players")
+        spec = get_game(lobby.game)
+        if len(lobby.members) >= spec.max_players:
+            raise Refused(f"The lobby is full ({spec.max_players} seats).")
+        ais = sum(m.startswith(AI_PREFIX) for m in lobby.members)
+        member = f"{AI_PREFIX}{ais + 1}"
+        await self._update(interaction, replace(lobby, members=(*lobby.members, member)))
+
+    async def _close(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        self._host_only(interaction, lobby, "closes the lobby")
+        await self._finish(lobby, "cancelled")
+        await interaction.response.edit_message(content=closed_text(lobby, "cancelled"), view=None)
+
+    async def _start(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        self._host_only(interaction, lobby, "starts the match")
+        spec = get_game(lobby.game)
+        if len(lobby.members) < spec.min_players:
+            raise Refused(f"{spec.title} needs at least {spec.min_players} players.")
+        await self._launch(interaction, lobby)
+
+    async def _accept(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        if str(interaction.user.id) != lobby.members[-1]:
+            raise Refused("Only the challenged member can accept.")
+        await self._launch(interaction, lobby)
+
+    async def _decline(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        user = str(interaction.user.id)
+        if user not in lobby.members:
+            raise Refused("This challenge isn't yours to decline.")
+        status = "cancelled" if user == lobby.host_id else "declined"
+        await self._finish(lobby, status)
+        await interaction.response.edit_message(content=closed_text(lobby, status), view=None)
+
+    async def _launch(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        """Start the match: acknowledge first, then store it and post its first message."""
+        await self.bot.matches.check_channel_free(str(interaction.channel_id), lobby.guild_id)
+        await interaction.response.defer()
+        await self._finish(lobby, "started")
+        live = await self.bot.matches.start(
+            interaction, lobby.game, players_of(lobby), dict(lobby.options.get("game", {}))
+        )
+        text = started_text(lobby, live.id, live.channel_id != str(interaction.channel_id))
+        await interaction.edit_original_response(content=text, view=None)
+
+    def _host_only(self, interaction: discord.Interaction[Any], lobby: Lobby, what: str) -> None:
+        if str(interaction.user.id) != lobby.host_id:
+            raise Refused(f"Only the host ({names_of(lobby).get(lobby.host_id, 'host')}) {what}.")
+
+    async def _update(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+        await self.bot.store.save_lobby(lobby)
+        await interaction.response.edit_message(content=lobby_text(lobby), view=lobby_view(lobby))
+
+    async def _finish(self, lobby: Lobby, status: str) -> None:
+        await self.bot.store.save_lobby(replace(lobby, status=status))
+        timer = self._timers.pop(lobby.id or 0, None)
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+
+    def _arm(self, lobby: Lobby) -> None:
+        assert lobby.id is not None
+        task = asyncio.create_task(self._expire(lobby), name=f"tablero-timer-lobby-{lobby.id}")
+        self._timers[lobby.id] = task
+
+    async def _expire(self, lobby: Lobby) -> None:
+        assert lobby.id is not None
+        await asyncio.sleep(max(0, lobby.expires_at - now_ms()) / 1000)
+        async with self._locks.setdefault(lobby.id, asyncio.Lock()):
+            try:
+                current = await self.bot.store.load_lobby(lobby.id)
+                if current.status != "open":
+                    return
+                await self._finish(current, "expired")
+                if current.message_id and current.channel_id:
+                    text = closed_text(current, "expired")
+                    await self.bot.publisher.edit(
+                        current.channel_id, current.message_id, text, None
+                    )
+            except (StorageError, discord.HTTPException):
+                log.exception("lobby %s could not be expired cleanly", lobby.id)
+
+    def cancel_timers(self) -> None:
+        """Stop the expiry timers (the lobbies stay open in the database)."""
+        for task in self._timers.values():
+            task.cancel()
+        self._timers.clear()
+
+
+def lobby_text(lobby: Lobby) -> str:
+    """The lobby or challenge message."""
+    spec = get_game(lobby.game)
+    names = names_of(lobby)
+    closes = f"<t:{lobby.expires_at // 1000}:R>"
+    if lobby.kind == "challenge":
+        challenger, challenged = lobby.members[0], lobby.members[-1]
+        options = lobby.options.get("game", {})
+        extra = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(options.items()))
+        return (
+            f"⚔️ <@{challenged}>, <@{challenger}> challenges you to **{spec.title}**"
+            f"{f' ({extra})' if extra else ''}. Accept or decline — expires {closes}."
+        )
+    seats = "\n".join(
+        f"{i}. {p.name}{' (host)' if p.id == lobby.host_id else ''}"
+        for i, p in enumerate(players_of(lobby), 1)
+    )
+    host = names.get(lobby.host_id, "someone")
+    return (
+        f"🎲 **{spec.title}** — {host} is looking for players "
+        f"({spec.min_players}–{spec.max_players} seats). Lobby closes {closes}.\n{seats}"
+    )
+
+
+def lobby_view(lobby: Lobby) -> discord.ui.View:
+    """The lobby's or challenge's buttons."""
+    assert lobby.id is not None
+    ref = lobby.id
+    if lobby.kind == "challenge":
+        return view_of(
+            lobby_button(LobbyRef(ref, "accept"), "Accept", style=discord.ButtonStyle.success),
+            lobby_button(LobbyRef(ref, "decline"), "Decline", style=discord.ButtonStyle.danger),
+        )
+    spec = get_game(lobby.game)
+    full = len(lobby.members) >= spec.max_players
+    ready = len(lobby.members) >= spec.min_players
+    join = discord.ButtonStyle.primary
+    return view_of(
+        lobby_button(LobbyRef(ref, "join"), "Join", style=join, disabled=full),
+        lobby_button(LobbyRef(ref, "leave"), "Leave"),
+        lobby_button(LobbyRef(ref, "ai"), "Add AI", emoji="🤖", disabled=full),
+        lobby_button(
+            LobbyRef(ref, "start"), "Start", style=discord.ButtonStyle.success, disabled=not ready
+        ),
+        lobby_button(LobbyRef(ref, "close"), "Close", style=discord.ButtonStyle.danger),
+    )
+
+
+def closed_text(lobby: Lobby, status: str) -> str:
+    """What a lobby message says once it no longer takes clicks."""
+    title = get_game(lobby.game).title
+    what = "Challenge" if lobby.kind == "challenge" else "Lobby"
+    return f"{what} for **{title}** {status}."
+
+
+def started_text(lobby: Lobby, match_id: int, in_thread: bool) -> str:
+    """The lobby message once its match began."""
+    names = ", ".join(p.name for p in players_of(lobby))
+    where = " in its thread" if in_thread else " below"
+    return f"**{get_game(lobby.game).title}** match #{match_id} started{where}: {names}."
+
+
+def _invited(lobby: Lobby) -> list[str]:
+    return [lobby.members[-1]] if lobby.kind == "challenge" else []
+
+
+def _named(lobby: Lobby, names: dict[str, str]) -> dict[str, Any]:
+    return {**lobby.options, "names": names}

@@ -1,0 +1,76 @@
+"""What the bot does by itself in each game: chance it draws at once, moves it makes for players.
+
+The engines wait for chance and for every seat alike; a Discord match needs to know which dice a
+player's click throws (Keer's Roll button) and which moves are forced (a Keer player with nothing
+to cross skips), so nobody waits for a click that has only one possible answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from games.common.protocol import Node, Seat
+from games.keer_kids import Keep, KeerState, Phase, Roll, Skip
+
+
+class Pace(Protocol):
+    """A game's answers to "does the bot act here by itself?"."""
+
+    def chance_trigger(self, state: Any) -> Seat | None:
+        """The seat whose click throws the pending chance action, or None to draw it at once."""
+        ...
+
+    def forced(self, state: Any, seat: Seat) -> Any | None:
+        """The action a human seat must take because it is the only legal one, else None."""
+        ...
+
+    def step_version(self, state: Any) -> int:
+        """The version at which the message players now click was drawn; older clicks are stale."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class KeerPace:
+    """Keer op Keer Kids: the roller rolls by button; a player with nothing to cross skips."""
+
+    def chance_trigger(self, state: KeerState) -> Seat | None:
+        """The roller throws the dice."""
+        return state.roller if state.phase is Phase.ROLL else None
+
+    def forced(self, state: KeerState, seat: Seat) -> Skip | None:
+        """Skip when it is the only choice (the rules allow Skip only then)."""
+        if state.node() is not Node.SIMULTANEOUS:
+            return None
+        legal = state.legal_actions(seat)
+        return Skip() if legal == [Skip()] else None
+
+    def step_version(self, state: KeerState) -> int:
+        """While players choose, every pick is made on the message drawn after the keep."""
+        if state.phase is not Phase.CHOOSE:
+            return state.version
+        for index in range(len(state.history) - 1, -1, -1):
+            if isinstance(state.history[index][1], Keep | Roll):
+                return index + 1
+        return state.version
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPace:
+    """Games whose chance the bot always draws at once and whose moves are never forced."""
+
+    def chance_trigger(self, state: Any) -> Seat | None:
+        """Nobody's click: the bot draws."""
+        return None
+
+    def forced(self, state: Any, seat: Seat) -> Any | None:
+        """Nothing is forced."""
+        return None
+
+    def step_version(self, state: Any) -> int:
+        """Every action draws a new message."""
+        return int(state.version)
+
+
+PACES: Mapping[str, Pace] = {"keer-kids": KeerPace(), "kero": TurnPace()}

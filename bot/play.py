@@ -1,0 +1,196 @@
+"""Clicks on match messages: answer within Discord's 3 seconds, then post what changed.
+
+Every handler stores the action first (the service), answers the interaction at once (an edit
+of the clicked message or a short ephemeral), and leaves images and other messages to
+`Publisher`, which runs after the answer and off the event loop.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import keer_ui
+from bot.components import match_button, refuse, view_of
+from bot.ids import MatchRef
+from bot.service import LiveMatch, Played, Refused
+from games.keer_kids import Skip
+from render.keer_kids import sheet_png
+
+if TYPE_CHECKING:
+    from bot.app import TableroBot
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[discord.Interaction[Any], MatchRef], Awaitable[None]]
+
+
+def discord_ms(interaction: discord.Interaction[Any]) -> int:
+    """When Discord created the interaction (its snowflake), in ms since the Unix epoch."""
+    return (interaction.id >> 22) + discord.utils.DISCORD_EPOCH
+
+
+class Play:
+    """The match components' handlers."""
+
+    def __init__(self, bot: TableroBot) -> None:
+        self.bot = bot
+        self._buttons: dict[str, Handler] = {
+            "roll": self._act_here,
+            "keep": self._act_here,
+            "die": self._die,
+            "sheet": self._sheet,
+            "agree": self._vote,
+            "refuse": self._vote,
+        }
+
+    async def on_button(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+        """A button of a match message."""
+        self.bot.publisher.note_permissions(interaction)
+        handler = self._buttons.get(ref.verb)
+        try:
+            if handler is None:
+                raise Refused("That button does nothing here.")
+            await handler(interaction, ref)
+        except Refused as refusal:
+            await refuse(interaction, str(refusal))
+
+    async def on_select(
+        self, interaction: discord.Interaction[Any], ref: MatchRef, values: list[str]
+    ) -> None:
+        """An enclosure chosen in a player's ephemeral select."""
+        try:
+            text = _picked_action(ref, values)
+            played = await self._act(interaction, ref, text)
+            action = played.entries[0].action
+            state = keer_ui.keer_state(played.match.state)
+            parsed = played.match.spec.parse_action(action)
+            await interaction.response.edit_message(
+                content=keer_ui.picked_text(state, parsed), view=None
+            )
+        except Refused as refusal:
+            await refuse(interaction, str(refusal))
+            return
+        self.bot.publisher.after(played, on_public_message=False)
+
+    async def _act(self, interaction: discord.Interaction[Any], ref: MatchRef, text: str) -> Played:
+        return await self.bot.service.act(
+            ref.match_id,
+            str(interaction.user.id),
+            ref.version,
+            text,
+            interaction=str(interaction.id),
+            at=discord_ms(interaction),
+        )
+
+    async def _act_here(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+        """Roll or keep: the clicked public message itself shows the result."""
+        text = "roll" if ref.verb == "roll" else f"keep:{ref.arg}"
+        played = await self._act(interaction, ref, text)
+        live = played.match
+        if played.finished or keer_ui.roll_number(live.state) != keer_ui.roll_number(played.before):
+            await interaction.response.edit_message(
+                content=keer_ui.roll_summary(live, keer_ui.roll_number(played.before)), view=None
+            )
+        else:
+            await interaction.response.edit_message(
+                content=keer_ui.step_content(live), view=keer_ui.step_view(live)
+            )
+        self.bot.publisher.after(played, on_public_message=True)
+
+    async def _die(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+        """A die on the roll's message: show this player where it can go."""
+        live, seat = await self._player(interaction, ref)
+        state = keer_ui.keer_state(live.state)
+        die = int(ref.arg or "0")
+        if seat not in state.seats_to_act():
+            if state.choices[seat] == Skip():
+                raise Refused("Nothing fits your sheet this roll — you skip it.")
+            raise Refused("You already picked for this roll.")
+        if die not in state.allowed_dice(seat):
+            raise Refused(_wrong_die(live, seat))
+        content, view = keer_ui.pick_message(live, seat, die)
+        await interaction.response.send_message(
+            content, view=view or discord.utils.MISSING, ephemeral=True
+        )
+
+    async def _sheet(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+        """The player's own sheet, larger, only for them."""
+        live, seat = await self._player(interaction, ref, check_version=False)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        state, name = live.state, live.names[seat]
+        png = await self.bot.publisher.render(sheet_png, state, seat, scale=1.5, name=name)
+        await interaction.followup.send(
+            keer_ui.text_board(live).splitlines()[seat],
+            file=discord.File(io.BytesIO(png), filename="sheet.png"),
+            ephemeral=True,
+        )
+
+    async def _vote(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+        """A player's answer to a request to cancel the match."""
+        live, _ = await self._player(interaction, ref, check_version=False)
+        user = str(interaction.user.id)
+        if ref.verb == "refuse":
+            live.cancel_votes.clear()
+            await interaction.response.edit_message(
+                content=f"<@{user}> wants to keep playing; match #{live.id} goes on.", view=None
+            )
+            return
+        live.cancel_votes.add(user)
+        missing = [p for p in live.humans() if p.id not in live.cancel_votes]
+        if missing:
+            names = ", ".join(p.name for p in missing)
+            await interaction.response.edit_message(
+                content=f"Cancel match #{live.id}? Waiting for: {names}.",
+                view=cancel_vote_view(live),
+            )
+            return
+        await self.bot.service.cancel(live.id)
+        await interaction.response.edit_message(
+            content=f"Match #{live.id} was cancelled: every player agreed.", view=None
+        )
+        self.bot.publisher.closed(live)
+
+    async def _player(
+        self, interaction: discord.Interaction[Any], ref: MatchRef, *, check_version: bool = True
+    ) -> tuple[LiveMatch, int]:
+        live = await self.bot.service.get(ref.match_id)
+        seat = self.bot.service.seat_for(live, str(interaction.user.id))
+        state = live.state
+        if check_version and not live.pace.step_version(state) <= ref.version <= state.version:
+            raise Refused("That message is out of date — use the match's latest message.")
+        return live, seat
+
+
+def cancel_vote_view(live: LiveMatch) -> discord.ui.View:
+    """Agree / Keep playing buttons for a cancel request."""
+    version = live.state.version
+    return view_of(
+        match_button(
+            MatchRef(live.id, version, "agree"), "Cancel it", style=discord.ButtonStyle.danger
+        ),
+        match_button(MatchRef(live.id, version, "refuse"), "Keep playing"),
+    )
+
+
+def _picked_action(ref: MatchRef, values: list[str]) -> str:
+    die = (ref.arg or "").split(":")[0]
+    if ref.verb != "pick" or len(values) != 1:
+        raise Refused("That choice is damaged; nothing was changed.")
+    text = values[0]
+    if not text.startswith((f"cross:{die}:", f"mark:{die}")):
+        raise Refused("That choice is damaged; nothing was changed.")
+    return text
+
+
+def _wrong_die(live: LiveMatch, seat: int) -> str:
+    state = keer_ui.keer_state(live.state)
+    assert state.dice is not None and state.kept is not None
+    if seat == state.roller:
+        return f"You use the die you kept: {keer_ui.DIE_EMOJI[state.dice[state.kept]]}."
+    left = tuple(d for d in range(len(state.dice)) if d != state.kept)
+    return f"That die is {live.names[state.roller]}'s — pick {keer_ui.dice_text(state.dice, left)}."

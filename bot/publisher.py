@@ -1,0 +1,170 @@
+"""The slow half of a click: images rendered off the event loop, then posted or edited.
+
+Runs after the interaction was answered, one match at a time (a lock per match keeps its
+messages in order), and falls back to a text board where the bot may not attach files.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import keer_ui
+from bot.service import LiveMatch, Played
+from render import images_for
+
+if TYPE_CHECKING:
+    from bot.app import TableroBot
+
+log = logging.getLogger(__name__)
+
+MISSING_PERMISSIONS = 50013
+"""Discord's error code when the bot lacks a permission (here: Attach Files)."""
+RENDER_THREADS = 2
+
+
+class Publisher:
+    """Background posting for every match of the bot."""
+
+    def __init__(self, bot: TableroBot) -> None:
+        self.bot = bot
+        self.can_attach: dict[str, bool] = {}
+        self.errors: list[BaseException] = []
+        """Failures of background work (logged; tests assert there are none)."""
+        self._executor = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="tablero-render")
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def note_permissions(self, interaction: discord.Interaction[Any]) -> None:
+        """Remember whether the bot may attach files where this interaction happened."""
+        if interaction.channel_id is not None:
+            allowed = interaction.app_permissions.attach_files
+            self.can_attach[str(interaction.channel_id)] = allowed
+
+    async def render(self, function: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
+        """Run a Pillow render in the render threads (Pillow releases the GIL while encoding)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, partial(function, *args, **kwargs))
+
+    def spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        """Run work after the answer; failures are logged, never lost."""
+        task = asyncio.create_task(work, name=f"tablero-work-{name}")
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def after(self, played: Played, *, on_public_message: bool) -> None:
+        """Post what an accepted action changed: a new roll message, or the waiting list."""
+        live = played.match
+        old_key = keer_ui.roll_number(played.before)
+        if played.finished or keer_ui.roll_number(live.state) != old_key:
+            summary = None if on_public_message else keer_ui.roll_summary(live, old_key)
+            self.spawn(self._next_message(live, live.message_id, summary), f"next-{live.id}")
+        elif not on_public_message:
+            self.spawn(self._refresh(live), f"refresh-{live.id}")
+
+    def closed(self, live: LiveMatch, note: str | None = None) -> None:
+        """A match ended without a result: take the buttons off its message."""
+        self.spawn(self._close(live, note), f"close-{live.id}")
+
+    async def post_step(self, live: LiveMatch) -> None:
+        """Post the match's current message (table image, who acts, buttons) or its results."""
+        state = live.state
+        images = images_for(live.spec.name)
+        if state.is_terminal():
+            png = await self.render(images.results, state, live.names)
+            await self.send(live.channel_id, keer_ui.results_content(live), png=png, live=live)
+            return
+        png = await self.render(images.board, state, live.names)
+        message = await self.send(
+            live.channel_id,
+            keer_ui.step_content(live),
+            view=keer_ui.step_view(live),
+            png=png,
+            live=live,
+        )
+        await self.bot.service.set_message(live, str(message.id))
+
+    async def send(
+        self,
+        channel_id: str,
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        png: bytes | None = None,
+        live: LiveMatch | None = None,
+    ) -> discord.Message:
+        """Send a message with an image, or with a text board where files are not allowed."""
+        channel = self.bot.get_partial_messageable(int(channel_id))
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        if png is not None and self.can_attach.get(channel_id, True):
+            try:
+                image = discord.File(io.BytesIO(png), filename="table.png")
+                return await channel.send(content, file=image, **extra)
+            except discord.Forbidden as error:
+                if error.code != MISSING_PERMISSIONS:
+                    raise
+                self.can_attach[channel_id] = False
+        board = f"\n{keer_ui.text_board(live)}" if live is not None else ""
+        return await channel.send(f"{content}{board}"[:2000], **extra)
+
+    async def edit(
+        self, channel_id: str, message_id: str, content: str | None, view: discord.ui.View | None
+    ) -> None:
+        """Edit a message's text and buttons (None content keeps the text; None view drops them)."""
+        message = self.bot.get_partial_messageable(int(channel_id)).get_partial_message(
+            int(message_id)
+        )
+        if content is None:
+            await message.edit(view=view)
+        else:
+            await message.edit(content=content, view=view)
+
+    async def _next_message(
+        self, live: LiveMatch, old_message: str | None, summary: str | None
+    ) -> None:
+        async with self._lock(live):
+            if old_message is not None and summary is not None:
+                await self.edit(live.channel_id, old_message, summary, None)
+            await self.post_step(live)
+
+    async def _refresh(self, live: LiveMatch) -> None:
+        async with self._lock(live):
+            if live.message_id is not None and not live.state.is_terminal():
+                await self.edit(
+                    live.channel_id,
+                    live.message_id,
+                    keer_ui.step_content(live),
+                    keer_ui.step_view(live),
+                )
+
+    async def _close(self, live: LiveMatch, note: str | None) -> None:
+        async with self._lock(live):
+            if live.message_id is not None:
+                await self.edit(live.channel_id, live.message_id, None, None)
+            if note:
+                await self.send(live.channel_id, note)
+
+    def _lock(self, live: LiveMatch) -> asyncio.Lock:
+        return self._locks.setdefault(live.id, asyncio.Lock())
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if task.cancelled():
+            return
+        error = task.exception()
+        if error is not None:
+            self.errors.append(error)
+            log.error("background work %s failed", task.get_name(), exc_info=error)
+
+    async def close(self) -> None:
+        """Finish queued work and stop the render threads."""
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._executor.shutdown(wait=False)

@@ -1,0 +1,343 @@
+"""The match service: open matches in memory, one lock each, every accepted action stored first.
+
+Discord-free on purpose: commands and components call it with ids and action texts, and it
+answers with what happened or a `Refused` whose text the member sees. An action is applied to a
+copy, the bot's own follow-up moves (chance it draws, AI seats, forced skips) are added, the whole
+batch is appended in one transaction, and only then does the live state move on — so a click is
+acknowledged only once it is durable, and a refused or failed one changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.pace import PACES, Pace
+from games.common.errors import ActionParseError, IllegalAction, Reason
+from games.common.protocol import CHANCE, GameState, Node, Policy, Seat
+from games.common.rng import ChanceRng
+from games.records import Entry, Player, replay
+from games.registry import GameSpec, get_game
+from storage.base import (
+    DuplicateInteraction,
+    NewMatch,
+    StaleVersion,
+    StorageError,
+    Store,
+    StoredMatch,
+)
+from storage.rebuild import Rebuilt
+
+log = logging.getLogger(__name__)
+
+AI_PREFIX = "ai:"
+AI_NAMES = ("Ada (AI)", "Bert (AI)", "Cleo (AI)", "Dirk (AI)")
+_MAX_BOT_MOVES = 100_000
+"""A safety net: a match the bot plays alone this long has a broken engine."""
+
+
+class Refused(Exception):
+    """A click or command turned down; its text is shown to the member, and nothing changed."""
+
+
+_REASON_TEXT: Mapping[Reason, str] = {
+    Reason.NOT_YOUR_TURN: "It isn't your move right now.",
+    Reason.GAME_OVER: "This match is over.",
+    Reason.ALREADY_CHOSEN: "You already picked for this roll.",
+}
+
+
+def explain(error: IllegalAction) -> str:
+    """A short sentence for a refused action (the engine's own message when it has no better)."""
+    text = _REASON_TEXT.get(error.reason) or str(error)
+    return text[:1].upper() + text[1:]
+
+
+def ai_player(index: int) -> Player:
+    """The computer player for the index-th AI seat of a match."""
+    return Player(f"{AI_PREFIX}{index + 1}", AI_NAMES[index % len(AI_NAMES)])
+
+
+@dataclass(slots=True, eq=False)
+class LiveMatch:
+    """An open match as the bot holds it: the replayed state plus where it is shown."""
+
+    id: int
+    spec: GameSpec
+    state: GameState
+    players: tuple[Player, ...]
+    seed: str
+    options: Mapping[str, Any]
+    guild_id: str | None
+    channel_id: str
+    """Where its messages go: the match's thread, else the channel."""
+    message_id: str | None = None
+    departed: dict[Seat, str] = field(default_factory=dict)
+    cancel_votes: set[str] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _ais: dict[Seat, Policy] = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        """Display names by seat."""
+        return [p.name for p in self.players]
+
+    @property
+    def rng(self) -> ChanceRng:
+        """The match's chance stream (stateless: the draw index is the state's roll count)."""
+        return ChanceRng(self.seed)
+
+    def seat_of(self, user_id: str) -> Seat | None:
+        """The seat a member plays (None if they are not in the match or left it)."""
+        for seat, player in enumerate(self.players):
+            if player.id == user_id and seat not in self.departed:
+                return seat
+        return None
+
+    def is_ai(self, seat: Seat) -> bool:
+        """Whether the bot plays this seat (an AI seat, or one its player left)."""
+        return self.players[seat].id.startswith(AI_PREFIX) or seat in self.departed
+
+    def humans(self) -> list[Player]:
+        """The members still playing."""
+        return [p for s, p in enumerate(self.players) if not self.is_ai(s)]
+
+    def policy(self, seat: Seat) -> Policy:
+        """The AI of a seat, made when first needed."""
+        if seat not in self._ais:
+            self._ais[seat] = self.spec.new_ai()
+        return self._ais[seat]
+
+    @property
+    def pace(self) -> Pace:
+        """What the bot does by itself in this game."""
+        return PACES[self.spec.name]
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What one accepted click did: the state before it, and every entry stored for it."""
+
+    match: LiveMatch
+    before: GameState
+    entries: tuple[Entry, ...]
+    finished: bool
+
+
+class MatchService:
+    """Every open match of this process, by id and by the channel (or thread) it plays in."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.matches: dict[int, LiveMatch] = {}
+        self._by_channel: dict[str, int] = {}
+        self._channel_locks: dict[str, asyncio.Lock] = {}
+
+    def adopt(self, rebuilt: Rebuilt) -> None:
+        """Take over the matches rebuilt at start-up."""
+        for match_id, state in rebuilt.states.items():
+            self._register(_live_from(rebuilt.stored[match_id], state))
+
+    def in_channel(self, channel_id: str) -> LiveMatch | None:
+        """The open match playing in a channel or thread."""
+        match_id = self._by_channel.get(channel_id)
+        return None if match_id is None else self.matches.get(match_id)
+
+    def channel_lock(self, channel_id: str) -> asyncio.Lock:
+        """Held while a match is being started in a channel, so two starts cannot both win."""
+        return self._channel_locks.setdefault(channel_id, asyncio.Lock())
+
+    async def get(self, match_id: int) -> LiveMatch:
+        """An open match; Refused (saying why) for one that is over or unknown."""
+        live = self.matches.get(match_id)
+        if live is not None:
+            return live
+        try:
+            stored = await self.store.load(match_id)
+        except StorageError:
+            raise Refused("That match doesn't exist (any more).") from None
+        if stored.status != "open":
+            raise Refused(f"That match is {stored.status}.")
+        log.error("match %s is open in the database but could not be rebuilt", match_id)
+        raise Refused("That match can't be played: its record is damaged. An admin can cancel it.")
+
+    async def create(
+        self,
+        game: str,
+        players: Sequence[Player],
+        options: Mapping[str, Any],
+        *,
+        guild_id: str | None,
+        channel_id: str,
+        thread_id: str | None = None,
+    ) -> LiveMatch:
+        """Store a new match and play the bot's opening moves (an AI roller rolls at once)."""
+        spec = get_game(game)
+        state = spec.new_match(len(players), options)
+        seed = secrets.token_hex(8)
+        new = NewMatch(game, tuple(players), seed, dict(options), guild_id, channel_id, thread_id)
+        match_id = await self.store.create_match(new)
+        live = LiveMatch(
+            match_id, spec, state, tuple(players), seed, options, guild_id, thread_id or channel_id
+        )
+        self._register(live)
+        async with live.lock:
+            work = state.clone()
+            entries: list[Entry] = []
+            self._advance(live, work, entries)
+            if entries:
+                await self._commit(live, work, entries)
+        return live
+
+    async def act(
+        self,
+        match_id: int,
+        user_id: str,
+        version: int,
+        text: str,
+        *,
+        interaction: str | None = None,
+        at: int | None = None,
+    ) -> Played:
+        """Apply a member's action drawn at `version` ("roll" throws the dice they trigger)."""
+        live = await self.get(match_id)
+        async with live.lock:
+            if live.id not in self.matches:
+                raise Refused("This match is over.")
+            seat = self.seat_for(live, user_id)
+            state = live.state
+            if not live.pace.step_version(state) <= version <= state.version:
+                raise Refused("That message is out of date — use the match's latest message.")
+            work = state.clone()
+            acting, action = self._action(live, work, seat, text)
+            try:
+                work.apply(acting, action)
+            except IllegalAction as error:
+                raise Refused(explain(error)) from None
+            entries = [Entry(acting, action.to_text(), at, interaction)]
+            self._advance(live, work, entries)
+            return await self._commit(live, work, entries)
+
+    def seat_for(self, live: LiveMatch, user_id: str) -> Seat:
+        """The member's seat; Refused for someone not (or no longer) playing."""
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise Refused("You're not playing in this match.")
+        return seat
+
+    async def resign(self, match_id: int, user_id: str) -> Played | None:
+        """The member leaves; the AI takes the seat, or the match ends if no member is left to
+        play against (two seats, or nobody else human). None when the match ended."""
+        live = await self.get(match_id)
+        async with live.lock:
+            seat = self.seat_for(live, user_id)
+            await self.store.set_departed(live.id, seat, "resigned")
+            live.departed[seat] = "resigned"
+            if live.state.num_players == 2 or not live.humans():
+                await self._close(live, "finished")
+                return None
+            work = live.state.clone()
+            entries: list[Entry] = []
+            self._advance(live, work, entries)
+            if not entries:
+                return Played(live, live.state, (), False)
+            return await self._commit(live, work, entries)
+
+    async def cancel(self, match_id: int) -> LiveMatch:
+        """End the match without a result."""
+        live = await self.get(match_id)
+        async with live.lock:
+            await self._close(live, "cancelled")
+        return live
+
+    async def set_message(self, live: LiveMatch, message_id: str) -> None:
+        """Remember the message players now click (shown by /match status, used after restarts)."""
+        live.message_id = message_id
+        await self.store.set_message(live.id, message_id)
+
+    def _action(self, live: LiveMatch, work: GameState, seat: Seat, text: str) -> tuple[Seat, Any]:
+        if text == "roll":
+            if work.node() is not Node.CHANCE or live.pace.chance_trigger(work) != seat:
+                raise Refused("It isn't your roll.")
+            return CHANCE, work.sample_chance(live.rng)
+        try:
+            return seat, live.spec.parse_action(text)
+        except ActionParseError:
+            raise Refused("That isn't a move in this game.") from None
+
+    def _advance(self, live: LiveMatch, work: GameState, entries: list[Entry]) -> None:
+        """Play everything the bot plays by itself until a member has to act."""
+        for _ in range(_MAX_BOT_MOVES):
+            if work.is_terminal():
+                return
+            step = self._bot_move(live, work)
+            if step is None:
+                return
+            seat, action = step
+            work.apply(seat, action)
+            entries.append(Entry(seat, action.to_text()))
+        raise RuntimeError(f"match {live.id}: the bot kept moving alone; the engine is stuck")
+
+    def _bot_move(self, live: LiveMatch, work: GameState) -> tuple[Seat, Any] | None:
+        if work.node() is Node.CHANCE:
+            trigger = live.pace.chance_trigger(work)
+            if trigger is not None and not live.is_ai(trigger):
+                return None
+            return CHANCE, work.sample_chance(live.rng)
+        for seat in work.seats_to_act():
+            if live.is_ai(seat):
+                return seat, live.policy(seat).choose(work, seat)
+            forced = live.pace.forced(work, seat)
+            if forced is not None:
+                return seat, forced
+        return None
+
+    async def _commit(self, live: LiveMatch, work: GameState, entries: list[Entry]) -> Played:
+        before = live.state
+        try:
+            await self.store.append(live.id, before.version, entries)
+        except DuplicateInteraction:
+            raise Refused("That click was already counted.") from None
+        except StaleVersion:
+            await self._reload(live)
+            raise Refused("The match moved on while you clicked — try again.") from None
+        live.state = work
+        finished = work.is_terminal()
+        if finished:
+            await self._close(live, "finished")
+        return Played(live, before, tuple(entries), finished)
+
+    async def _reload(self, live: LiveMatch) -> None:
+        stored = await self.store.load(live.id)
+        live.state = replay(stored.record)
+
+    async def _close(self, live: LiveMatch, status: str) -> None:
+        await self.store.finish_match(live.id, status, ())
+        self.matches.pop(live.id, None)
+        if self._by_channel.get(live.channel_id) == live.id:
+            del self._by_channel[live.channel_id]
+
+    def _register(self, live: LiveMatch) -> None:
+        self.matches[live.id] = live
+        self._by_channel[live.channel_id] = live.id
+
+
+def _live_from(stored: StoredMatch, state: GameState) -> LiveMatch:
+    record = stored.record
+    channel = stored.thread_id or stored.channel_id or ""
+    return LiveMatch(
+        stored.id,
+        get_game(record.game),
+        state,
+        record.players,
+        record.seed or "",
+        record.options,
+        stored.guild_id,
+        channel,
+        stored.message_id,
+        departed=dict(stored.departed),
+    )

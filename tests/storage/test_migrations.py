@@ -1,0 +1,127 @@
+"""Upgrading a database: one written at an older schema migrates and keeps its rows (both
+backends)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Awaitable, Callable
+from contextlib import closing
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from games.common import CHANCE
+from games.records import Entry, Player
+from storage.base import Store
+from storage.postgres import PostgresStore
+from storage.rebuild import rebuild_open
+from storage.schema import latest, migrations
+from storage.sqlite import SqliteStore
+
+from .conftest import postgres_url, reset_postgres
+
+SCHEMA_2_ROWS = (
+    "INSERT INTO matches (game, options, seed, guild_id, channel_id, status, version, created_at,"
+    " updated_at) VALUES ('keer-kids', '{}', 'old', '1', '2', 'open', 1, 0, 0)",
+    "INSERT INTO seats (match_id, seat, player_id, name) VALUES (1, 0, '111', 'Ana'),"
+    " (1, 1, '222', 'Bo')",
+    "INSERT INTO match_events (match_id, seq, seat, action, at, interaction_id, created_at)"
+    " VALUES (1, 1, -1, 'roll:BBB', NULL, '42', 0)",
+    "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES ('1', '{\"a\": 1}', 0)",
+)
+"""A schema-2 database's rows, in SQL both dialects read alike."""
+
+Opener = Callable[[], Awaitable[Store]]
+RawSql = Callable[[str], Awaitable[None]]
+
+
+async def sqlite_at_schema_2(path: Path) -> tuple[Opener, RawSql]:
+    with closing(sqlite3.connect(path)) as db:
+        for _, _, sql in migrations("sqlite")[:2]:
+            db.executescript(sql)
+        for sql in SCHEMA_2_ROWS:
+            db.execute(sql)
+        db.commit()
+        db.execute("PRAGMA user_version = 2")
+
+    async def open_store() -> Store:
+        return await SqliteStore.open(path)
+
+    async def raw(sql: str) -> None:
+        with closing(sqlite3.connect(path)) as db:
+            db.execute(sql)
+            db.commit()
+
+    return open_store, raw
+
+
+async def postgres_at_schema_2(url: str) -> tuple[Opener, RawSql]:
+    await reset_postgres(url)
+    db = await asyncpg.connect(url)
+    try:
+        async with db.transaction():
+            await db.execute("CREATE TABLE tablero_schema (version INTEGER NOT NULL)")
+            for number, _, sql in migrations("postgres")[:2]:
+                await db.execute(sql)
+                await db.execute("INSERT INTO tablero_schema (version) VALUES ($1)", number)
+            for sql in SCHEMA_2_ROWS:
+                await db.execute(sql)
+    finally:
+        await db.close()
+
+    async def open_store() -> Store:
+        return await PostgresStore.open(url)
+
+    async def raw(sql: str) -> None:
+        conn = await asyncpg.connect(url)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    return open_store, raw
+
+
+async def schema_version(backend: str, where: str) -> int:
+    if backend == "sqlite":
+        with closing(sqlite3.connect(where)) as db:
+            return int(db.execute("PRAGMA user_version").fetchone()[0])
+    db = await asyncpg.connect(where)
+    try:
+        return int(await db.fetchval("SELECT max(version) FROM tablero_schema"))
+    finally:
+        await db.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_a_schema_2_database_migrates_and_keeps_its_rows(
+    backend: str, tmp_path: Path
+) -> None:
+    if backend == "sqlite":
+        where = str(tmp_path / "old.db")
+        open_store, raw = await sqlite_at_schema_2(Path(where))
+    else:
+        where = postgres_url()
+        open_store, raw = await postgres_at_schema_2(where)
+    assert await schema_version(backend, where) == 2
+
+    store = await open_store()
+    try:
+        loaded = await store.load(1)
+        assert loaded.record.players == (Player("111", "Ana"), Player("222", "Bo"))
+        assert loaded.record.entries == (Entry(CHANCE, "roll:BBB", None, "42"),)
+        assert (loaded.status, loaded.version, loaded.channel_id) == ("open", 1, "2")
+        assert loaded.departed == {}
+        assert await store.get_guild_settings("1") == {"a": 1}
+        assert await store.open_match_in("2") == 1
+        assert (await rebuild_open(store)).problems == {}
+        await store.set_departed(1, 0, "resigned")
+        assert (await store.load(1)).departed == {0: "resigned"}
+    finally:
+        await store.close()
+    assert await schema_version(backend, where) == latest(backend)
+
+    refused = (sqlite3.IntegrityError, asyncpg.CheckViolationError)
+    with pytest.raises(refused):
+        await raw("UPDATE seats SET departed = 'bored' WHERE match_id = 1 AND seat = 1")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -25,13 +25,16 @@ class SettingsCog(
         super().__init__()
 
     @app_commands.command(name="threads", description="Play each new match in its own thread")
-    @app_commands.describe(on="on: one thread per match; off: one match per channel")
+    @app_commands.describe(mode="on: one thread per match; off: one match per channel")
     @app_commands.guild_only()
     @app_commands.checks.has_permissions(manage_guild=True)
-    async def threads(self, interaction: discord.Interaction[Any], on: bool) -> None:
+    async def threads(
+        self, interaction: discord.Interaction[Any], mode: Literal["on", "off"]
+    ) -> None:
         """Save the setting; it applies to matches started from now on."""
         guild = str(interaction.guild_id)
         settings = await self.bot.store.get_guild_settings(guild)
+        on = mode == "on"
         await self.bot.store.set_guild_settings(guild, {**settings, "threads": on})
         state = "in its own thread" if on else "in the channel it was started in (one at a time)"
         await interaction.response.send_message(

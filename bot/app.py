@@ -17,13 +17,13 @@ from discord.ext import commands
 from bot.cogs import COGS
 from bot.components import COMPONENT_CLASSES, refuse, refuse_damaged
 from bot.config import Config
-from bot.ids import is_ours
+from bot.ids import is_ours, readable
 from bot.lobbies import Lobbies
 from bot.matches import Matches
 from bot.play import Play
 from bot.publisher import Publisher
 from bot.rules_pages import RulesButton
-from bot.service import MatchService, Refused
+from bot.service import OUT_OF_DATE, MatchService, Refused
 from storage import open_store
 from storage.base import Store
 from storage.rebuild import rebuild_open
@@ -38,6 +38,15 @@ def intents() -> discord.Intents:
     wanted = discord.Intents.none()
     wanted.guilds = True
     return wanted
+
+
+def _custom_ids(message: discord.Message) -> set[str]:
+    ids = set()
+    for row in message.components:
+        for child in getattr(row, "children", ()):
+            if getattr(child, "custom_id", None):
+                ids.add(child.custom_id)
+    return ids
 
 
 class TableroBot(commands.Bot):
@@ -92,11 +101,18 @@ class TableroBot(commands.Bot):
             await self.tree.sync()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Refuse clicks whose custom_id Tablero never made (no DynamicItem matches them)."""
+        """Answer the clicks no DynamicItem will: a custom_id Tablero never made, or one the
+        message no longer carries (discord.py drops those silently)."""
         if interaction.type.value != COMPONENT or not isinstance(interaction.data, dict):
             return
         custom_id = str(interaction.data.get("custom_id", ""))
-        if not is_ours(custom_id) and not custom_id.startswith("tbr:"):
+        message = interaction.message
+        if message is None or custom_id in _custom_ids(message):
+            if not is_ours(custom_id):
+                await refuse_damaged(interaction, custom_id)
+        elif readable(custom_id):
+            await refuse(interaction, OUT_OF_DATE)
+        else:
             await refuse_damaged(interaction, custom_id)
 
     async def _on_command_error(

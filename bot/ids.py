@@ -6,6 +6,7 @@ custom_id and the database, never in memory. The grammar:
 - `tb:<match>:<version>:<verb>[:<arg>]` — a match button (`tb:12:7:keep:1`)
 - `tbs:<match>:<version>:<verb>[:<arg>]` — a match select; the chosen value completes the action
 - `tbl:<lobby>:<verb>` — a lobby or challenge button (`tbl:4:join`)
+- `tbr:<pages>:<index>` — a rules or help paging button (`tbr:kero:2`)
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ MAX_CUSTOM_ID: Final = 100
 BUTTON_PREFIX: Final = "tb:"
 SELECT_PREFIX: Final = "tbs:"
 LOBBY_PREFIX: Final = "tbl:"
+PAGES_PREFIX: Final = "tbr:"
 
 MATCH_VERBS: Final = frozenset({"roll", "keep", "die", "pick", "sheet", "agree", "refuse"})
 LOBBY_VERBS: Final = frozenset({"join", "leave", "ai", "start", "close", "accept", "decline"})
@@ -29,6 +31,9 @@ _MATCH_BODY = re.compile(
     r"(?::(?P<arg>[A-Za-z0-9:]{1,40}))?"
 )
 _LOBBY_BODY = re.compile(r"(?P<lobby>[1-9][0-9]{0,17}):(?P<verb>[a-z]{1,12})")
+PAGES_TEMPLATE: Final = r"tbr:(?P<name>[a-z-]{1,20}):(?P<page>[0-9]{1,2})"
+"""A rules or help paging button: `tbr:<pages>:<index>`."""
+_PAGES = re.compile(PAGES_TEMPLATE)
 
 
 class MalformedId(ValueError):
@@ -87,7 +92,20 @@ def parse_lobby(body: str) -> LobbyRef:
 
 def is_ours(custom_id: str) -> bool:
     """Whether a custom_id has one of Tablero's prefixes (its body may still be damaged)."""
-    return custom_id.startswith((BUTTON_PREFIX, SELECT_PREFIX, LOBBY_PREFIX))
+    return custom_id.startswith((BUTTON_PREFIX, SELECT_PREFIX, LOBBY_PREFIX, PAGES_PREFIX))
+
+
+def readable(custom_id: str) -> bool:
+    """Whether a custom_id is one Tablero could have made (prefix and body both parse)."""
+    parsers = {BUTTON_PREFIX: parse_match, SELECT_PREFIX: parse_match, LOBBY_PREFIX: parse_lobby}
+    for prefix, parse in parsers.items():
+        if custom_id.startswith(prefix):
+            try:
+                parse(custom_id.removeprefix(prefix))
+            except MalformedId:
+                return False
+            return True
+    return _PAGES.fullmatch(custom_id) is not None
 
 
 def _checked(custom_id: str) -> str:

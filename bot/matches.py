@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import keer_ui
 from bot.components import refuse
 from bot.play import cancel_vote_view
 from bot.service import LiveMatch, Refused
+from bot.ui import ui_for
 from games.records import Player
 from games.registry import get_game
 
@@ -105,7 +105,7 @@ class Matches:
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         """A short ephemeral summary with a link to the current message."""
         live = self.here(interaction)
-        lines = [f"**{live.spec.title}** match #{live.id} · {keer_ui.progress_line(live)}"]
+        lines = [f"**{live.spec.title}** match #{live.id} · {ui_for(live).progress_line(live)}"]
         lines += [f"{seat + 1}. {name}" for seat, name in enumerate(live.names)]
         url = jump_url(live)
         if url:

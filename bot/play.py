@@ -17,7 +17,7 @@ import discord
 from bot import keer_ui
 from bot.components import match_button, refuse, view_of
 from bot.ids import MatchRef
-from bot.service import LiveMatch, Played, Refused
+from bot.service import OUT_OF_DATE, LiveMatch, Played, Refused
 from games.keer_kids import Skip
 from render.keer_kids import sheet_png
 
@@ -162,7 +162,7 @@ class Play:
         seat = self.bot.service.seat_for(live, str(interaction.user.id))
         state = live.state
         if check_version and not live.pace.step_version(state) <= ref.version <= state.version:
-            raise Refused("That message is out of date — use the match's latest message.")
+            raise Refused(OUT_OF_DATE)
         return live, seat
 
 

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import keer_ui
 from bot.service import LiveMatch, Played
+from bot.ui import ui_for
 from render import images_for
 
 if TYPE_CHECKING:
@@ -62,9 +62,10 @@ class Publisher:
     def after(self, played: Played, *, on_public_message: bool) -> None:
         """Post what an accepted action changed: a new roll message, or the waiting list."""
         live = played.match
-        old_key = keer_ui.roll_number(played.before)
-        if played.finished or keer_ui.roll_number(live.state) != old_key:
-            summary = None if on_public_message else keer_ui.roll_summary(live, old_key)
+        ui = ui_for(live)
+        old_key = ui.message_key(played.before)
+        if played.finished or ui.message_key(live.state) != old_key:
+            summary = None if on_public_message else ui.step_summary(live, old_key)
             self.spawn(self._next_message(live, live.message_id, summary), f"next-{live.id}")
         elif not on_public_message:
             self.spawn(self._refresh(live), f"refresh-{live.id}")
@@ -75,19 +76,16 @@ class Publisher:
 
     async def post_step(self, live: LiveMatch) -> None:
         """Post the match's current message (table image, who acts, buttons) or its results."""
-        state = live.state
+        state, ui = live.state, ui_for(live)
         images = images_for(live.spec.name)
         if state.is_terminal():
             png = await self.render(images.results, state, live.names)
-            await self.send(live.channel_id, keer_ui.results_content(live), png=png, live=live)
+            await self.send(live.channel_id, ui.results_content(live), png=png, live=live)
+            self._locks.pop(live.id, None)
             return
         png = await self.render(images.board, state, live.names)
         message = await self.send(
-            live.channel_id,
-            keer_ui.step_content(live),
-            view=keer_ui.step_view(live),
-            png=png,
-            live=live,
+            live.channel_id, ui.step_content(live), view=ui.step_view(live), png=png, live=live
         )
         await self.bot.service.set_message(live, str(message.id))
 
@@ -111,7 +109,7 @@ class Publisher:
                 if error.code != MISSING_PERMISSIONS:
                     raise
                 self.can_attach[channel_id] = False
-        board = f"\n{keer_ui.text_board(live)}" if live is not None else ""
+        board = f"\n{ui_for(live).text_board(live)}" if live is not None else ""
         return await channel.send(f"{content}{board}"[:2000], **extra)
 
     async def edit(
@@ -137,12 +135,9 @@ class Publisher:
     async def _refresh(self, live: LiveMatch) -> None:
         async with self._lock(live):
             if live.message_id is not None and not live.state.is_terminal():
-                await self.edit(
-                    live.channel_id,
-                    live.message_id,
-                    keer_ui.step_content(live),
-                    keer_ui.step_view(live),
-                )
+                ui = ui_for(live)
+                content, view = ui.step_content(live), ui.step_view(live)
+                await self.edit(live.channel_id, live.message_id, content, view)
 
     async def _close(self, live: LiveMatch, note: str | None) -> None:
         async with self._lock(live):

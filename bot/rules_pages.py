@@ -14,6 +14,7 @@ from typing import Any, cast
 import discord
 
 from bot.components import refuse_damaged, view_of
+from bot.ids import PAGES_TEMPLATE
 
 EMBED_COLOUR = 0x2E7D32
 
@@ -72,7 +73,7 @@ def page_view(name: str, index: int) -> discord.ui.View | None:
 
 class RulesButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tbr:(?P<name>[a-z-]{1,20}):(?P<page>[0-9]{1,2})",
+    template=PAGES_TEMPLATE,
 ):
     """A paging button of a rules message."""
 

@@ -40,6 +40,9 @@ _MAX_BOT_MOVES = 100_000
 """A safety net: a match the bot plays alone this long has a broken engine."""
 
 
+OUT_OF_DATE = "That message is out of date — use the match's latest message."
+
+
 class Refused(Exception):
     """A click or command turned down; its text is shown to the member, and nothing changed."""
 
@@ -211,7 +214,7 @@ class MatchService:
             seat = self.seat_for(live, user_id)
             state = live.state
             if not live.pace.step_version(state) <= version <= state.version:
-                raise Refused("That message is out of date — use the match's latest message.")
+                raise Refused(OUT_OF_DATE)
             work = state.clone()
             acting, action = self._action(live, work, seat, text)
             try:

@@ -103,6 +103,7 @@ class TableroBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer the clicks no DynamicItem will: a custom_id Tablero never made, or one the
         message no longer carries (discord.py drops those silently)."""
+        self.publisher.note_permissions(interaction)
         if interaction.type.value != COMPONENT or not isinstance(interaction.data, dict):
             return
         custom_id = str(interaction.data.get("custom_id", ""))

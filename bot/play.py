@@ -50,7 +50,6 @@ class Play:
 
     async def on_button(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
         """A button of a match message."""
-        self.bot.publisher.note_permissions(interaction)
         handler = self._buttons.get(ref.verb)
         try:
             if handler is None:

@@ -1,0 +1,86 @@
+"""A fake Discord that drives the real, unmodified discord.py through its own seams.
+
+discord.py talks to Discord through ``HTTPClient.request`` (REST) and
+``AsyncWebhookAdapter.request`` (interaction callbacks, followups, ``@original``), and
+receives gateway events through ``client._connection.parsers``. ``FakeDiscord`` answers
+both HTTP seams from one in-memory model that enforces Discord's rules (3 s first response,
+one acknowledgement, 15-minute tokens, content/embed/component/attachment limits,
+permissions) with Discord's real status codes and JSON error codes, and feeds complete
+gateway payloads to the parsers. ``fake.loopback()`` serves the same model over real HTTP
+and a websocket gateway for tests that run the unmodified ``client.start()``.
+
+Usage::
+
+    clock = FakeClock()                                   # or the default: time.time
+    fake = FakeDiscord(clock=clock)
+    guild = fake.add_guild("Test")                        # @everyone role + the bot
+    chan = fake.add_channel(guild, "games", attach_files=False)   # bot overwrite
+    ana = fake.add_member(guild, "Ana")
+    mod = fake.add_member(guild, "Mod", manage_guild=True)
+    await fake.connect(client)          # attach, login (setup_hook, sync), READY, GUILD_CREATE
+    res = await fake.slash(client, ana, chan, "keer start")             # group + subcommand
+    res = await fake.slash(client, ana, chan, "kero challenge", member=bob, variant="boss")
+    res = await fake.slash(client, ana, fake.dm_channel(ana), "help")   # in a DM
+    res = await fake.click(client, ana, message, "Join")                # label or custom_id
+    res = await fake.select(client, ana, message, "pick", ["E3"])       # custom_id or placeholder
+    res = await fake.component(client, ana, chan, custom_id="garbage", message=msg)
+    res = await fake.submit_modal(client, res, {"name": "Ana"})
+    await fake.settle()                 # every task except background ones has finished
+    fake.channel_messages(chan, viewer=None) / fake.last_message(chan) / fake.threads(chan)
+    fake.message(id) / fake.dm_messages(user) / fake.requests  # [(method, path, status)]
+    res.response  res.ephemeral  res.message  res.followups  res.messages  res.ack_ms  res.errors
+    msg.content  msg.embeds  msg.components  msg.buttons()  msg.selects()  msg.attachments
+    msg.ephemeral  msg.edits  msg.channel_id  msg.exists
+    fake.violations                     # every error Discord answered, as short strings
+    fake.synced_commands[None | guild_id]
+    fake.fail_next("POST", r"/channels/\\d+/messages$", 429)  # a rate limit, retried
+    await fake.disconnect(client); await fake.connect(new_client)       # a restart, same fake
+    await fake.close()                  # close and detach every client (teardown!)
+
+    async with fake.loopback() as server:                 # real HTTP + gateway on 127.0.0.1
+        task = await server.run_client(client)            # client.start(), waits for ready
+        res = await fake.slash(client, ana, chan, "ping") # delivered over the websocket
+        await client.close(); await task
+
+Time: snowflakes and deadlines use ``clock()`` (seconds); ``at_ms`` arguments and
+``fake.snowflake(at_ms)`` take Unix milliseconds. ``FakeClock.advance``/``sleep`` move
+virtual time. ``slash``/``click``/``select`` wait (real time, ``fake.response_timeout``)
+for the first callback and raise AssertionError if none arrives; they also raise
+AssertionError for what a Discord client cannot do (unsynced or hidden commands, missing
+required options, disabled buttons, values not offered, messages the user cannot see).
+
+``settle()`` skips tasks named with a prefix in ``fake.background_prefixes`` (default
+``("tablero-timer", "fakediscord-bg")``), view/modal timeout sleepers, shard workers and
+aiohttp internals. ``fake.violations`` lists every error answer (HTTP 4xx) plus embeds
+dropped for lack of ``embed_links``; a correct bot leaves it empty.
+"""
+
+from .clock import DISCORD_EPOCH_MS, FakeClock, snowflake_ms
+from .fake import FakeDiscord
+from .loopback import LoopbackServer
+from .model import (
+    ComponentInfo,
+    FakeAttachment,
+    FakeChannel,
+    FakeGuild,
+    FakeInteraction,
+    FakeMessage,
+    FakeUser,
+    InteractionResult,
+)
+
+__all__ = [
+    "DISCORD_EPOCH_MS",
+    "ComponentInfo",
+    "FakeAttachment",
+    "FakeChannel",
+    "FakeClock",
+    "FakeDiscord",
+    "FakeGuild",
+    "FakeInteraction",
+    "FakeMessage",
+    "FakeUser",
+    "InteractionResult",
+    "LoopbackServer",
+    "snowflake_ms",
+]

@@ -1,0 +1,247 @@
+"""Discord's payload limits, checked the way Discord checks them (400 50035 with field paths)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .errors import FieldError
+from .model import COMPONENTS_V2, walk_components
+
+MAX_CONTENT = 2000
+MAX_EMBEDS = 10
+MAX_EMBED_TOTAL = 6000
+MAX_FILES = 10
+MAX_ROWS = 5
+MAX_ROW_BUTTONS = 5
+MAX_V2_COMPONENTS = 40
+MAX_OPTIONS = 25
+EMBED_LIMITS = {"title": 256, "description": 4096}
+FIELD_LIMITS = {"name": 256, "value": 1024}
+SELECT_TYPES = {3, 5, 6, 7, 8}
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+Problems = list[FieldError]
+
+
+def too_long(path: str, limit: int) -> FieldError:
+    """Discord's BASE_TYPE_MAX_LENGTH."""
+    return FieldError(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+
+
+def bad_length(path: str, low: int, high: int) -> FieldError:
+    """Discord's BASE_TYPE_BAD_LENGTH."""
+    return FieldError(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length.")
+
+
+def check_message(payload: dict[str, Any], flags: int) -> Problems:
+    """Content, embed and component limits of a create or edit payload."""
+    problems: Problems = []
+    content = payload.get("content") or ""
+    if len(content) > MAX_CONTENT:
+        problems.append(too_long("content", MAX_CONTENT))
+    problems += check_embeds(payload.get("embeds") or [])
+    v2 = bool(flags & COMPONENTS_V2)
+    if v2 and (content or payload.get("embeds")):
+        field_name = "content" if content else "embeds"
+        problems.append(
+            FieldError(
+                field_name,
+                "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                "The 'content' and 'embeds' fields cannot be used with components v2.",
+            )
+        )
+    problems += check_components(payload.get("components") or [], v2)
+    return problems
+
+
+def check_embeds(embeds: list[dict[str, Any]]) -> Problems:
+    """Count, per-field lengths and the 6000-character total."""
+    problems: Problems = []
+    if len(embeds) > MAX_EMBEDS:
+        problems.append(too_long("embeds", MAX_EMBEDS))
+    for i, embed in enumerate(embeds):
+        for key, limit in EMBED_LIMITS.items():
+            if len(embed.get(key) or "") > limit:
+                problems.append(too_long(f"embeds.{i}.{key}", limit))
+        for j, fld in enumerate(embed.get("fields") or []):
+            for key, limit in FIELD_LIMITS.items():
+                if len(fld.get(key) or "") > limit:
+                    problems.append(too_long(f"embeds.{i}.fields.{j}.{key}", limit))
+    if sum(embed_text(e) for e in embeds) > MAX_EMBED_TOTAL:
+        problems.append(
+            FieldError(
+                "embeds", "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000"
+            )
+        )
+    return problems
+
+
+def embed_text(embed: dict[str, Any]) -> int:
+    """Characters Discord counts toward the 6000 total."""
+    parts = [embed.get("title"), embed.get("description")]
+    parts += [(embed.get("footer") or {}).get("text"), (embed.get("author") or {}).get("name")]
+    for fld in embed.get("fields") or []:
+        parts += [fld.get("name"), fld.get("value")]
+    return sum(len(p or "") for p in parts)
+
+
+def check_components(components: list[dict[str, Any]], v2: bool) -> Problems:
+    """Layout (rows, widths) plus every item's own limits and custom_id uniqueness."""
+    problems = check_v2_layout(components) if v2 else check_rows(components)
+    seen: set[str] = set()
+    for path, comp in _with_paths(components, "components"):
+        problems += check_item(path, comp)
+        custom_id = comp.get("custom_id")
+        if isinstance(custom_id, str) and custom_id in seen:
+            problems.append(
+                FieldError(
+                    f"{path}.custom_id",
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    "Component custom id cannot be duplicated",
+                )
+            )
+        if isinstance(custom_id, str):
+            seen.add(custom_id)
+    return problems
+
+
+def check_rows(components: list[dict[str, Any]]) -> Problems:
+    """Classic messages: ≤ 5 action rows, each 1–5 buttons or exactly one select."""
+    problems: Problems = []
+    if len(components) > MAX_ROWS:
+        problems.append(too_long("components", MAX_ROWS))
+    for i, row in enumerate(components):
+        if row.get("type") != 1:
+            msg = 'Value of field "type" must be one of (1,).'
+            problems.append(FieldError(f"components.{i}.type", "BASE_TYPE_CHOICES", msg))
+            continue
+        problems += check_row(f"components.{i}", row)
+    return problems
+
+
+def check_row(path: str, row: dict[str, Any]) -> Problems:
+    """One action row's width."""
+    children = row.get("components") or []
+    if not 1 <= len(children) <= MAX_ROW_BUTTONS:
+        return [bad_length(f"{path}.components", 1, MAX_ROW_BUTTONS)]
+    if any(c.get("type") in SELECT_TYPES for c in children) and len(children) > 1:
+        msg = "The specified component exceeds the maximum width"
+        return [FieldError(f"{path}.components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED", msg)]
+    return []
+
+
+def check_v2_layout(components: list[dict[str, Any]]) -> Problems:
+    """Components V2: at most 40 components in total; rows keep their width rules."""
+    problems: Problems = []
+    if sum(1 for _ in walk_components(components)) > MAX_V2_COMPONENTS:
+        problems.append(too_long("components", MAX_V2_COMPONENTS))
+    for path, comp in _with_paths(components, "components"):
+        if comp.get("type") == 1:
+            problems += check_row(path, comp)
+    return problems
+
+
+def check_item(path: str, comp: dict[str, Any]) -> Problems:
+    """Limits of a single button, select or text input."""
+    problems: Problems = []
+    custom_id = comp.get("custom_id")
+    if custom_id is not None and not 1 <= len(custom_id) <= 100:
+        problems.append(bad_length(f"{path}.custom_id", 1, 100))
+    if comp.get("type") == 2:
+        problems += check_button(path, comp)
+    elif comp.get("type") in SELECT_TYPES:
+        problems += check_select(path, comp)
+    return problems
+
+
+def check_button(path: str, comp: dict[str, Any]) -> Problems:
+    """Label length; link buttons need a url and no custom_id; others the reverse."""
+    problems: Problems = []
+    if len(comp.get("label") or "") > 80:
+        problems.append(too_long(f"{path}.label", 80))
+    style = comp.get("style")
+    if style == 5 and (not comp.get("url") or comp.get("custom_id") is not None):
+        msg = "A link button needs a url and no custom_id"
+        problems.append(FieldError(f"{path}.url", "BUTTON_COMPONENT_INVALID_URL", msg))
+    elif style in (1, 2, 3, 4) and (comp.get("custom_id") is None or comp.get("url")):
+        msg = "A custom id is required and a url is not allowed"
+        problems.append(FieldError(f"{path}.custom_id", "BUTTON_COMPONENT_CUSTOM_ID_REQUIRED", msg))
+    if style != 6 and not comp.get("label") and not comp.get("emoji"):
+        msg = "A label or an emoji is required"
+        problems.append(FieldError(f"{path}.label", "BUTTON_COMPONENT_LABEL_REQUIRED", msg))
+    return problems
+
+
+def check_select(path: str, comp: dict[str, Any]) -> Problems:
+    """Placeholder, option count and option text lengths, min/max values."""
+    problems: Problems = []
+    if comp.get("custom_id") is None:
+        problems.append(bad_length(f"{path}.custom_id", 1, 100))
+    if len(comp.get("placeholder") or "") > 150:
+        problems.append(too_long(f"{path}.placeholder", 150))
+    options = comp.get("options") or []
+    if comp.get("type") == 3 and not 1 <= len(options) <= MAX_OPTIONS:
+        problems.append(bad_length(f"{path}.options", 1, MAX_OPTIONS))
+    for j, option in enumerate(options):
+        for key in ("label", "value", "description"):
+            if len(option.get(key) or "") > 100:
+                problems.append(too_long(f"{path}.options.{j}.{key}", 100))
+    low, high = comp.get("min_values", 1), comp.get("max_values", 1)
+    top = len(options) if comp.get("type") == 3 else MAX_OPTIONS
+    if not 0 <= low <= high <= max(1, min(top, MAX_OPTIONS)):
+        msg = "min_values/max_values out of range"
+        problems.append(FieldError(f"{path}.max_values", "BASE_TYPE_BAD_INT", msg))
+    return problems
+
+
+def _with_paths(components: list[dict[str, Any]], prefix: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every component with its Discord error path."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for i, comp in enumerate(components):
+        path = f"{prefix}.{i}"
+        out.append((path, comp))
+        out += _with_paths(comp.get("components") or [], f"{path}.components")
+        if isinstance(comp.get("accessory"), dict):
+            out.append((f"{path}.accessory", comp["accessory"]))
+    return out
+
+
+def check_modal(data: dict[str, Any]) -> Problems:
+    """A modal: custom_id 1–100, title ≤ 45, 1–5 top-level components."""
+    problems: Problems = []
+    if not 1 <= len(data.get("custom_id") or "") <= 100:
+        problems.append(bad_length("data.custom_id", 1, 100))
+    if not 1 <= len(data.get("title") or "") <= 45:
+        problems.append(bad_length("data.title", 1, 45))
+    if not 1 <= len(data.get("components") or []) <= 5:
+        problems.append(bad_length("data.components", 1, 5))
+    return problems
+
+
+def check_commands(commands: list[dict[str, Any]]) -> Problems:
+    """Command sync: ≤ 100 commands; names, descriptions and options within limits."""
+    problems: Problems = []
+    if len(commands) > 100:
+        problems.append(too_long("commands", 100))
+    for i, command in enumerate(commands):
+        problems += check_command(str(i), command)
+    return problems
+
+
+def check_command(path: str, item: dict[str, Any], *, top: bool = True) -> Problems:
+    """One command or option, recursively (context-menu commands have no description)."""
+    problems: Problems = []
+    name = item.get("name") or ""
+    if not COMMAND_NAME.match(name) or name != name.lower():
+        problems.append(FieldError(f"{path}.name", "APPLICATION_COMMAND_INVALID_NAME", name))
+    if (not top or item.get("type", 1) == 1) and not 1 <= len(item.get("description") or "") <= 100:
+        problems.append(bad_length(f"{path}.description", 1, 100))
+    options = item.get("options") or []
+    if len(options) > MAX_OPTIONS:
+        problems.append(too_long(f"{path}.options", MAX_OPTIONS))
+    if len(item.get("choices") or []) > MAX_OPTIONS:
+        problems.append(too_long(f"{path}.choices", MAX_OPTIONS))
+    for j, option in enumerate(options):
+        problems += check_command(f"{path}.options.{j}", option, top=False)
+    return problems

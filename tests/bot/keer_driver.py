@@ -1,0 +1,119 @@
+"""Plays Keer op Keer Kids through the fake Discord the way members do: buttons and selects only.
+
+The driver reads the bot's live state just to decide which legal move a member makes (a real
+member reads the image); every move itself goes through a click on a stored message.
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.app import TableroBot
+from bot.service import LiveMatch
+from games.keer_kids import KeerState, Phase
+from tests.bot.conftest import Server
+from tests.bot.fakediscord import FakeMessage, FakeUser, InteractionResult
+
+
+def live_here(bot: TableroBot, server: Server, channel_id: int | None = None) -> LiveMatch | None:
+    """The open match in the server's games channel (or another channel)."""
+    return bot.service.in_channel(str(channel_id or server.channel.id))
+
+
+def keer(live: LiveMatch) -> KeerState:
+    """The match's state, typed."""
+    assert isinstance(live.state, KeerState)
+    return live.state
+
+
+def button_id(message: FakeMessage, suffix: str) -> str:
+    """The custom_id of the message's button ending with `suffix` (e.g. ':keep:1')."""
+    for component in message.interactive():
+        if component.custom_id and component.custom_id.endswith(suffix):
+            return component.custom_id
+    raise AssertionError(f"no button ending {suffix!r} on {message.content!r}")
+
+
+async def open_lobby(
+    server: Server, bot: TableroBot, joiners: list[FakeUser], ais: int
+) -> FakeMessage:
+    """`/keer start` by Ana, members join, Ana adds AI seats; returns the lobby message."""
+    fake = server.fake
+    res = await fake.slash(bot, server.ana, server.channel, "keer start")
+    assert not res.ephemeral and res.message is not None
+    lobby = res.message
+    for member in joiners:
+        assert not (await fake.click(bot, member, lobby, "Join")).ephemeral
+    for _ in range(ais):
+        assert not (await fake.click(bot, server.ana, lobby, "Add AI")).ephemeral
+    return lobby
+
+
+async def start_match(
+    server: Server, bot: TableroBot, joiners: list[FakeUser], ais: int
+) -> LiveMatch:
+    """A lobby started by its host; returns the live match."""
+    lobby = await open_lobby(server, bot, joiners, ais)
+    res = await server.fake.click(bot, server.ana, lobby, "Start")
+    assert res.acknowledged and not res.ephemeral
+    await server.fake.settle()
+    live = live_here(bot, server)
+    assert live is not None
+    return live
+
+
+def members(server: Server) -> dict[str, FakeUser]:
+    """Members by their id as stored in seats."""
+    return {str(u.id): u for u in (server.ana, server.bo, server.cas, server.eve)}
+
+
+async def play_roll(server: Server, bot: TableroBot, live: LiveMatch) -> list[InteractionResult]:
+    """Every member move of one roll (Roll, keep, each pick), through the current message."""
+    fake, users, results = server.fake, members(server), []
+    state = keer(live)
+    assert live.message_id is not None
+    message = fake.message(int(live.message_id))
+    if state.phase is Phase.ROLL:
+        results.append(await fake.click(bot, users[live.players[state.roller].id], message, "Roll"))
+        await fake.settle()
+        state = keer(live)
+    if state.phase is Phase.KEEP:
+        die = state.legal_actions(state.roller)[0].die  # type: ignore[union-attr]
+        roller = users[live.players[state.roller].id]
+        results.append(await fake.click(bot, roller, message, button_id(message, f":keep:{die}")))
+        await fake.settle()
+    while bot.service.matches.get(live.id) is live and keer(live).phase is Phase.CHOOSE:
+        results.append(await pick(server, bot, live, keer(live).seats_to_act()[0]))
+    return results
+
+
+async def pick(server: Server, bot: TableroBot, live: LiveMatch, seat: int) -> InteractionResult:
+    """A member clicks a die of the current message and chooses in their ephemeral select."""
+    fake, user = server.fake, members(server)[live.players[seat].id]
+    state = keer(live)
+    action = state.legal_actions(seat)[0]
+    assert live.message_id is not None
+    message = fake.message(int(live.message_id))
+    die_id = button_id(message, f":die:{action.die}")  # type: ignore[union-attr]
+    opened = await fake.click(bot, user, message, die_id)
+    assert opened.ephemeral, opened.response
+    choice = opened.messages[0]
+    text = action.to_text()
+    select = next(c for c in choice.interactive() if c.type == 3 and text in c.options)
+    assert select.custom_id is not None
+    res = await fake.select(bot, user, choice, select.custom_id, [text])
+    await fake.settle()
+    return res
+
+
+def decodes(message: FakeMessage) -> int:
+    """How many images the message carries; each must decode as a PNG."""
+    count = 0
+    for name, data in message.attachments:
+        with Image.open(io.BytesIO(data)) as image:
+            image.load()
+            assert image.format == "PNG", name
+        count += 1
+    return count

@@ -1,0 +1,205 @@
+"""The slash commands through the fake Discord: matches, challenges, settings, rules, expiry."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+import pytest
+
+from bot.app import TableroBot
+from bot.rules_pages import pages
+from tests.bot.conftest import Server
+from tests.bot.keer_driver import decodes, live_here, open_lobby, play_roll, start_match
+
+
+def said(res) -> str:
+    """The text of an interaction's first response."""
+    return str((res.response or {}).get("data", {}).get("content") or "")
+
+
+async def test_commands_are_synced_globally_without_a_dev_guild(
+    server: Server, bot: TableroBot
+) -> None:
+    names = {command["name"] for command in server.fake.synced_commands[None]}
+    assert names == {"keer", "kero", "match", "rules", "help", "settings"}
+
+
+async def test_match_status_shows_the_match_and_a_link(server: Server, bot: TableroBot) -> None:
+    live = await start_match(server, bot, [server.bo], ais=0)
+    res = await server.fake.slash(bot, server.eve, server.channel, "match status")
+    assert res.ephemeral and f"match #{live.id}" in said(res) and "Ana rolls next" in said(res)
+    assert f"/{server.channel.id}/{live.message_id}" in said(res)
+    elsewhere = server.fake.add_channel(server.guild, "quiet")
+    none = await server.fake.slash(bot, server.ana, elsewhere, "match status")
+    assert none.ephemeral and "No match" in said(none)
+
+
+async def test_resigning_a_three_player_match_hands_the_seat_to_the_computer(
+    server: Server, bot: TableroBot
+) -> None:
+    live = await start_match(server, bot, [server.bo, server.cas], ais=0)
+    res = await server.fake.slash(bot, server.cas, server.channel, "match resign")
+    assert not res.ephemeral and "computer plays their seat" in said(res)
+    assert live.is_ai(2) and (await bot.store.load(live.id)).departed == {2: "resigned"}
+    again = await server.fake.slash(bot, server.cas, server.channel, "match resign")
+    assert again.ephemeral and "not playing" in said(again)
+    for _ in range(3):
+        await play_roll(server, bot, live)
+    assert 2 not in live.state.seats_to_act()
+
+
+async def test_resigning_a_two_player_match_ends_it(server: Server, bot: TableroBot) -> None:
+    live = await start_match(server, bot, [server.bo], ais=0)
+    message = live.message_id
+    res = await server.fake.slash(bot, server.bo, server.channel, "match resign")
+    await server.fake.settle()
+    assert not res.ephemeral and "resigned" in said(res)
+    assert live_here(bot, server) is None
+    assert server.fake.message(int(message or 0)).interactive() == []
+    assert (await bot.store.load(live.id)).status == "finished"
+
+
+async def test_cancel_needs_every_player_or_manage_server(server: Server, bot: TableroBot) -> None:
+    fake = server.fake
+    live = await start_match(server, bot, [server.bo], ais=0)
+    outsider = await fake.slash(bot, server.eve, server.channel, "match cancel")
+    assert outsider.ephemeral and "Only the players" in said(outsider)
+    ask = await fake.slash(bot, server.ana, server.channel, "match cancel")
+    assert not ask.ephemeral and "Waiting for: Bo" in said(ask)
+    no = await fake.click(bot, server.eve, ask.message, "Cancel it")
+    assert no.ephemeral
+    keep = await fake.click(bot, server.bo, ask.message, "Keep playing")
+    assert "goes on" in said(keep) and live_here(bot, server) is live
+
+    ask = await fake.slash(bot, server.ana, server.channel, "match cancel")
+    yes = await fake.click(bot, server.bo, ask.message, "Cancel it")
+    await fake.settle()
+    assert "cancelled" in said(yes) and live_here(bot, server) is None
+    assert (await bot.store.load(live.id)).status == "cancelled"
+
+    other = await start_match(server, bot, [server.bo], ais=0)
+    res = await fake.slash(bot, server.mod, server.channel, "match cancel")
+    assert "cancelled by a moderator" in said(res)
+    assert (await bot.store.load(other.id)).status == "cancelled"
+
+
+async def test_a_channel_without_attach_files_gets_a_text_board(
+    server: Server, bot: TableroBot
+) -> None:
+    fake = server.fake
+    server.channel = fake.add_channel(server.guild, "no-images", attach_files=False)
+    live = await start_match(server, bot, [server.bo], ais=0)
+    message = fake.message(int(live.message_id or 0))
+    assert message.attachments == []
+    assert "**Ana** — 0 points" in message.content and "roll the dice" in message.content
+
+
+async def test_threads_setting_puts_each_match_in_its_own_thread(
+    server: Server, bot: TableroBot
+) -> None:
+    fake = server.fake
+    settings = next(c for c in fake.synced_commands[None] if c["name"] == "settings")
+    assert (
+        int(settings["default_member_permissions"]) == discord.Permissions(manage_guild=True).value
+    )
+    res = await fake.slash(bot, server.mod, server.channel, "settings threads", mode="on")
+    assert res.ephemeral and "own thread" in said(res)
+
+    first = await start_match_in_thread(server, bot)
+    second = await start_match_in_thread(server, bot)
+    threads = fake.threads(server.channel)
+    assert {str(t.id) for t in threads} == {first, second}
+    for thread in threads:
+        messages = fake.channel_messages(thread)
+        assert messages and decodes(messages[0]) == 1
+
+
+async def start_match_in_thread(server: Server, bot: TableroBot) -> str:
+    """Start a lobby's match with threads on; returns the thread id."""
+    lobby = await open_lobby(server, bot, [server.bo], ais=0)
+    await server.fake.click(bot, server.ana, lobby, "Start")
+    await server.fake.settle()
+    assert "in its thread" in server.fake.message(lobby.id).content
+    match_id = int(server.fake.message(lobby.id).content.split("#")[1].split()[0])
+    return bot.service.matches[match_id].channel_id
+
+
+async def test_kero_challenge_only_the_challenged_member_answers(
+    server: Server, bot: TableroBot
+) -> None:
+    fake = server.fake
+    res = await fake.slash(bot, server.ana, server.channel, "kero challenge", member=server.bo)
+    assert not res.ephemeral and f"<@{server.bo.id}>" in said(res)
+    challenge = res.message
+    assert (await fake.click(bot, server.eve, challenge, "Accept")).ephemeral
+    assert (await fake.click(bot, server.ana, challenge, "Accept")).ephemeral
+    accepted = await fake.click(bot, server.bo, challenge, "Accept")
+    await fake.settle()
+    assert accepted.acknowledged and "started" in fake.message(challenge.id).content
+    live = live_here(bot, server)
+    assert live is not None and live.spec.name == "kero"
+    assert decodes(fake.message(int(live.message_id or 0))) == 1
+
+
+async def test_kero_challenge_can_be_declined_or_played_against_the_bot(
+    server: Server, bot: TableroBot
+) -> None:
+    fake = server.fake
+    self_challenge = await fake.slash(
+        bot, server.ana, server.channel, "kero challenge", member=server.ana
+    )
+    assert self_challenge.ephemeral and "yourself" in said(self_challenge)
+    res = await fake.slash(bot, server.ana, server.channel, "kero challenge", member=server.bo)
+    declined = await fake.click(bot, server.bo, res.message, "Decline")
+    assert "declined" in said(declined) and live_here(bot, server) is None
+    versus = await fake.slash(
+        bot, server.ana, server.channel, "kero challenge", member=fake.bot, variant="boss"
+    )
+    await fake.settle()
+    live = live_here(bot, server)
+    assert versus.acknowledged and live is not None
+    assert [p.id.startswith("ai:") for p in live.players] == [False, True]
+    assert live.options == {"variant": "boss", "fuel_up": "auto"}
+
+
+@pytest.mark.parametrize("book", ["keer-kids", "kero"])
+async def test_rules_are_paged_for_the_member_only(
+    server: Server, bot: TableroBot, book: str
+) -> None:
+    fake = server.fake
+    res = await fake.slash(bot, server.ana, server.channel, "rules", game=book)
+    assert res.ephemeral
+    embed = res.response["data"]["embeds"][0]
+    assert embed["title"] == pages(book)[0].title
+    shown = res.message
+    for index in range(1, len(pages(book))):
+        turned = await fake.click(bot, server.ana, shown, "Next ▶")
+        assert turned.response["data"]["embeds"][0]["title"] == pages(book)[index].title
+    assert "Next ▶" in [c.label for c in fake.message(shown.id).interactive() if c.disabled]
+
+
+async def test_help_lists_the_commands(server: Server, bot: TableroBot) -> None:
+    res = await server.fake.slash(bot, server.ana, server.channel, "help")
+    body = res.response["data"]["embeds"][0]["description"]
+    assert res.ephemeral
+    for command in ("/keer start", "/kero challenge", "/match cancel", "/rules"):
+        assert command in body
+
+
+async def test_a_lobby_expires_and_its_expiry_survives_a_restart(
+    server: Server, bot: TableroBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = server.fake
+    monkeypatch.setattr("bot.cogs.games.LOBBY_MS", 300)
+    lobby = await open_lobby(server, bot, [], ais=0)
+    await fake.settle()
+    await fake.disconnect(bot)
+    again = await server.start_bot()
+    await asyncio.sleep(0.5)
+    await fake.settle()
+    assert "expired" in fake.message(lobby.id).content
+    assert fake.message(lobby.id).interactive() == []
+    stored = await again.store.open_lobbies()
+    assert stored == []
+    await fake.disconnect(again)

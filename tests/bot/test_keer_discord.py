@@ -1,0 +1,143 @@
+"""Keer op Keer Kids end to end through the real discord.py and the fake Discord."""
+
+from __future__ import annotations
+
+import copy
+
+from bot.app import TableroBot
+from tests.bot.conftest import Server
+from tests.bot.keer_driver import (
+    button_id,
+    decodes,
+    keer,
+    live_here,
+    open_lobby,
+    play_roll,
+    start_match,
+)
+
+
+async def test_a_three_player_match_plays_from_keer_start_to_the_results(
+    server: Server, bot: TableroBot
+) -> None:
+    live = await start_match(server, bot, [server.bo], ais=1)
+    assert [p.name for p in live.players] == ["Ana", "Bo", "Ada (AI)"]
+    first = server.fake.message(int(live.message_id or 0))
+    assert decodes(first) == 1 and "roll the dice" in first.content
+    for _ in range(200):
+        if bot.service.matches.get(live.id) is not live:
+            break
+        for res in await play_roll(server, bot, live):
+            assert res.acknowledged and res.ack_ms is not None and res.ack_ms < 3000
+    assert live.state.is_terminal()
+    messages = server.fake.channel_messages(server.channel)
+    final = messages[-1]
+    assert "🏆" in final.content and final.interactive() == []
+    assert sum(decodes(m) for m in messages) == keer(live).rolls + 1  # a table per roll, results
+    stored = await bot.store.load(live.id)
+    assert stored.status == "finished" and stored.version == live.state.version
+    assert all(m.interactive() == [] for m in messages[:-1] if m.attachments)
+
+
+async def test_a_new_bot_on_the_same_database_continues_by_clicking_the_old_message(
+    server: Server, bot: TableroBot
+) -> None:
+    live = await start_match(server, bot, [server.bo, server.cas], ais=0)
+    for _ in range(3):
+        await play_roll(server, bot, live)
+    old_message = live.message_id
+    before = live.state.summary()
+    await server.fake.disconnect(bot)
+
+    again = await server.start_bot()
+    resumed = live_here(again, server)
+    assert resumed is not None and resumed.id == live.id
+    assert resumed.state.summary() == before and resumed.message_id == old_message
+    results = await play_roll(server, again, resumed)
+    assert results and all(r.acknowledged and not r.errors for r in results)
+    assert keer(resumed).rolls == 4 or resumed.state.is_terminal()
+    await server.fake.settle()
+    assert again.publisher.errors == []
+    await server.fake.disconnect(again)
+
+
+async def test_refusals_are_ephemeral_and_change_nothing(server: Server, bot: TableroBot) -> None:
+    fake = server.fake
+    live = await start_match(server, bot, [server.bo], ais=0)
+    message = fake.message(int(live.message_id or 0))
+    version = live.state.version
+
+    outsider = await fake.click(bot, server.eve, message, "Roll")
+    not_roller = await fake.click(bot, server.bo, message, "Roll")
+    for res, words in ((outsider, "not playing"), (not_roller, "isn't your roll")):
+        assert res.ephemeral and words in res.response["data"]["content"]
+    assert live.state.version == version
+
+    as_seen = copy.deepcopy(message)
+    first = await fake.click(bot, server.ana, message, "Roll")
+    assert not first.ephemeral and live.state.version == version + 1
+    for seen in (as_seen, message):  # the second click of a double click; a click after it
+        double = await fake.component(
+            bot, server.ana, custom_id=f"tb:{live.id}:{version}:roll", message=seen
+        )
+        assert double.ephemeral and "out of date" in double.response["data"]["content"]
+    assert live.state.version == version + 1
+
+    for custom_id in (f"tb:{live.id}:x:roll", "tb:", "garbage", f"tbl:{live.id}:dance"):
+        damaged = await fake.component(bot, server.ana, custom_id=custom_id, message=message)
+        assert damaged.ephemeral and "damaged" in damaged.response["data"]["content"]
+    assert live.state.version == version + 1
+
+    second = await fake.slash(bot, server.bo, server.channel, "keer start")
+    assert second.ephemeral and f"#{live.id}" in second.response["data"]["content"]
+    assert (await bot.store.load(live.id)).version == version + 1
+
+
+async def test_a_pick_after_the_roll_moved_on_is_refused(server: Server, bot: TableroBot) -> None:
+    fake = server.fake
+    live = await start_match(server, bot, [server.bo], ais=0)
+    await play_roll(server, bot, live)
+    old = fake.channel_messages(server.channel)[-2]
+    assert old.interactive() == [] and "Roll 1" in old.content
+    current = fake.message(int(live.message_id or 0))
+    roll_id = button_id(current, ":roll")
+    stale_die = roll_id.replace(":roll", ":die:0").replace(
+        f":{live.state.version}:", f":{live.state.version - 1}:"
+    )
+    res = await fake.component(bot, server.bo, custom_id=stale_die, message=current)
+    assert res.ephemeral and "out of date" in res.response["data"]["content"]
+
+
+async def test_my_sheet_is_only_for_the_player(server: Server, bot: TableroBot) -> None:
+    fake = server.fake
+    live = await start_match(server, bot, [server.bo], ais=0)
+    message = fake.message(int(live.message_id or 0))
+    res = await fake.click(bot, server.bo, message, "My sheet")
+    await fake.settle()
+    assert res.ephemeral
+    sheet = res.followups[0]
+    assert sheet.ephemeral and sheet.visible_for(server.bo.id) and not sheet.visible_for(None)
+    assert decodes(sheet) == 1 and "Bo" in sheet.content
+
+
+async def test_lobby_buttons_refuse_what_members_may_not_do(
+    server: Server, bot: TableroBot
+) -> None:
+    fake = server.fake
+    lobby = await open_lobby(server, bot, [server.bo], ais=0)
+    cases = [
+        (server.bo, "Start", "Only the host"),
+        (server.bo, "Add AI", "Only the host"),
+        (server.bo, "Join", "already in"),
+        (server.eve, "Leave", "not in this lobby"),
+        (server.ana, "Leave", "Close"),
+    ]
+    for user, label, words in cases:
+        res = await fake.click(bot, user, lobby, label)
+        assert res.ephemeral and words in res.response["data"]["content"], label
+    await fake.click(bot, server.cas, lobby, "Join")
+    await fake.click(bot, server.eve, lobby, "Join")
+    assert "Join" in [c.label for c in fake.message(lobby.id).interactive() if c.disabled]
+    closed = await fake.click(bot, server.ana, lobby, "Close")
+    assert not closed.ephemeral and fake.message(lobby.id).interactive() == []
+    assert live_here(bot, server) is None

@@ -54,3 +54,10 @@ def test_storage_benchmark_reports_json() -> None:
     result = run_benchmark("storage", "--appends", "50", "--matches", "5")
     assert result["rebuild_matches"] == 5 and result["rebuild_events"] > 0
     assert result["appends_per_s"] > 0 and result["rebuild_s"] > 0
+
+
+def test_bot_latency_benchmark_reports_json() -> None:
+    result = run_benchmark("bot_latency", "--matches", "4", "--clicks", "40", "--rate", "400")
+    kinds = {kind["kind"]: kind for kind in result["kinds"]}
+    assert {"roll", "die", "pick"} <= set(kinds) and result["problems"] == []
+    assert all(0 < kind["p50_ms"] <= kind["p99_ms"] <= kind["max_ms"] for kind in kinds.values())

@@ -1,0 +1,274 @@
+"""Bot-side latency: from an interaction reaching the bot to its first response, with many
+active Keer op Keer Kids matches in one process, through the real discord.py and the fake
+Discord of tests/bot/fakediscord (no network).
+
+Clicks arrive at a steady random (Poisson) rate spread over the matches, each match moving
+one click at a time: Roll, the roller's keep, a die (opens the ephemeral select), a pick, and
+the last pick of a roll, which also makes the bot render and post the next table image after
+answering. Times are taken where discord.py receives the gateway payload and where its
+interaction callback leaves it.
+
+Usage: python -m benchmarks.bot_latency [--matches 200] [--clicks 3000] [--rate 100] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import platform
+import random
+import re
+import resource
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.app import TableroBot
+from bot.config import Config
+from bot.service import LiveMatch
+from games.keer_kids import Cross, KeerState, Mark, Phase
+from tests.bot.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+
+TARGETS_MS = {"pick": 50.0, "last pick (posts image)": 150.0}
+"""Issue 6: p99 for a pick, and for an action that posts a new image."""
+_CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
+
+
+class Stopwatch:
+    """Receive and first-answer times by interaction id, from discord.py's two ends."""
+
+    def __init__(self, fake: FakeDiscord, bot: TableroBot) -> None:
+        self.received: dict[int, float] = {}
+        self.answered: dict[int, float] = {}
+        parsers = bot._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+        handle = fake.handle
+
+        def timed_parse(data: Any) -> None:
+            self.received[int(data["id"])] = time.perf_counter()
+            parse(data)
+
+        def timed_handle(method: str, path: str, *args: Any, **kwargs: Any) -> Any:
+            found = _CALLBACK.search(path)
+            if found:
+                self.answered.setdefault(int(found.group(1)), time.perf_counter())
+            return handle(method, path, *args, **kwargs)
+
+        parsers["INTERACTION_CREATE"] = timed_parse
+        fake.handle = timed_handle  # type: ignore[method-assign]
+
+    def ms(self, interaction_id: int) -> float:
+        """Milliseconds from receipt to the first response."""
+        return (self.answered[interaction_id] - self.received[interaction_id]) * 1000
+
+
+class NotReady(Exception):
+    """The match's next message is still being posted; a member would wait for it."""
+
+
+class Table:
+    """One channel's match and the members who play it."""
+
+    def __init__(self, channel: FakeChannel) -> None:
+        self.channel = channel
+        self.live: LiveMatch | None = None
+
+
+class Load:
+    """The fake server, the bot and the clicks made so far by kind."""
+
+    def __init__(self, fake: FakeDiscord, bot: TableroBot, users: list[FakeUser]) -> None:
+        self.fake, self.bot, self.users = fake, bot, users
+        self.by_id = {str(u.id): u for u in users}
+        self.watch = Stopwatch(fake, bot)
+        self.times: dict[str, list[float]] = defaultdict(list)
+
+    async def open(self, table: Table) -> None:
+        """Lobby, join, AI seat, start: a 3-player match with two members."""
+        fake, bot, (ana, bo) = self.fake, self.bot, self.users
+        lobby = await fake.slash(bot, ana, table.channel, "keer start")
+        await fake.click(bot, bo, lobby.message, "Join")
+        await fake.click(bot, ana, lobby.message, "Add AI")
+        await fake.click(bot, ana, lobby.message, "Start")
+
+    async def move(self, table: Table) -> None:
+        """The match's next single member click."""
+        live = table.live = table.live or self.bot.service.in_channel(str(table.channel.id))
+        if live is None or live.id not in self.bot.service.matches:
+            table.live = None
+            await self.open(table)
+            return
+        state = live.state
+        assert isinstance(state, KeerState)
+        message = self.fake.message(int(live.message_id or 0))
+        if state.phase is Phase.ROLL:
+            await self._click("roll", live, state.roller, message, "Roll")
+        elif state.phase is Phase.KEEP:
+            die = state.legal_actions(state.roller)[0]
+            await self._click("keep", live, state.roller, message, f":keep:{die.die}")  # type: ignore[union-attr]
+        else:
+            await self._pick(live, state, message)
+
+    async def _pick(self, live: LiveMatch, state: KeerState, message: FakeMessage) -> None:
+        seat = state.seats_to_act()[0]
+        action = state.legal_actions(seat)[0]
+        assert isinstance(action, Cross | Mark)
+        opened = await self._click("die", live, seat, message, f":die:{action.die}")
+        choice = opened.messages[0]
+        text = action.to_text()
+        select = next(c for c in choice.interactive() if c.type == 3 and text in c.options)
+        kind = "pick" if len(state.seats_to_act()) > 1 else "last pick (posts image)"
+        user = self.by_id[live.players[seat].id]
+        res = await self.fake.select(self.bot, user, choice, str(select.custom_id), [text])
+        self.times[kind].append(self.watch.ms(res.interaction.id))
+
+    async def _click(
+        self, kind: str, live: LiveMatch, seat: int, message: FakeMessage, suffix: str
+    ) -> Any:
+        found = [
+            str(c.custom_id)
+            for c in message.interactive()
+            if c.custom_id and (c.custom_id.endswith(suffix) or c.label == suffix)
+        ]
+        if not found:
+            raise NotReady(message.id)
+        custom_id = found[0]
+        user = self.by_id[live.players[seat].id]
+        res = await self.fake.click(self.bot, user, message, custom_id)
+        self.times[kind].append(self.watch.ms(res.interaction.id))
+        return res
+
+
+async def run_load(matches: int, clicks: int, rate: float, seed: int) -> dict[str, Any]:
+    """Open the matches, then click at `rate` per second until `clicks` were made."""
+    chooser = random.Random(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        fake = FakeDiscord()
+        fake.response_timeout = 60.0
+        guild = fake.add_guild("Bench")
+        users = [fake.add_member(guild, name) for name in ("Ana", "Bo")]
+        tables = [Table(fake.add_channel(guild, f"table-{i}")) for i in range(matches)]
+        config = Config("fake-token", None, None, Path(folder) / "bench.db", "WARNING")
+        bot = TableroBot(config)
+        await fake.connect(bot)
+        load = Load(fake, bot, users)
+        await asyncio.gather(*(load.open(t) for t in tables))
+        await fake.settle(timeout=300)
+        started = time.perf_counter()
+        await _steady(load, tables, clicks, rate, chooser.random)
+        elapsed = time.perf_counter() - started
+        await fake.settle(timeout=300)
+        rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        problems = list(fake.violations) + [repr(e) for e in bot.publisher.errors]
+        await fake.close()
+    return _report(
+        load,
+        matches=matches,
+        clicks=clicks,
+        rate=rate,
+        elapsed=elapsed,
+        rss_mb=rss_mb,
+        problems=problems,
+    )
+
+
+async def _steady(
+    load: Load, tables: list[Table], clicks: int, rate: float, uniform: Callable[[], float]
+) -> None:
+    busy: set[int] = set()
+    running: set[asyncio.Task[None]] = set()
+
+    async def one(index: int) -> None:
+        try:
+            await load.move(tables[index])
+        except NotReady:
+            pass
+        finally:
+            busy.discard(index)
+
+    made = 0
+    while made < clicks:
+        free = [i for i in range(len(tables)) if i not in busy]
+        if free:
+            index = free[int(uniform() * len(free))]
+            busy.add(index)
+            task = asyncio.create_task(one(index))
+            running.add(task)
+            task.add_done_callback(running.discard)
+            made += 1
+        await asyncio.sleep(random.expovariate(rate))
+    await asyncio.gather(*running)
+
+
+def _report(
+    load: Load,
+    *,
+    matches: int,
+    clicks: int,
+    rate: float,
+    elapsed: float,
+    rss_mb: float,
+    problems: list[str],
+) -> dict[str, Any]:
+    kinds: list[dict[str, Any]] = []
+    for kind, times in sorted(load.times.items()):
+        ordered = sorted(times)
+        kinds.append(
+            {
+                "kind": kind,
+                "count": len(ordered),
+                "p50_ms": round(statistics.median(ordered), 2),
+                "p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 2),
+                "max_ms": round(ordered[-1], 2),
+                "target_p99_ms": TARGETS_MS.get(kind),
+            }
+        )
+    meets = all(k["target_p99_ms"] is None or k["p99_ms"] <= k["target_p99_ms"] for k in kinds)
+    return {
+        "benchmark": "bot-latency",
+        "matches": matches,
+        "clicks": clicks,
+        "rate_per_s": rate,
+        "achieved_per_s": round(sum(len(t) for t in load.times.values()) / elapsed, 1),
+        "kinds": kinds,
+        "max_rss_mb": round(rss_mb, 1),
+        "problems": problems,
+        "meets_target": meets and not problems,
+        "python": platform.python_version(),
+    }
+
+
+def main() -> None:
+    """Parse arguments, measure, print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--clicks", type=int, default=3_000)
+    parser.add_argument("--rate", type=float, default=100.0, help="moves started per second")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    result = asyncio.run(run_load(args.matches, args.clicks, args.rate, args.seed))
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(
+        f"{args.matches} matches, {args.clicks} clicks at {result['achieved_per_s']}/s, "
+        f"max RSS {result['max_rss_mb']} MB"
+    )
+    for kind in result["kinds"]:
+        target = f" (target ≤ {kind['target_p99_ms']:.0f})" if kind["target_p99_ms"] else ""
+        print(
+            f"  {kind['kind']:<26} n={kind['count']:<5} p50 {kind['p50_ms']:>6} ms  "
+            f"p99 {kind['p99_ms']:>6} ms{target}  max {kind['max_ms']} ms"
+        )
+    if result["problems"]:
+        print("problems:", *result["problems"], sep="\n  ")
+
+
+if __name__ == "__main__":
+    main()

@@ -20,5 +20,5 @@ RUN pip install --no-cache-dir . \
 USER tablero
 VOLUME ["/data"]
 ENTRYPOINT ["tablero"]
-# `tablero run` (the bot) arrives with issue 6; until then the image runs the command line.
-CMD ["--help"]
+# The bot; DISCORD_TOKEN (and DATABASE_URL or TABLERO_DB_PATH) come from the environment.
+CMD ["run"]

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import COGS
-from bot.components import COMPONENT_CLASSES, refuse, refuse_damaged
+from bot.components import COMPONENT_CLASSES, DAMAGED_RECORD, FAILED, refuse, refuse_damaged
 from bot.config import Config
 from bot.ids import is_ours, readable
 from bot.lobbies import Lobbies
@@ -25,7 +25,7 @@ from bot.publisher import Publisher
 from bot.rules_pages import RulesButton
 from bot.service import OUT_OF_DATE, MatchService, Refused
 from storage import open_store
-from storage.base import Store
+from storage.base import StorageError, Store
 from storage.rebuild import rebuild_open
 
 log = logging.getLogger(__name__)
@@ -126,8 +126,10 @@ class TableroBot(commands.Bot):
         if isinstance(error, app_commands.CheckFailure):
             await refuse(interaction, "You can't use this command here.")
             return
-        log.error("command %s failed", interaction.command, exc_info=original)
-        await refuse(interaction, "Something went wrong; nothing was changed. Try again.")
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.error("command /%s failed", name, exc_info=original)
+        damaged = isinstance(original, StorageError)
+        await refuse(interaction, DAMAGED_RECORD if damaged else FAILED)
 
     async def close(self) -> None:
         """Stop timers, finish background posts, close the database, then disconnect."""

@@ -8,6 +8,7 @@ message; one without our prefixes is caught by `TableroBot.on_interaction`.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -19,6 +20,7 @@ from bot.ids import (
     parse_lobby,
     parse_match,
 )
+from storage.base import StorageError
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -39,6 +41,32 @@ async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+FAILED = "Something went wrong on Tablero's side; nothing was changed. Try again in a moment."
+DAMAGED_RECORD = (
+    "Tablero's stored records for this are damaged, so nothing was changed. "
+    "A server admin can check the bot's log (or `tablero db check`)."
+)
+
+
+async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
+    """Run a handler; a failure is logged and the member told, never left without an answer."""
+    try:
+        await work
+    except StorageError:
+        log.exception("stored data could not be used for interaction %s", interaction.id)
+        await _tell(interaction, DAMAGED_RECORD)
+    except Exception:
+        log.exception("interaction %s failed", interaction.id)
+        await _tell(interaction, FAILED)
+
+
+async def _tell(interaction: discord.Interaction[Any], text: str) -> None:
+    try:
+        await refuse(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not tell the member about interaction %s", interaction.id)
 
 
 async def refuse_damaged(interaction: discord.Interaction[Any], custom_id: str) -> None:
@@ -81,7 +109,7 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:
         except MalformedId:
             await refuse_damaged(interaction, custom_id)
             return
-        await tablero(interaction).play.on_button(interaction, ref)
+        await guarded(interaction, tablero(interaction).play.on_button(interaction, ref))
 
 
 class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tbs:(?P<body>.*)"):
@@ -102,7 +130,8 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tbs
         except MalformedId:
             await refuse_damaged(interaction, custom_id)
             return
-        await tablero(interaction).play.on_select(interaction, ref, list(self.item.values))
+        values = list(self.item.values)
+        await guarded(interaction, tablero(interaction).play.on_select(interaction, ref, values))
 
 
 def match_select(
@@ -133,7 +162,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tbl
         except MalformedId:
             await refuse_damaged(interaction, custom_id)
             return
-        await tablero(interaction).lobbies.on_button(interaction, ref)
+        await guarded(interaction, tablero(interaction).lobbies.on_button(interaction, ref))
 
 
 def lobby_button(

@@ -163,10 +163,10 @@ class Lobbies:
         """Start the match: acknowledge first, then store it and post its first message."""
         await self.bot.matches.check_channel_free(str(interaction.channel_id), lobby.guild_id)
         await interaction.response.defer()
-        await self._finish(lobby, "started")
         live = await self.bot.matches.start(
             interaction, lobby.game, players_of(lobby), dict(lobby.options.get("game", {}))
         )
+        await self._finish(lobby, "started")
         text = started_text(lobby, live.id, live.channel_id != str(interaction.channel_id))
         await interaction.edit_original_response(content=text, view=None)
 

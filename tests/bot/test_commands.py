@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 import discord
 import pytest
 
 from bot.app import TableroBot
+from bot.config import Config
 from bot.rules_pages import pages
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import decodes, live_here, open_lobby, play_roll, start_match
@@ -202,4 +204,44 @@ async def test_a_lobby_expires_and_its_expiry_survives_a_restart(
     assert fake.message(lobby.id).interactive() == []
     stored = await again.store.open_lobbies()
     assert stored == []
+    await fake.disconnect(again)
+
+
+async def test_a_dev_guild_gets_the_commands_at_once(server: Server) -> None:
+    config = Config("fake-token", server.guild.id, None, server.db_path, "INFO")
+    bot = TableroBot(config)
+    await server.fake.connect(bot)
+    synced = server.fake.synced_commands
+    assert {c["name"] for c in synced[server.guild.id]} >= {"keer", "kero", "match"}
+    assert synced.get(None, []) == []
+    await server.fake.disconnect(bot)
+
+
+async def test_corrupt_server_settings_get_a_clear_refusal(server: Server, bot: TableroBot) -> None:
+    await server.fake.settle()
+    with sqlite3.connect(server.db_path) as db:
+        db.execute(
+            "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, 0)",
+            (str(server.guild.id), "{not json"),
+        )
+    res = await server.fake.slash(bot, server.ana, server.channel, "keer start")
+    assert res.ephemeral and "damaged" in said(res)
+    assert await bot.store.open_lobbies() == []
+
+
+async def test_a_match_whose_log_no_longer_replays_is_paused_not_fatal(server: Server) -> None:
+    fake = server.fake
+    first = await server.start_bot()
+    live = await start_match(server, first, [server.bo], ais=0)
+    await play_roll(server, first, live)
+    message = int(live.message_id or 0)
+    await fake.disconnect(first)
+    with sqlite3.connect(server.db_path) as db:
+        db.execute(
+            "UPDATE match_events SET action = 'keep:7' WHERE match_id = ? AND seq = 1", (live.id,)
+        )
+    again = await server.start_bot()
+    assert live.id in again.startup_problems and again.service.matches == {}
+    res = await fake.click(again, server.ana, fake.message(message), "Roll")
+    assert res.ephemeral and "damaged" in said(res)
     await fake.disconnect(again)

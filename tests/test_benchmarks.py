@@ -61,3 +61,9 @@ def test_bot_latency_benchmark_reports_json() -> None:
     kinds = {kind["kind"]: kind for kind in result["kinds"]}
     assert {"roll", "die", "pick"} <= set(kinds) and result["problems"] == []
     assert all(0 < kind["p50_ms"] <= kind["p99_ms"] <= kind["max_ms"] for kind in kinds.values())
+
+
+def test_bot_memory_benchmark_reports_json() -> None:
+    result = run_benchmark("bot_memory", "--matches", "5")
+    assert result["matches"] == 5
+    assert 0 < result["rss_before_bot_mb"] <= result["rss_with_matches_mb"]

@@ -1,0 +1,91 @@
+"""The bot process's memory with many open matches: 1,000 mid-game 4-player Keer op Keer Kids
+matches in the database, rebuilt by `TableroBot`'s start-up against the fake Discord.
+
+Usage: python -m benchmarks.bot_memory [--matches 1000] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import platform
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from benchmarks.storage import PLAYERS, midgame_entries
+from bot.app import TableroBot
+from bot.config import Config
+from storage.base import NewMatch
+from storage.sqlite import SqliteStore
+from tests.bot.fakediscord import FakeDiscord
+
+TARGET_MB = 300.0
+"""The bot process with 1,000 open matches (developers' guide)."""
+
+
+def rss_mb() -> float:
+    """The process's resident memory now (Linux /proc)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS in /proc/self/status")
+
+
+async def fill(path: Path, matches: int) -> None:
+    """Store `matches` open mid-game matches, each in its own channel."""
+    store = await SqliteStore.open(path)
+    for i in range(matches):
+        entries = midgame_entries(f"memory/{i % 50}")
+        new = NewMatch("keer-kids", PLAYERS, f"memory/{i}", {}, "1", str(1000 + i))
+        match_id = await store.create_match(new)
+        await store.append(match_id, 0, entries)
+    await store.close()
+
+
+async def measure(matches: int) -> dict[str, Any]:
+    """RSS before the bot starts and with every match rebuilt and held."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "memory.db"
+        await fill(path, matches)
+        gc.collect()
+        before = rss_mb()
+        fake = FakeDiscord()
+        fake.add_guild("Memory")
+        bot = TableroBot(Config("fake-token", None, None, path, "WARNING"))
+        await fake.connect(bot)
+        held = len(bot.service.matches)
+        gc.collect()
+        after = rss_mb()
+        await fake.close()
+    return {
+        "benchmark": "bot-memory",
+        "matches": held,
+        "rss_before_bot_mb": round(before, 1),
+        "rss_with_matches_mb": round(after, 1),
+        "target_mb": TARGET_MB,
+        "meets_target": after <= TARGET_MB and held == matches,
+        "python": platform.python_version(),
+    }
+
+
+def main() -> None:
+    """Parse arguments, measure, print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=1_000)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+    result = asyncio.run(measure(args.matches))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(
+            f"bot with {result['matches']} open matches: {result['rss_with_matches_mb']} MB RSS "
+            f"(target ≤ {TARGET_MB:.0f}; {result['rss_before_bot_mb']} MB before the bot started)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -8,8 +8,8 @@ message; one without our prefixes is caught by `TableroBot.on_interaction`.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from bot.app import TableroBot
 
 log = logging.getLogger(__name__)
+Ref = TypeVar("Ref", MatchRef, LobbyRef)
 
 DAMAGED = "That button is damaged or from an old version of Tablero; nothing was changed."
 
@@ -75,6 +76,20 @@ async def refuse_damaged(interaction: discord.Interaction[Any], custom_id: str) 
     await refuse(interaction, DAMAGED)
 
 
+async def _parsed(
+    interaction: discord.Interaction[Any],
+    custom_id: str,
+    prefix: str,
+    parse: Callable[[str], Ref],
+) -> Ref | None:
+    """The reference a custom_id carries, or None after refusing a damaged one."""
+    try:
+        return parse(custom_id.removeprefix(prefix))
+    except MalformedId:
+        await refuse_damaged(interaction, custom_id)
+        return None
+
+
 def match_button(
     ref: MatchRef,
     label: str | None = None,
@@ -103,13 +118,9 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to the match controller."""
-        custom_id = str(self.item.custom_id)
-        try:
-            ref = parse_match(custom_id.removeprefix("tb:"))
-        except MalformedId:
-            await refuse_damaged(interaction, custom_id)
-            return
-        await guarded(interaction, tablero(interaction).play.on_button(interaction, ref))
+        ref = await _parsed(interaction, str(self.item.custom_id), "tb:", parse_match)
+        if ref is not None:
+            await guarded(interaction, tablero(interaction).play.on_button(interaction, ref))
 
 
 class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tbs:(?P<body>.*)"):
@@ -124,14 +135,12 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tbs
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the choice to the match controller."""
-        custom_id = str(self.item.custom_id)
-        try:
-            ref = parse_match(custom_id.removeprefix("tbs:"))
-        except MalformedId:
-            await refuse_damaged(interaction, custom_id)
-            return
-        values = list(self.item.values)
-        await guarded(interaction, tablero(interaction).play.on_select(interaction, ref, values))
+        ref = await _parsed(interaction, str(self.item.custom_id), "tbs:", parse_match)
+        if ref is not None:
+            values = list(self.item.values)
+            await guarded(
+                interaction, tablero(interaction).play.on_select(interaction, ref, values)
+            )
 
 
 def match_select(
@@ -156,13 +165,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tbl
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to the lobbies."""
-        custom_id = str(self.item.custom_id)
-        try:
-            ref = parse_lobby(custom_id.removeprefix("tbl:"))
-        except MalformedId:
-            await refuse_damaged(interaction, custom_id)
-            return
-        await guarded(interaction, tablero(interaction).lobbies.on_button(interaction, ref))
+        ref = await _parsed(interaction, str(self.item.custom_id), "tbl:", parse_lobby)
+        if ref is not None:
+            await guarded(interaction, tablero(interaction).lobbies.on_button(interaction, ref))
 
 
 def lobby_button(

@@ -47,6 +47,8 @@ class Server:
 async def server(tmp_path: Path) -> AsyncIterator[Server]:
     """A fake Discord with one server; fails the test if Discord refused any call."""
     fake = FakeDiscord()
+    # Generous waits: a busy CI machine may be slow; Discord's own 3 s rule is still enforced.
+    fake.response_timeout = fake.settle_timeout = 30.0
     guild = fake.add_guild("Test server")
     channel = fake.add_channel(guild, "games")
     members = [fake.add_member(guild, name) for name in ("Ana", "Bo", "Cas", "Eve")]

@@ -57,6 +57,7 @@ class FakeDiscord(Driver):
         self.requests: list[tuple[str, str, int]] = []
         self.background_prefixes: tuple[str, ...] = ("tablero-timer", "fakediscord-bg")
         self.response_timeout = 5.0
+        self.settle_timeout = 5.0
         self.loopback_server: LoopbackServer | None = None
         self._injections: list[Injection] = []
         self._clients: list[discord.Client] = []
@@ -238,9 +239,10 @@ class FakeDiscord(Driver):
 
     # -- waiting --------------------------------------------------------------------------
 
-    async def settle(self, timeout: float = 5.0) -> None:
-        """Wait until the bot's work so far is done (see ``tasks.settle``)."""
-        await tasks.settle(self.background_prefixes, timeout)
+    async def settle(self, timeout: float | None = None) -> None:
+        """Wait until the bot's work so far is done (see ``tasks.settle``); the default timeout
+        is ``settle_timeout``."""
+        await tasks.settle(self.background_prefixes, timeout or self.settle_timeout)
 
     # -- queries --------------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import refuse
 from bot.play import cancel_vote_view
 from bot.service import LiveMatch, Refused
 from bot.ui import ui_for
@@ -150,7 +149,3 @@ class Matches:
             view=cancel_vote_view(live),
         )
 
-
-async def answer_refusal(interaction: discord.Interaction[Any], refusal: Refused) -> None:
-    """Show a command's refusal to the member only."""
-    await refuse(interaction, str(refusal))

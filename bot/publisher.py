@@ -70,9 +70,9 @@ class Publisher:
         elif not on_public_message:
             self.spawn(self._refresh(live), f"refresh-{live.id}")
 
-    def closed(self, live: LiveMatch, note: str | None = None) -> None:
+    def closed(self, live: LiveMatch) -> None:
         """A match ended without a result: take the buttons off its message."""
-        self.spawn(self._close(live, note), f"close-{live.id}")
+        self.spawn(self._close(live), f"close-{live.id}")
 
     async def post_step(self, live: LiveMatch) -> None:
         """Post the match's current message (table image, who acts, buttons) or its results."""
@@ -139,12 +139,11 @@ class Publisher:
                 content, view = ui.step_content(live), ui.step_view(live)
                 await self.edit(live.channel_id, live.message_id, content, view)
 
-    async def _close(self, live: LiveMatch, note: str | None) -> None:
+    async def _close(self, live: LiveMatch) -> None:
         async with self._lock(live):
             if live.message_id is not None:
                 await self.edit(live.channel_id, live.message_id, None, None)
-            if note:
-                await self.send(live.channel_id, note)
+        self._locks.pop(live.id, None)
 
     def _lock(self, live: LiveMatch) -> asyncio.Lock:
         return self._locks.setdefault(live.id, asyncio.Lock())

@@ -8,12 +8,15 @@ clickable again, load the cogs, re-arm lobby expiries, and sync the slash comman
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock import ClockSync, interaction_ms
 from bot.cogs import COGS
 from bot.components import COMPONENT_CLASSES, DAMAGED_RECORD, FAILED, refuse, refuse_damaged
 from bot.config import Config
@@ -24,6 +27,10 @@ from bot.play import Play
 from bot.publisher import Publisher
 from bot.rules_pages import RulesButton
 from bot.service import OUT_OF_DATE, MatchService, Refused
+from bot.timers import MatchTimers
+from games.common.protocol import Policy
+from games.kero.ai import KeroAI, Pace
+from games.registry import GameSpec
 from storage import open_store
 from storage.base import StorageError, Store
 from storage.rebuild import rebuild_open
@@ -31,6 +38,8 @@ from storage.rebuild import rebuild_open
 log = logging.getLogger(__name__)
 
 COMPONENT = 3
+KERO_THINK_MS = 1_500
+"""How long each click of Kero's computer player takes, in real time."""
 
 
 def intents() -> discord.Intents:
@@ -52,7 +61,15 @@ def _custom_ids(message: discord.Message) -> set[str]:
 class TableroBot(commands.Bot):
     """Tablero on Discord."""
 
-    def __init__(self, config: Config, *, store: Store | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        config: Config,
+        *,
+        store: Store | None = None,
+        local_clock: Callable[[], float] = time.time,
+        kero_think_ms: int = KERO_THINK_MS,
+        **options: Any,
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -61,6 +78,9 @@ class TableroBot(commands.Bot):
             **options,
         )
         self.config = config
+        self.clock = ClockSync(local_clock)
+        self.kero_think_ms = kero_think_ms
+        self.timers = MatchTimers(self)
         self._given_store = store
         self.store: Store
         self.service: MatchService
@@ -82,14 +102,21 @@ class TableroBot(commands.Bot):
         for warning in rebuilt.warnings:
             log.warning("%s", warning)
         self.startup_problems = dict(rebuilt.problems)
-        self.service = MatchService(self.store)
+        self.service = MatchService(self.store, now_ms=self.clock.now_ms, make_ai=self._make_ai)
         self.service.adopt(rebuilt)
         self.add_dynamic_items(*COMPONENT_CLASSES, RulesButton)
         for cog in COGS:
             await self.add_cog(cog(self))
         await self.lobbies.restore()
+        self.timers.rearm_all()
         await self.sync_commands()
         log.info("ready to serve %d open matches", len(self.service.matches))
+
+    def _make_ai(self, spec: GameSpec) -> Policy:
+        """The computer players; Kero's plays at the bot's pace (its clicks take real time)."""
+        if spec.name == "kero":
+            return KeroAI(Pace(think_ms=self.kero_think_ms))
+        return spec.new_ai()
 
     async def sync_commands(self) -> None:
         """Sync slash commands: to the development server at once, else globally."""
@@ -103,6 +130,7 @@ class TableroBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer the clicks no DynamicItem will: a custom_id Tablero never made, or one the
         message no longer carries (discord.py drops those silently)."""
+        self.clock.observe(interaction_ms(interaction))
         self.publisher.note_permissions(interaction)
         if interaction.type.value != COMPONENT or not isinstance(interaction.data, dict):
             return
@@ -134,6 +162,7 @@ class TableroBot(commands.Bot):
     async def close(self) -> None:
         """Stop timers, finish background posts, close the database, then disconnect."""
         self.lobbies.cancel_timers()
+        self.timers.cancel_all()
         await self.publisher.close()
         await super().close()
         if self._given_store is None and hasattr(self, "store"):

@@ -23,12 +23,14 @@ SELECT_PREFIX: Final = "tbs:"
 LOBBY_PREFIX: Final = "tbl:"
 PAGES_PREFIX: Final = "tbr:"
 
-MATCH_VERBS: Final = frozenset({"roll", "keep", "die", "pick", "sheet", "agree", "refuse"})
+MATCH_VERBS: Final = frozenset(
+    {"roll", "keep", "die", "pick", "sheet", "agree", "refuse", "act", "tog", "camp"}
+)
 LOBBY_VERBS: Final = frozenset({"join", "leave", "ai", "start", "close", "accept", "decline"})
 
 _MATCH_BODY = re.compile(
     r"(?P<match>[1-9][0-9]{0,17}):(?P<version>0|[1-9][0-9]{0,8}):(?P<verb>[a-z]{1,12})"
-    r"(?::(?P<arg>[A-Za-z0-9:]{1,40}))?"
+    r"(?::(?P<arg>[A-Za-z0-9:._@]{1,60}))?"
 )
 _LOBBY_BODY = re.compile(r"(?P<lobby>[1-9][0-9]{0,17}):(?P<verb>[a-z]{1,12})")
 PAGES_TEMPLATE: Final = r"tbr:(?P<name>[a-z-]{1,20}):(?P<page>[0-9]{1,2})"

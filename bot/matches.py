@@ -69,6 +69,7 @@ class Matches:
             live = await service.create(
                 game, players, options, guild_id=guild, channel_id=channel, thread_id=thread
             )
+        self.bot.timers.rearm(live)
         await self.bot.publisher.post_step(live)
         return live
 
@@ -148,4 +149,3 @@ class Matches:
             f"Waiting for: {names}.",
             view=cancel_vote_view(live),
         )
-

@@ -13,6 +13,8 @@ from typing import Any, Protocol
 
 from games.common.protocol import Node, Seat
 from games.keer_kids import Keep, KeerState, Phase, Roll, Skip
+from games.kero import KeroState
+from games.kero.actions import Credit
 
 
 class Pace(Protocol):
@@ -57,20 +59,23 @@ class KeerPace:
 
 
 @dataclass(frozen=True, slots=True)
-class TurnPace:
-    """Games whose chance the bot always draws at once and whose moves are never forced."""
+class KeroPace:
+    """Kero: the bot draws every die at once; its own credits never make a message stale."""
 
-    def chance_trigger(self, state: Any) -> Seat | None:
+    def chance_trigger(self, state: KeroState) -> Seat | None:
         """Nobody's click: the bot draws."""
         return None
 
-    def forced(self, state: Any, seat: Seat) -> Any | None:
+    def forced(self, state: KeroState, seat: Seat) -> None:
         """Nothing is forced."""
-        return None
+        return
 
-    def step_version(self, state: Any) -> int:
-        """Every action draws a new message."""
-        return int(state.version)
+    def step_version(self, state: KeroState) -> int:
+        """The version after the last move and the dice it threw, ignoring later credits."""
+        version = len(state.history)
+        while version and isinstance(state.history[version - 1][1], Credit):
+            version -= 1
+        return version
 
 
-PACES: Mapping[str, Pace] = {"keer-kids": KeerPace(), "kero": TurnPace()}
+PACES: Mapping[str, Pace] = {"keer-kids": KeerPace(), "kero": KeroPace()}

@@ -14,11 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import keer_ui
+from bot import keer_ui, kero_ui
+from bot.clock import interaction_ms
 from bot.components import match_button, refuse, view_of
 from bot.ids import MatchRef
 from bot.service import OUT_OF_DATE, LiveMatch, Played, Refused
+from bot.ui import ui_for
 from games.keer_kids import Skip
+from games.kero.board import Phase as KeroPhase
+from games.kero.rules.rolling import MAX_CREDIT_MS
 from render.keer_kids import sheet_png
 
 if TYPE_CHECKING:
@@ -26,12 +30,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+DAMAGED_CHOICE = "That choice is damaged; nothing was changed."
 Handler = Callable[[discord.Interaction[Any], MatchRef], Awaitable[None]]
-
-
-def discord_ms(interaction: discord.Interaction[Any]) -> int:
-    """When Discord created the interaction (its snowflake), in ms since the Unix epoch."""
-    return (interaction.id >> 22) + discord.utils.DISCORD_EPOCH
 
 
 class Play:
@@ -46,6 +46,9 @@ class Play:
             "sheet": self._sheet,
             "agree": self._vote,
             "refuse": self._vote,
+            "act": self._kero_act,
+            "tog": self._toggle,
+            "camp": self._tuareks,
         }
 
     async def on_button(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
@@ -61,7 +64,15 @@ class Play:
     async def on_select(
         self, interaction: discord.Interaction[Any], ref: MatchRef, values: list[str]
     ) -> None:
-        """An enclosure chosen in a player's ephemeral select."""
+        """A choice in a select: a Keer enclosure, or a Kero action (card, territory, Tuarek)."""
+        if ref.verb == "act":
+            try:
+                if len(values) != 1 or values[0] == "roll":
+                    raise Refused(DAMAGED_CHOICE)
+                await self._kero(interaction, ref, values[0])
+            except Refused as refusal:
+                await refuse(interaction, str(refusal))
+            return
         try:
             text = _picked_action(ref, values)
             played = await self._act(interaction, ref, text)
@@ -83,23 +94,82 @@ class Play:
             ref.version,
             text,
             interaction=str(interaction.id),
-            at=discord_ms(interaction),
+            at=interaction_ms(interaction),
         )
 
     async def _act_here(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
-        """Roll or keep: the clicked public message itself shows the result."""
+        """Keer's Roll or keep: the clicked public message itself shows the result."""
         text = "roll" if ref.verb == "roll" else f"keep:{ref.arg}"
+        await self._act_public(interaction, ref, text)
+
+    async def _act_public(
+        self, interaction: discord.Interaction[Any], ref: MatchRef, text: str
+    ) -> Played:
+        """Apply the action, then show the match's new step on the clicked message (or, when
+        play moved on to a new message, what the old one now sums up)."""
         played = await self._act(interaction, ref, text)
-        live = played.match
-        if played.finished or keer_ui.roll_number(live.state) != keer_ui.roll_number(played.before):
+        live, ui = played.match, ui_for(played.match)
+        old_key = ui.message_key(played.before)
+        if played.finished or ui.message_key(live.state) != old_key:
             await interaction.response.edit_message(
-                content=keer_ui.roll_summary(live, keer_ui.roll_number(played.before)), view=None
+                content=ui.step_summary(live, old_key), view=None
             )
         else:
             await interaction.response.edit_message(
-                content=keer_ui.step_content(live), view=keer_ui.step_view(live)
+                content=ui.step_content(live), view=ui.step_view(live)
             )
         self.bot.publisher.after(played, on_public_message=True)
+        return played
+
+    async def _kero_act(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+        """A Kero button: its custom_id holds the action (a trailing @ is the click's time)."""
+        await self._kero(interaction, ref, ref.arg or "")
+
+    async def _kero(self, interaction: discord.Interaction[Any], ref: MatchRef, text: str) -> None:
+        clicked = interaction_ms(interaction)
+        action = kero_ui.stamped(text, clicked)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            played = await self._act(interaction, ref, action)
+            done = played.match.spec.parse_action(played.entries[0].action)
+            label = kero_ui.describe(kero_ui.kero_state(played.before), done)
+            await interaction.response.edit_message(content=f"✅ {label}", view=None)
+            self.bot.publisher.after(played, on_public_message=False)
+        else:
+            played = await self._act_public(interaction, ref, action)
+        await self._credit(played, clicked)
+
+    async def _credit(self, played: Played, clicked_ms: int) -> None:
+        """Give back the time between a click that threw dice and the new dice reaching
+        Discord (the bot's processing and the gateway's delay): the player never pays for it."""
+        if not any(entry.action.startswith("faces:") for entry in played.entries):
+            return
+        live = played.match
+        state = kero_ui.kero_state(live.state)
+        if state.phase is not KeroPhase.ROLLING or live.is_ai(state.active):
+            return
+        spent = self.bot.clock.now_ms() - clicked_ms
+        credit = max(0, min(MAX_CREDIT_MS, spent))
+        if credit:
+            credited = await self.bot.service.system(live.id, state.active, f"credit:{credit}")
+            if credited is not None:
+                self.bot.timers.rearm(live)
+
+    async def _toggle(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+        """Mark or unmark a die for the next re-roll: only the message changes."""
+        live, seat = await self._player(interaction, ref)
+        state = kero_ui.kero_state(live.state)
+        if state.phase is not KeroPhase.ROLLING or seat != state.active:
+            raise Refused("Only the rolling player marks dice.")
+        marks = int((ref.arg or "0").split(":")[0])
+        await interaction.response.edit_message(view=kero_ui.rolling_view(live, marks))
+
+    async def _tuareks(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+        """The member's own Tuareks and tiles, and what they may play now, only for them."""
+        live, seat = await self._player(interaction, ref, check_version=False)
+        content, view = kero_ui.tuarek_message(live, seat)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.response.send_message(content, ephemeral=True, **extra)
 
     async def _die(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
         """A die on the roll's message: show this player where it can go."""

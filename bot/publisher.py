@@ -62,6 +62,7 @@ class Publisher:
     def after(self, played: Played, *, on_public_message: bool) -> None:
         """Post what an accepted action changed: a new roll message, or the waiting list."""
         live = played.match
+        self.bot.timers.rearm(live)
         ui = ui_for(live)
         old_key = ui.message_key(played.before)
         if played.finished or ui.message_key(live.state) != old_key:

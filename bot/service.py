@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,6 +82,8 @@ class LiveMatch:
     message_id: str | None = None
     departed: dict[Seat, str] = field(default_factory=dict)
     cancel_votes: set[str] = field(default_factory=set)
+    wake_at: int | None = None
+    """Discord time (ms) of the computer's next timed move, which waits for the real clock."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     _ais: dict[Seat, Policy] = field(default_factory=dict)
 
@@ -109,10 +112,10 @@ class LiveMatch:
         """The members still playing."""
         return [p for s, p in enumerate(self.players) if not self.is_ai(s)]
 
-    def policy(self, seat: Seat) -> Policy:
+    def policy(self, seat: Seat, make: Callable[[GameSpec], Policy]) -> Policy:
         """The AI of a seat, made when first needed."""
         if seat not in self._ais:
-            self._ais[seat] = self.spec.new_ai()
+            self._ais[seat] = make(self.spec)
         return self._ais[seat]
 
     @property
@@ -134,8 +137,17 @@ class Played:
 class MatchService:
     """Every open match of this process, by id and by the channel (or thread) it plays in."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        now_ms: Callable[[], int] | None = None,
+        make_ai: Callable[[GameSpec], Policy] | None = None,
+    ) -> None:
         self.store = store
+        self.now_ms = now_ms or (lambda: time.time_ns() // 1_000_000)
+        """Discord's time now: a computer's timed move never runs ahead of it."""
+        self.make_ai = make_ai or (lambda spec: spec.new_ai())
         self.matches: dict[int, LiveMatch] = {}
         self._by_channel: dict[str, int] = {}
         self._channel_locks: dict[str, asyncio.Lock] = {}
@@ -250,6 +262,40 @@ class MatchService:
                 return Played(live, live.state, (), False)
             return await self._commit(live, work, entries)
 
+    async def system(self, match_id: int, seat: Seat, text: str) -> Played | None:
+        """Apply an action the bot takes for a seat (a tank running dry, a credit, a live
+        fuel-up handed to the fixed cadence); None if the match no longer accepts it."""
+        live = self.matches.get(match_id)
+        if live is None:
+            return None
+        async with live.lock:
+            if live.id not in self.matches:
+                return None
+            work = live.state.clone()
+            action = live.spec.parse_action(text)
+            try:
+                work.apply(seat, action)
+            except IllegalAction:
+                return None
+            entries = [Entry(seat, action.to_text(), getattr(action, "at", None))]
+            self._advance(live, work, entries)
+            return await self._commit(live, work, entries)
+
+    async def resume(self, match_id: int) -> Played | None:
+        """Let the computer make the moves that waited for the clock; None if none could."""
+        live = self.matches.get(match_id)
+        if live is None:
+            return None
+        async with live.lock:
+            if live.id not in self.matches:
+                return None
+            work = live.state.clone()
+            entries: list[Entry] = []
+            self._advance(live, work, entries)
+            if not entries:
+                return None
+            return await self._commit(live, work, entries)
+
     async def cancel(self, match_id: int) -> LiveMatch:
         """End the match without a result."""
         live = await self.get(match_id)
@@ -273,7 +319,9 @@ class MatchService:
             raise Refused("That isn't a move in this game.") from None
 
     def _advance(self, live: LiveMatch, work: GameState, entries: list[Entry]) -> None:
-        """Play everything the bot plays by itself until a member has to act."""
+        """Play everything the bot plays by itself until a member has to act (or the
+        computer's next timed move lies ahead of Discord's clock: `live.wake_at`)."""
+        live.wake_at = None
         for _ in range(_MAX_BOT_MOVES):
             if work.is_terminal():
                 return
@@ -293,7 +341,12 @@ class MatchService:
             return CHANCE, work.sample_chance(live.rng)
         for seat in work.seats_to_act():
             if live.is_ai(seat):
-                return seat, live.policy(seat).choose(work, seat)
+                action = live.policy(seat, self.make_ai).choose(work, seat)
+                at = getattr(action, "at", None)
+                if at is not None and at > self.now_ms():
+                    live.wake_at = at
+                    return None
+                return seat, action
             forced = live.pace.forced(work, seat)
             if forced is not None:
                 return seat, forced

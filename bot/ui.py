@@ -43,7 +43,7 @@ UIS: Mapping[str, GameUI] = {
     "kero": GameUI(
         step_content=kero_ui.step_content,
         step_view=kero_ui.step_view,
-        message_key=kero_ui.turn_number,
+        message_key=kero_ui.turn_key,
         step_summary=kero_ui.turn_summary,
         results_content=kero_ui.results_content,
         text_board=kero_ui.text_board,

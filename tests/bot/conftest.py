@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.app import TableroBot
 from bot.config import Config
-from tests.bot.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
+from tests.bot.fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeGuild, FakeUser
 
 
 @dataclass
@@ -28,8 +29,10 @@ class Server:
     mod: FakeUser
     """A member with Manage Server."""
     db_path: Path
+    clock: FakeClock | None = None
+    """Virtual time shared by the fake Discord and the bot (Kero's tanker tests)."""
 
-    async def start_bot(self) -> TableroBot:
+    async def start_bot(self, **options: Any) -> TableroBot:
         """A new bot process on the same database and the same fake Discord."""
         config = Config(
             token="fake-token",
@@ -38,7 +41,9 @@ class Server:
             db_path=self.db_path,
             log_level="INFO",
         )
-        bot = TableroBot(config)
+        if self.clock is not None:
+            options.setdefault("local_clock", self.clock)
+        bot = TableroBot(config, **options)
         await self.fake.connect(bot)
         return bot
 
@@ -46,14 +51,26 @@ class Server:
 @pytest.fixture
 async def server(tmp_path: Path) -> AsyncIterator[Server]:
     """A fake Discord with one server; fails the test if Discord refused any call."""
-    fake = FakeDiscord()
+    async for made in _server(tmp_path, None):
+        yield made
+
+
+@pytest.fixture
+async def timed_server(tmp_path: Path) -> AsyncIterator[Server]:
+    """The same on virtual time: the test moves the clock of Discord and of the bot."""
+    async for made in _server(tmp_path, FakeClock()):
+        yield made
+
+
+async def _server(tmp_path: Path, clock: FakeClock | None) -> AsyncIterator[Server]:
+    fake = FakeDiscord(clock=clock) if clock is not None else FakeDiscord()
     # Generous waits: a busy CI machine may be slow; Discord's own 3 s rule is still enforced.
     fake.response_timeout = fake.settle_timeout = 30.0
     guild = fake.add_guild("Test server")
     channel = fake.add_channel(guild, "games")
     members = [fake.add_member(guild, name) for name in ("Ana", "Bo", "Cas", "Eve")]
     mod = fake.add_member(guild, "Mod", manage_guild=True)
-    yield Server(fake, guild, channel, *members, mod, tmp_path / "tablero.db")
+    yield Server(fake, guild, channel, *members, mod, tmp_path / "tablero.db", clock)
     await fake.settle()
     await fake.close()
     assert fake.violations == []

@@ -1,0 +1,159 @@
+"""Plays Kero through the fake Discord as members do: buttons, selects, My Tuareks.
+
+A member's decisions come from the computer player (so whole matches reach every phase); each
+decision becomes the clicks a person would make — toggling dice before Re-roll, opening My
+Tuareks to play one. Time is virtual: the test's clock is the fake Discord's and the bot's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from bot.app import TableroBot
+from bot.kero_ui import kero_state, template
+from bot.service import LiveMatch
+from games.kero import actions as a
+from games.kero.ai import KeroAI, Pace
+from games.kero.board import Phase
+from tests.bot.conftest import Server
+from tests.bot.fakediscord import FakeClock, FakeMessage, FakeUser, InteractionResult
+from tests.bot.keer_driver import members
+
+THINK_S = 1.0
+"""Virtual seconds a member takes per click."""
+
+
+@dataclass
+class KeroDriver:
+    """One match in one channel, and the members who play it."""
+
+    server: Server
+    bot: TableroBot
+    live: LiveMatch
+
+    @property
+    def clock(self) -> FakeClock:
+        """The shared virtual clock."""
+        assert self.server.clock is not None
+        return self.server.clock
+
+    @property
+    def message(self) -> FakeMessage:
+        """The match's current public message."""
+        return self.server.fake.message(int(self.live.message_id or 0))
+
+    def user(self, seat: int) -> FakeUser:
+        """The member in a seat."""
+        return members(self.server)[self.live.players[seat].id]
+
+    async def wait_for_bot(self) -> None:
+        """Let the computer's timed moves happen: jump the clock to them and re-arm."""
+        fake = self.server.fake
+        await fake.settle()
+        for _ in range(500):
+            if self.live.wake_at is None or self.live.id not in self.bot.service.matches:
+                return
+            self.clock.now = max(self.clock.now, self.live.wake_at / 1000 + 0.01)
+            await self.fire_timer()
+        state = kero_state(self.live.state)
+        raise AssertionError(
+            f"the computer kept waiting: wake {self.live.wake_at}, now {self.bot.clock.now_ms()}, "
+            f"offset {self.bot.clock.offset_ms}, {state.phase} {state.history[-3:]}, "
+            f"{self.bot.publisher.errors}"
+        )
+
+    async def step(self) -> list[InteractionResult]:
+        """The next member decision, as clicks; [] when the match is over."""
+        await self.wait_for_bot()
+        if self.live.id not in self.bot.service.matches:
+            return []
+        state = kero_state(self.live.state)
+        seats = [s for s in state.seats_to_act() if not self.live.is_ai(s)]
+        if not seats:
+            raise AssertionError(f"nobody to act in {state.phase} and the bot is not waiting")
+        seat = seats[0]
+        self.clock.advance(THINK_S)
+        action = KeroAI(Pace(think_ms=0)).choose(kero_state(self.live.state), seat)
+        results = await self.do(seat, action)
+        await self.server.fake.settle()
+        return results
+
+    async def do(self, seat: int, action: a.Action) -> list[InteractionResult]:
+        """The clicks of one decision."""
+        if isinstance(action, a.Reroll):
+            return await self.reroll(seat, action.dice)
+        if isinstance(action, a.Play | a.Use):
+            return await self.secret(seat, action)
+        if isinstance(action, a.Take | a.Place | a.TieBreak):
+            return [await self.choose(seat, action)]
+        if isinstance(action, a.TankEmpty):
+            return await self.run_dry()
+        return [await self.press(seat, template(action))]
+
+    async def press(self, seat: int, text: str) -> InteractionResult:
+        """Click the public message's button whose custom_id ends with the action."""
+        return await self.server.fake.click(
+            self.bot, self.user(seat), self.message, self.button_id(f":act:{text}")
+        )
+
+    def button_id(self, suffix: str) -> str:
+        """The custom_id of a current button ending with `suffix`."""
+        for component in self.message.interactive():
+            if component.custom_id and component.custom_id.endswith(suffix):
+                return component.custom_id
+        raise AssertionError(f"no button ending {suffix!r} in {self.message.content!r}")
+
+    async def choose(self, seat: int, action: a.Action) -> InteractionResult:
+        """Pick the action's option in the public message's select."""
+        value = template(action)
+        for component in self.message.interactive():
+            if component.type == 3 and value in component.options:
+                return await self.server.fake.select(
+                    self.bot, self.user(seat), self.message, str(component.custom_id), [value]
+                )
+        raise AssertionError(f"no select offers {value!r}")
+
+    async def reroll(self, seat: int, dice: tuple[int, ...]) -> list[InteractionResult]:
+        """Mark each die, then Re-roll."""
+        results = []
+        for die in dice:
+            toggle = next(
+                str(c.custom_id)
+                for c in self.message.interactive()
+                if c.custom_id and ":tog:" in c.custom_id and c.custom_id.endswith(f":{die}")
+            )
+            results.append(
+                await self.server.fake.click(self.bot, self.user(seat), self.message, toggle)
+            )
+        text = "reroll:" + ".".join(map(str, dice)) + "@"
+        results.append(await self.press(seat, text))
+        return results
+
+    async def secret(self, seat: int, action: a.Action) -> list[InteractionResult]:
+        """Open My Tuareks and play from its select."""
+        fake = self.server.fake
+        opened = await fake.click(self.bot, self.user(seat), self.message, "My Tuareks")
+        private = opened.messages[0]
+        value = template(action)
+        select = next(c for c in private.interactive() if c.type == 3 and value in c.options)
+        chosen = await fake.select(
+            self.bot, self.user(seat), private, str(select.custom_id), [value]
+        )
+        return [opened, chosen]
+
+    async def run_dry(self) -> list[InteractionResult]:
+        """Let the tank run dry: jump past E and its grace; the bot's deadline fires."""
+        state = kero_state(self.live.state)
+        assert state.phase is Phase.ROLLING and state.turn.window is not None
+        self.clock.now = state.turn.window.empty_at / 1000 + 2.0
+        await self.fire_timer()
+        return []
+
+    async def fire_timer(self) -> None:
+        """Re-arm the match's timer after a clock jump and let it run (timers are background
+        tasks, which `settle` does not wait for)."""
+        self.bot.timers.rearm(self.live)
+        for _ in range(20):
+            await asyncio.sleep(0.001)
+        await self.server.fake.settle()

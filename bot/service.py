@@ -52,6 +52,9 @@ _REASON_TEXT: Mapping[Reason, str] = {
     Reason.NOT_YOUR_TURN: "It isn't your move right now.",
     Reason.GAME_OVER: "This match is over.",
     Reason.ALREADY_CHOSEN: "You already picked for this roll.",
+    Reason.TANK_EMPTY: "Too late — your tank had run dry before that click.",
+    Reason.STALE: "That click came before the match's latest move; nothing was changed.",
+    Reason.TRUCK_FLAT: "Your truck is already flat this turn.",
 }
 
 

@@ -31,9 +31,8 @@ async def test_a_member_plays_a_whole_match_against_the_computer(
     bot, driver = await start_vs_computer(server, variant=variant)
     assert decodes(driver.message) == 1
     for _ in range(3000):
-        if not await driver.step():
-            if driver.live.id not in bot.service.matches:
-                break
+        if not await driver.step() and driver.live.id not in bot.service.matches:
+            break
     assert driver.live.state.is_terminal()
     final = server.fake.channel_messages(server.channel)[-1]
     assert "🏆" in final.content and decodes(final) == 1

@@ -1,0 +1,149 @@
+"""The tanker window in Discord: clicks are timed by their snowflakes, the deadline waits a
+grace for clicks in flight, the bot's own latency is credited, and clock skew changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.kero_ui import kero_state
+from bot.timers import GRACE_MS
+from games.kero import actions as a
+from games.kero.board import Phase
+from tests.bot.conftest import Server
+from tests.bot.keer_driver import live_here
+from tests.bot.kero_driver import KeroDriver
+
+
+async def rolling(server: Server, **bot_options: Any) -> KeroDriver:
+    """A match against the computer with Ana (first to play) rolling 5 white dice."""
+    bot = await server.start_bot(kero_think_ms=1_500, **bot_options)
+    fake = server.fake
+    await fake.slash(bot, server.ana, server.channel, "kero challenge", member=fake.bot)
+    await fake.settle()
+    live = live_here(bot, server)
+    assert live is not None
+    driver = KeroDriver(server, bot, live)
+    await driver.wait_for_bot()
+    assert kero_state(live.state).active == 0
+    await driver.press(0, "roll@")
+    await fake.settle()
+    assert kero_state(live.state).phase is Phase.ROLLING
+    return driver
+
+
+def empty_at(driver: KeroDriver) -> int:
+    window = kero_state(driver.live.state).turn.window
+    assert window is not None
+    return window.empty_at
+
+
+async def click_at(driver: KeroDriver, suffix: str, at_ms: int, arrive_ms: int | None = None):
+    """Click a button stamped `at_ms` by Discord, reaching the bot at `arrive_ms`."""
+    clock = driver.clock
+    clock.now = (arrive_ms if arrive_ms is not None else at_ms) / 1000
+    custom_id = driver.button_id(suffix)
+    return await driver.server.fake.click(
+        driver.bot, driver.user(0), driver.message, custom_id, at_ms=at_ms
+    )
+
+
+async def reroll_at(driver: KeroDriver, at_ms: int):
+    """Mark the first unburnt die and click Re-roll, stamped `at_ms`."""
+    toggle = next(
+        str(c.custom_id)
+        for c in driver.message.interactive()
+        if c.custom_id and ":tog:" in c.custom_id and not c.disabled
+    )
+    await driver.server.fake.click(driver.bot, driver.user(0), driver.message, toggle)
+    return await click_at(driver, "@", at_ms)
+
+
+def said(res) -> str:
+    return str((res.response or {}).get("data", {}).get("content") or "")
+
+
+async def test_a_reroll_one_ms_before_the_tank_runs_dry_counts(timed_server: Server) -> None:
+    driver = await rolling(timed_server)
+    empty = empty_at(driver)
+    res = await reroll_at(driver, empty - 1)
+    assert not res.ephemeral
+    history = kero_state(driver.live.state).history
+    assert any(isinstance(act, a.Reroll) and act.at == empty - 1 for _, act in history)
+
+
+async def test_a_reroll_one_ms_after_the_tank_runs_dry_does_not(timed_server: Server) -> None:
+    driver = await rolling(timed_server)
+    empty = empty_at(driver)
+    version = driver.live.state.version
+    res = await reroll_at(driver, empty + 1)
+    assert res.ephemeral and "run dry" in said(res)
+    assert driver.live.state.version == version
+
+
+async def test_a_stop_stamped_before_empty_but_arriving_after_is_honoured(
+    timed_server: Server,
+) -> None:
+    driver = await rolling(timed_server)
+    empty = empty_at(driver)
+    res = await click_at(driver, ":act:stop@", empty - 10, arrive_ms=empty + GRACE_MS - 200)
+    state = kero_state(driver.live.state)
+    assert not res.ephemeral and state.phase is Phase.CAMP
+    assert state.camps[0].tank.level_ms == 10
+
+
+async def test_the_deadline_waits_the_grace_then_empties_the_tank(timed_server: Server) -> None:
+    driver = await rolling(timed_server)
+    empty = empty_at(driver)
+    driver.clock.now = (empty + GRACE_MS - 100) / 1000
+    await driver.fire_timer()
+    assert kero_state(driver.live.state).phase is Phase.ROLLING
+    driver.clock.now = (empty + GRACE_MS + 1) / 1000
+    await driver.fire_timer()
+    state = kero_state(driver.live.state)
+    after = [act for _, act in state.history][
+        [act for _, act in state.history].index(a.TankEmpty(empty)) :
+    ]
+    assert any(isinstance(act, a.Flames) for act in after)  # the free refuel, white dice only
+    assert state.active == 1 and state.camps[0].tank.level_ms > 0  # refuelled; the computer plays
+
+
+async def test_the_bots_own_latency_is_credited_back(
+    timed_server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    driver = await rolling(timed_server)
+    service = driver.bot.service
+    act = service.act
+
+    async def slow(*args: Any, **kwargs: Any):
+        driver.clock.advance(0.4)  # the bot takes 400 ms to store and answer
+        return await act(*args, **kwargs)
+
+    monkeypatch.setattr(service, "act", slow)
+    before = empty_at(driver)
+    await reroll_at(driver, round(driver.clock.now * 1000))
+    await timed_server.fake.settle()
+    window = kero_state(driver.live.state).turn.window
+    assert window is not None and window.credit_ms == 400
+    assert empty_at(driver) == before + 400
+
+
+@pytest.mark.parametrize("skew_s", [-2.0, 0.0, 2.0])
+async def test_a_bot_clock_two_seconds_off_changes_no_outcome(
+    timed_server: Server, skew_s: float
+) -> None:
+    clock = timed_server.clock
+    assert clock is not None
+    driver = await rolling(timed_server, local_clock=lambda: clock.now + skew_s)
+    empty = empty_at(driver)
+    assert abs(driver.bot.clock.offset_ms - skew_s * 1000) <= 1
+    res = await reroll_at(driver, empty - 1)
+    assert not res.ephemeral
+    empty = empty_at(driver)
+    driver.clock.now = (empty + GRACE_MS - 50) / 1000
+    await driver.fire_timer()
+    assert kero_state(driver.live.state).phase is Phase.ROLLING
+    driver.clock.now = (empty + GRACE_MS + 50) / 1000
+    await driver.fire_timer()
+    assert a.TankEmpty(empty) in [act for _, act in kero_state(driver.live.state).history]

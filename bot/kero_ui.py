@@ -328,48 +328,40 @@ def _phase_items(
 
 
 def _claim_items(live: LiveMatch, state: KeroState, view: discord.ui.View) -> None:
+    """One pair of Boss buttons per tied territory (each asked clan clicks its own answer: the
+    engine knows who clicked), and the A5 tile's select."""
     vote = state.vote
     if vote is None:
         return
     version = state.version
-    for seat, slots in vote.boss_asks.items():
-        for slot in slots:
-            if (seat, slot) in vote.boss_answers or live.is_ai(seat):
-                continue
-            name = live.names[seat]
-            for activate, label in (
-                (True, f"{name}: activate Boss on {slot + 1}"),
-                (False, f"{name}: hold the Boss"),
-            ):
-                action = a.BossChoice(slot + 1, activate)
-                style = discord.ButtonStyle.danger if activate else discord.ButtonStyle.secondary
-                view.add_item(
-                    match_button(
-                        MatchRef(live.id, version, "act", template(action)),
-                        label[:80],
-                        emoji="👑",
-                        style=style,
-                    )
-                )
-    if (
-        vote.tiebreak_seat is not None
-        and vote.tiebreak_choice is None
-        and not live.is_ai(vote.tiebreak_seat)
-    ):
-        options = [
-            discord.SelectOption(
-                label=describe(state, a.TieBreak(slot + 1))[:100],
-                value=a.TieBreak(slot + 1).to_text(),
+    slots = sorted(
+        {
+            slot
+            for seat, asked in vote.boss_asks.items()
+            for slot in asked
+            if (seat, slot) not in vote.boss_answers and not live.is_ai(seat)
+        }
+    )
+    for slot in slots[:12]:
+        for activate, label in ((True, "activate your Boss"), (False, "hold your Boss")):
+            action = a.BossChoice(slot + 1, activate)
+            style = discord.ButtonStyle.danger if activate else discord.ButtonStyle.secondary
+            ref = MatchRef(live.id, version, "act", template(action))
+            view.add_item(
+                match_button(ref, f"Territory {slot + 1}: {label}", emoji="👑", style=style)
             )
-            for slot in vote.tiebreak_slots
-        ]
-        view.add_item(
-            match_select(
-                MatchRef(live.id, version, "act", "tiebreak"),
-                options,
-                "Territory your A5 tile wins",
-            )
+    chooser = vote.tiebreak_seat
+    open_choice = vote.tiebreak_choice is None and vote.tiebreak_slots
+    if chooser is None or not open_choice or live.is_ai(chooser):
+        return
+    options = [
+        discord.SelectOption(
+            label=describe(state, a.TieBreak(slot + 1))[:100], value=a.TieBreak(slot + 1).to_text()
         )
+        for slot in vote.tiebreak_slots[:25]
+    ]
+    ref = MatchRef(live.id, version, "act", "tiebreak")
+    view.add_item(match_select(ref, options, "The tie your A5 tile breaks"))
 
 
 def _claim_line(live: LiveMatch, state: KeroState) -> str:

@@ -5,6 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bot.app import TableroBot
+from bot.kero_ui import kero_state
+from bot.timers import GRACE_MS, LIVE_THROW_WAIT_MS
+from games.kero import actions as a
+from games.kero.board import Phase
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import decodes, live_here
 from tests.bot.kero_driver import KeroDriver
@@ -38,3 +42,113 @@ async def test_a_member_plays_a_whole_match_against_the_computer(
     assert "🏆" in final.content and decodes(final) == 1
     assert bot.publisher.errors == []
     await server.fake.disconnect(bot)
+
+
+async def challenge(server: Server, **options: str) -> tuple[TableroBot, KeroDriver]:
+    """Ana challenges Bo, who accepts."""
+    bot = await server.start_bot(kero_think_ms=1_500)
+    fake = server.fake
+    res = await fake.slash(
+        bot, server.ana, server.channel, "kero challenge", member=server.bo, **options
+    )
+    await fake.click(bot, server.bo, res.message, "Accept")
+    await fake.settle()
+    live = live_here(bot, server)
+    assert live is not None and not live.is_ai(0) and not live.is_ai(1)
+    return bot, KeroDriver(server, bot, live)
+
+
+@pytest.mark.parametrize(("variant", "refuel"), [("base", "live"), ("boss", "auto")])
+async def test_two_members_play_a_whole_match(
+    timed_server: Server, variant: str, refuel: str
+) -> None:
+    bot, driver = await challenge(timed_server, variant=variant, refuel=refuel)
+    for _ in range(3000):
+        if not await driver.step() and driver.live.id not in bot.service.matches:
+            break
+    state = kero_state(driver.live.state)
+    assert state.is_terminal() and state.fuel_mode == refuel
+    kinds = {type(act).__name__ for _, act in state.history}
+    assert {"Roll", "Stop", "Take", "EndTurn"} <= kinds
+    final = timed_server.fake.channel_messages(timed_server.channel)[-1]
+    assert "🏆" in final.content
+    assert bot.publisher.errors == []
+    await timed_server.fake.disconnect(bot)
+
+
+async def fuel_twice(driver: KeroDriver, throw: bool) -> list[a.Action]:
+    """Ana fuels up twice at the start of her turn; Bo throws live ones (or leaves them)."""
+    state = kero_state(driver.live.state)
+    assert state.phase is Phase.START and state.active == 0
+    state.camps[0].jerrycans = max(state.camps[0].jerrycans, 2)  # a rich start for the test
+    text = "fuel@" if state.fuel_mode == "live" else "fuel"
+    for _ in range(2):
+        await driver.press(0, text)
+        await driver.server.fake.settle()
+        for _ in range(100):
+            if kero_state(driver.live.state).phase is not Phase.FUELING:
+                break
+            if throw:
+                driver.clock.advance(0.5)
+                await driver.press(1, "throw@")
+                await driver.server.fake.settle()
+            else:
+                driver.clock.advance(LIVE_THROW_WAIT_MS / 1000 + 0.1)
+                await driver.fire_timer()
+    return [act for _, act in kero_state(driver.live.state).history]
+
+
+async def test_a_double_fuel_up_in_auto_mode(timed_server: Server) -> None:
+    bot, driver = await challenge(timed_server, refuel="auto")
+    await first_turn_of(driver, 0)
+    history = await fuel_twice(driver, throw=False)
+    assert sum(isinstance(act, a.FuelUp) for act in history) == 2
+    assert kero_state(driver.live.state).phase is Phase.START
+    await timed_server.fake.disconnect(bot)
+
+
+@pytest.mark.parametrize("throw", [True, False])
+async def test_a_double_fuel_up_in_live_mode(timed_server: Server, throw: bool) -> None:
+    bot, driver = await challenge(timed_server, refuel="live")
+    await first_turn_of(driver, 0)
+    history = await fuel_twice(driver, throw=throw)
+    assert sum(isinstance(act, a.FuelUp) for act in history) == 2
+    throws = sum(isinstance(act, a.Throw) for act in history)
+    autos = sum(isinstance(act, a.AutoFuel) for act in history)
+    assert (throws > 0, autos) == ((True, 0) if throw else (False, 2))
+    assert kero_state(driver.live.state).phase is Phase.START
+    await timed_server.fake.disconnect(bot)
+
+
+async def first_turn_of(driver: KeroDriver, seat: int) -> None:
+    """Play on until `seat` starts a turn."""
+    for _ in range(500):
+        state = kero_state(driver.live.state)
+        if state.phase is Phase.START and state.active == seat:
+            return
+        await driver.step()
+    raise AssertionError("the seat never got a turn")
+
+
+async def test_a_restart_during_the_window_keeps_the_kero_left(timed_server: Server) -> None:
+    bot, driver = await challenge(timed_server)
+    await first_turn_of(driver, 0)
+    await driver.press(0, "roll@")
+    await timed_server.fake.settle()
+    state = kero_state(driver.live.state)
+    assert state.turn.window is not None
+    empty = state.turn.window.empty_at
+    driver.clock.advance(3.0)
+    await timed_server.fake.disconnect(bot)
+
+    again = await timed_server.start_bot(kero_think_ms=1_500)
+    resumed = live_here(again, timed_server)
+    assert resumed is not None
+    window = kero_state(resumed.state).turn.window
+    assert window is not None and window.empty_at == empty
+    assert window.left_at(again.clock.now_ms()) == empty - again.clock.now_ms()
+    moved = KeroDriver(timed_server, again, resumed)
+    driver.clock.now = (empty + GRACE_MS + 1) / 1000
+    await moved.fire_timer()
+    assert a.TankEmpty(empty) in [act for _, act in kero_state(resumed.state).history]
+    await timed_server.fake.disconnect(again)

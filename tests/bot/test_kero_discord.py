@@ -9,9 +9,13 @@ from bot.kero_ui import kero_state
 from bot.timers import GRACE_MS, LIVE_THROW_WAIT_MS
 from games.kero import actions as a
 from games.kero.board import Phase
+from games.records import Entry, Player
+from storage.base import NewMatch
+from storage.sqlite import SqliteStore
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import decodes, live_here
 from tests.bot.kero_driver import KeroDriver
+from tests.games.kero.test_claims import boss_tie
 
 
 async def start_vs_computer(server: Server, **options: str) -> tuple[TableroBot, KeroDriver]:
@@ -152,3 +156,41 @@ async def test_a_restart_during_the_window_keeps_the_kero_left(timed_server: Ser
     await moved.fire_timer()
     assert a.TankEmpty(empty) in [act for _, act in kero_state(resumed.state).history]
     await timed_server.fake.disconnect(again)
+
+
+async def test_a_claim_with_a_boss_tie_asks_its_owner_in_discord(timed_server: Server) -> None:
+    """A stored match at a claim where Ana's Boss ties on territory 1 (built by real play in
+    the engine's scenario helpers), taken over by a starting bot."""
+    state = boss_tie()
+    store = await SqliteStore.open(timed_server.db_path)
+    players = (Player(str(timed_server.ana.id), "Ana"), Player(str(timed_server.bo.id), "Bo"))
+    new = NewMatch(
+        "kero",
+        players,
+        "boss-tie",
+        {"variant": "boss"},
+        str(timed_server.guild.id),
+        str(timed_server.channel.id),
+    )
+    match_id = await store.create_match(new)
+    entries = [Entry(seat, act.to_text(), getattr(act, "at", None)) for seat, act in state.history]
+    await store.append(match_id, 0, entries)
+    await store.close()
+
+    bot = await timed_server.start_bot()
+    live = live_here(bot, timed_server)
+    assert live is not None and kero_state(live.state).phase is Phase.CLAIM
+    await bot.publisher.post_step(live)
+    driver = KeroDriver(timed_server, bot, live)
+    assert "Claim" in driver.message.content
+    outsider = await timed_server.fake.click(
+        bot, timed_server.bo, driver.message, driver.button_id(":act:boss:1:yes")
+    )
+    assert outsider.ephemeral
+    res = await driver.press(0, "boss:1:yes")
+    await timed_server.fake.settle()
+    after = kero_state(live.state)
+    assert not res.ephemeral and after.phase is Phase.START and after.vote is None
+    assert "T3" in after.camps[0].territories and not after.camps[0].boss_side
+    assert decodes(driver.message) == 1 and "your turn" in driver.message.content
+    await timed_server.fake.disconnect(bot)

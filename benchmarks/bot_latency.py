@@ -30,13 +30,26 @@ from typing import Any
 
 from bot.app import TableroBot
 from bot.config import Config
+from bot.kero_ui import template
 from bot.service import LiveMatch
 from games.keer_kids import Cross, KeerState, Mark, Phase
+from games.kero import KeroState
+from games.kero import actions as ka
+from games.kero.ai import KeroAI
+from games.kero.ai import Pace as KeroPace
+from games.kero.board import Phase as Phase_
 from tests.bot.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
-TARGETS_MS = {"pick": 50.0, "last pick (posts image)": 150.0}
-"""Issue 6: p99 for a pick, and for an action that posts a new image."""
+TARGETS_MS = {
+    "pick": 50.0,
+    "last pick (posts image)": 150.0,
+    "re-roll": 20.0,
+    "board posted after end turn": 150.0,
+}
+"""p99 targets: issue 6 (Keer: a pick, an action that posts a new image) and issue 7 (Kero: a
+re-roll's answer, and the new board image after a turn)."""
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
+_POST = re.compile(r"/channels/(\d+)/messages")
 
 
 class Stopwatch:
@@ -45,6 +58,9 @@ class Stopwatch:
     def __init__(self, fake: FakeDiscord, bot: TableroBot) -> None:
         self.received: dict[int, float] = {}
         self.answered: dict[int, float] = {}
+        self.boards: list[float] = []
+        """Ms from an End turn click's receipt to the next turn's board image being posted."""
+        self.awaiting_board: dict[str, float] = {}
         parsers = bot._connection.parsers
         parse = parsers["INTERACTION_CREATE"]
         handle = fake.handle
@@ -57,6 +73,10 @@ class Stopwatch:
             found = _CALLBACK.search(path)
             if found:
                 self.answered.setdefault(int(found.group(1)), time.perf_counter())
+            posted = _POST.fullmatch(path)
+            if method == "POST" and posted and posted.group(1) in self.awaiting_board:
+                since = self.awaiting_board.pop(posted.group(1))
+                self.boards.append((time.perf_counter() - since) * 1000)
             return handle(method, path, *args, **kwargs)
 
         parsers["INTERACTION_CREATE"] = timed_parse
@@ -144,7 +164,78 @@ class Load:
         return res
 
 
-async def run_load(matches: int, clicks: int, rate: float, seed: int) -> dict[str, Any]:
+class KeroLoad(Load):
+    """Kero against the computer: the member's clicks, one at a time, as the turn allows."""
+
+    def __init__(self, fake: FakeDiscord, bot: TableroBot, users: list[FakeUser]) -> None:
+        super().__init__(fake, bot, users)
+        self.decide = KeroAI(KeroPace(think_ms=0))
+
+    async def open(self, table: Table) -> None:
+        """Challenge the bot itself: a match against the computer."""
+        member = self.users[0]
+        await self.fake.slash(
+            self.bot, member, table.channel, "kero challenge", member=self.fake.bot
+        )
+
+    async def move(self, table: Table) -> None:
+        """The member's next click, if it is their move."""
+        live = table.live = table.live or self.bot.service.in_channel(str(table.channel.id))
+        if live is None or live.id not in self.bot.service.matches:
+            table.live = None
+            await self.open(table)
+            return
+        state = live.state
+        assert isinstance(state, KeroState)
+        if 0 not in state.seats_to_act() or live.message_id is None:
+            raise NotReady(table.channel.id)
+        message = self.fake.message(int(live.message_id))
+        kind, suffix = self._next_click(state, message)
+        if kind == "end turn":
+            self.watch.awaiting_board[str(table.channel.id)] = time.perf_counter()
+        await self._click(kind, live, 0, message, suffix)
+
+    def _next_click(self, state: KeroState, message: FakeMessage) -> tuple[str, str]:
+        """The member's next click: (kind, custom_id suffix). A re-roll is made of toggles
+        (the marks are read back from the message's Re-roll button) and then Re-roll."""
+        action = self.decide.choose(state, 0)
+        if isinstance(action, ka.Reroll):
+            wanted = ".".join(map(str, action.dice))
+            marked = next(
+                (
+                    str(c.custom_id).split(":act:reroll:")[1].rstrip("@")
+                    for c in message.interactive()
+                    if c.custom_id and ":act:reroll:" in c.custom_id
+                ),
+                "none",
+            )
+            if marked == wanted:
+                return "re-roll", f":act:reroll:{wanted}@"
+            done = set() if marked == "none" else {int(d) for d in marked.split(".")}
+            todo = [d for d in action.dice if d not in done]
+            return (
+                ("toggle", f":tog:{_marks(done | {todo[0]})}:{todo[0]}")
+                if todo
+                else (
+                    "stop",
+                    ":act:stop@",
+                )
+            )
+        if isinstance(action, ka.Take | ka.Place | ka.Play | ka.Use | ka.TieBreak):
+            return (
+                ("end turn", ":act:end") if state.phase is Phase_.CAMP else ("stop", ":act:stop@")
+            )
+        kinds = {ka.Roll: "roll", ka.Stop: "stop", ka.EndTurn: "end turn", ka.FuelUp: "fuel up"}
+        return kinds.get(type(action), "other"), f":act:{template(action)}"
+
+
+def _marks(dice: set[int]) -> int:
+    return sum(1 << d for d in dice)
+
+
+async def run_load(
+    game: str, matches: int, clicks: int, rate: float, *, seed: int, think_ms: int = 1_500
+) -> dict[str, Any]:
     """Open the matches, then click at `rate` per second until `clicks` were made."""
     chooser = random.Random(seed)
     with tempfile.TemporaryDirectory() as folder:
@@ -154,9 +245,9 @@ async def run_load(matches: int, clicks: int, rate: float, seed: int) -> dict[st
         users = [fake.add_member(guild, name) for name in ("Ana", "Bo")]
         tables = [Table(fake.add_channel(guild, f"table-{i}")) for i in range(matches)]
         config = Config("fake-token", None, None, Path(folder) / "bench.db", "WARNING")
-        bot = TableroBot(config)
+        bot = TableroBot(config, kero_think_ms=think_ms)
         await fake.connect(bot)
-        load = Load(fake, bot, users)
+        load = (KeroLoad if game == "kero" else Load)(fake, bot, users)
         await asyncio.gather(*(load.open(t) for t in tables))
         await fake.settle(timeout=300)
         started = time.perf_counter()
@@ -216,7 +307,10 @@ def _report(
     problems: list[str],
 ) -> dict[str, Any]:
     kinds: list[dict[str, Any]] = []
-    for kind, times in sorted(load.times.items()):
+    measured = dict(load.times)
+    if load.watch.boards:
+        measured["board posted after end turn"] = load.watch.boards
+    for kind, times in sorted(measured.items()):
         ordered = sorted(times)
         kinds.append(
             {
@@ -246,13 +340,26 @@ def _report(
 def main() -> None:
     """Parse arguments, measure, print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=["keer-kids", "kero"], default="keer-kids")
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--clicks", type=int, default=3_000)
     parser.add_argument("--rate", type=float, default=100.0, help="moves started per second")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--ai-think-ms", type=int, default=1_500, help="Kero: each computer click's real time"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    result = asyncio.run(run_load(args.matches, args.clicks, args.rate, args.seed))
+    result = asyncio.run(
+        run_load(
+            args.game,
+            args.matches,
+            args.clicks,
+            args.rate,
+            seed=args.seed,
+            think_ms=args.ai_think_ms,
+        )
+    )
     if args.json:
         print(json.dumps(result))
         return

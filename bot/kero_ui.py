@@ -117,10 +117,13 @@ def step_content(live: LiveMatch) -> str:
     )
     name = live.names[active]
     stock = f"KERO {camp.tank.level_ms // 1000} s · ⛽ {camp.jerrycans} jerrycans"
-    if state.phase is Phase.START:
+    if live.is_ai(state.active) and state.phase is not Phase.CLAIM:
+        lines = [f"🤖 {name} is playing ({state.phase.value}) · {stock}"]
+    elif state.phase is Phase.START:
         dice = " ".join(DIE_EMOJI[d] for d in state.turn.dice)
         extra = f" · special dice: {dice}" if dice else ""
         lines = [f"{who(live, active)}, your turn: fuel up, add dice, then Roll.", stock + extra]
+        lines += _fuel_report(live, state)
     elif state.phase is Phase.FUELING:
         thrower = 1 - active
         lines = [f"{name} is fuelling up — {who(live, thrower)}, throw the dice! ({stock})"]
@@ -365,8 +368,22 @@ def _claim_items(live: LiveMatch, state: KeroState, view: discord.ui.View) -> No
 
 
 def _claim_line(live: LiveMatch, state: KeroState) -> str:
-    waiting = ", ".join(who(live, s) for s in state.seats_to_act())
+    waiting = " and ".join(who(live, s) for s in state.seats_to_act())
     return (
-        f"📜 Claim! Territories are resolved once {waiting} decide. "
-        "Answers stay secret until both are in."
+        f"📜 Claim! Waiting for {waiting} to decide about a tie "
+        "(answers stay secret until all are in)."
     )
+
+
+def _fuel_report(live: LiveMatch, state: KeroState) -> list[str]:
+    """After a fuel-up this turn: how many throws the opponent's dice took."""
+    if not state.turn.fuel_ups:
+        return []
+    history = [act for _, act in state.history]
+    starts = [i for i, act in enumerate(history) if isinstance(act, a.FuelUp | a.Play)]
+    if not starts:
+        return []
+    throws = sum(isinstance(act, a.Flames) for act in history[starts[-1] :])
+    thrower = live.names[1 - state.active]
+    count = state.turn.fuel_ups
+    return [f"⛽ Fuel-up {count} done: {thrower}'s dice took {throws} throws."]

@@ -67,3 +67,12 @@ def test_bot_memory_benchmark_reports_json() -> None:
     result = run_benchmark("bot_memory", "--matches", "5")
     assert result["matches"] == 5
     assert 0 < result["rss_before_bot_mb"] <= result["rss_with_matches_mb"]
+
+
+def test_bot_latency_benchmark_runs_kero_matches() -> None:
+    result = run_benchmark(
+        "bot_latency",
+        *("--game", "kero", "--matches", "3", "--clicks", "300", "--rate", "300"),
+        *("--ai-think-ms", "5"),
+    )
+    assert result["kinds"] and result["problems"] == []

@@ -194,3 +194,36 @@ async def test_a_claim_with_a_boss_tie_asks_its_owner_in_discord(timed_server: S
     assert "T3" in after.camps[0].territories and not after.camps[0].boss_side
     assert decodes(driver.message) == 1 and "your turn" in driver.message.content
     await timed_server.fake.disconnect(bot)
+
+
+async def test_kero_refusals_are_ephemeral_and_change_nothing(timed_server: Server) -> None:
+    bot, driver = await challenge(timed_server)
+    await first_turn_of(driver, 0)
+    fake, message = timed_server.fake, driver.message
+    version = driver.live.state.version
+    outsider = await fake.click(bot, timed_server.eve, message, driver.button_id(":act:roll@"))
+    opponent = await fake.click(bot, timed_server.bo, message, driver.button_id(":act:roll@"))
+    secret = await fake.click(bot, timed_server.eve, message, "My Tuareks")
+    for res, words in (
+        (outsider, "not playing"),
+        (opponent, "isn't your move"),
+        (secret, "not playing"),
+    ):
+        assert res.ephemeral and words in said(res), said(res)
+    damaged = await fake.component(
+        bot, timed_server.ana, custom_id=f"tb:{driver.live.id}:{version}:act:fly", message=message
+    )
+    assert damaged.ephemeral
+    await driver.press(0, "roll@")
+    await fake.settle()
+    toggle = driver.button_id(":0")
+    assert (await fake.click(bot, timed_server.bo, driver.message, toggle)).ephemeral
+    assert driver.live.state.version > version
+    stale = await fake.component(
+        bot, timed_server.ana, custom_id=f"tb:{driver.live.id}:{version}:act:roll@", message=message
+    )
+    assert stale.ephemeral and "out of date" in said(stale)
+
+
+def said(res) -> str:
+    return str((res.response or {}).get("data", {}).get("content") or "")

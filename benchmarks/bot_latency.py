@@ -116,12 +116,19 @@ class Load:
         await fake.click(bot, ana, lobby.message, "Add AI")
         await fake.click(bot, ana, lobby.message, "Start")
 
-    async def move(self, table: Table) -> None:
-        """The match's next single member click."""
+    async def current(self, table: Table) -> LiveMatch | None:
+        """The table's open match; a finished one is replaced by a new one (None meanwhile)."""
         live = table.live = table.live or self.bot.service.in_channel(str(table.channel.id))
         if live is None or live.id not in self.bot.service.matches:
             table.live = None
             await self.open(table)
+            return None
+        return live
+
+    async def move(self, table: Table) -> None:
+        """The match's next single member click."""
+        live = await self.current(table)
+        if live is None:
             return
         state = live.state
         assert isinstance(state, KeerState)
@@ -180,10 +187,8 @@ class KeroLoad(Load):
 
     async def move(self, table: Table) -> None:
         """The member's next click, if it is their move."""
-        live = table.live = table.live or self.bot.service.in_channel(str(table.channel.id))
-        if live is None or live.id not in self.bot.service.matches:
-            table.live = None
-            await self.open(table)
+        live = await self.current(table)
+        if live is None:
             return
         state = live.state
         assert isinstance(state, KeroState)

@@ -10,10 +10,11 @@ acknowledged only once it is durable, and a refused or failed one changes nothin
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -268,11 +269,8 @@ class MatchService:
     async def system(self, match_id: int, seat: Seat, text: str) -> Played | None:
         """Apply an action the bot takes for a seat (a tank running dry, a credit, a live
         fuel-up handed to the fixed cadence); None if the match no longer accepts it."""
-        live = self.matches.get(match_id)
-        if live is None:
-            return None
-        async with live.lock:
-            if live.id not in self.matches:
+        async with self._open_locked(match_id) as live:
+            if live is None:
                 return None
             work = live.state.clone()
             action = live.spec.parse_action(text)
@@ -286,11 +284,8 @@ class MatchService:
 
     async def resume(self, match_id: int) -> Played | None:
         """Let the computer make the moves that waited for the clock; None if none could."""
-        live = self.matches.get(match_id)
-        if live is None:
-            return None
-        async with live.lock:
-            if live.id not in self.matches:
+        async with self._open_locked(match_id) as live:
+            if live is None:
                 return None
             work = live.state.clone()
             entries: list[Entry] = []
@@ -298,6 +293,16 @@ class MatchService:
             if not entries:
                 return None
             return await self._commit(live, work, entries)
+
+    @contextlib.asynccontextmanager
+    async def _open_locked(self, match_id: int) -> AsyncIterator[LiveMatch | None]:
+        """The match under its lock, or None if it is not (or no longer) open."""
+        live = self.matches.get(match_id)
+        if live is None:
+            yield None
+            return
+        async with live.lock:
+            yield live if live.id in self.matches else None
 
     async def cancel(self, match_id: int) -> LiveMatch:
         """End the match without a result."""

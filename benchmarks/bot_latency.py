@@ -227,9 +227,13 @@ class KeroLoad(Load):
                 )
             )
         if isinstance(action, ka.Take | ka.Place | ka.Play | ka.Use | ka.TieBreak):
-            return (
-                ("end turn", ":act:end") if state.phase is Phase_.CAMP else ("stop", ":act:stop@")
-            )
+            # Selects and My Tuareks are not timed here: the member goes on with the phase.
+            fallback = {
+                Phase_.START: ("roll", ":act:roll@"),
+                Phase_.ROLLING: ("stop", ":act:stop@"),
+                Phase_.CAMP: ("end turn", ":act:end"),
+            }
+            return fallback.get(state.phase, ("other", ":act:none"))
         kinds = {ka.Roll: "roll", ka.Stop: "stop", ka.EndTurn: "end turn", ka.FuelUp: "fuel up"}
         return kinds.get(type(action), "other"), f":act:{template(action)}"
 

@@ -24,6 +24,7 @@ from games.kero import actions as a
 from games.kero.board import Phase
 from games.kero.chance import FLAME_FACE
 from games.kero.components import Face
+from games.kero.fuel import kero_gained
 from games.kero.resources import RESOURCES, Resources
 
 RESOURCE_EMOJI: Final = {
@@ -158,7 +159,7 @@ def step_view(live: LiveMatch) -> discord.ui.View | None:
     elif not live.is_ai(_mover(state)):
         legal = state.legal_actions(_mover(state))
         _phase_items(live, state, legal, view)
-    view.add_item(_button(live, MatchRef(live.id, state.version, "camp"), "My Tuareks", "🐪"))
+    view.add_item(_tuareks_button(live, state.version))
     return view
 
 
@@ -192,7 +193,7 @@ def rolling_view(live: LiveMatch, marks: int) -> discord.ui.View:
     )
     stop = MatchRef(live.id, version, "act", "stop@")
     items.append(match_button(stop, "Stop", emoji="✋", style=discord.ButtonStyle.success, row=2))
-    items.append(_button(live, MatchRef(live.id, version, "camp"), "My Tuareks", "🐪", row=2))
+    items.append(_tuareks_button(live, version, row=2))
     return view_of(*items)
 
 
@@ -286,10 +287,9 @@ def _mover(state: KeroState) -> Seat:
     return (1 - state.active) if state.phase is Phase.FUELING else state.active
 
 
-def _button(
-    live: LiveMatch, ref: MatchRef, label: str, emoji: str, row: int | None = None
-) -> discord.ui.Item[Any]:
-    return match_button(ref, label, emoji=emoji, row=row)
+def _tuareks_button(live: LiveMatch, version: int, row: int | None = None) -> discord.ui.Item[Any]:
+    """🐪 My Tuareks: each member's secret hand, shown only to them."""
+    return match_button(MatchRef(live.id, version, "camp"), "My Tuareks", emoji="🐪", row=row)
 
 
 def _phase_items(
@@ -386,4 +386,8 @@ def _fuel_report(live: LiveMatch, state: KeroState) -> list[str]:
     throws = sum(isinstance(act, a.Flames) for act in history[starts[-1] :])
     thrower = live.names[1 - state.active]
     count = state.turn.fuel_ups
-    return [f"⛽ Fuel-up {count} done: {thrower}'s dice took {throws} throws."]
+    gained = ""
+    if state.fuel_mode == "auto":
+        seconds = kero_gained(throws, state.box.supply.fuel_up_throw_ms) / 1000
+        gained = f" → +{seconds:.1f} s of KERO (a tank holds at most its capacity)"
+    return [f"⛽ Fuel-up {count} done: {thrower}'s dice took {throws} throws{gained}."]

@@ -108,6 +108,7 @@ async def test_a_double_fuel_up_in_auto_mode(timed_server: Server) -> None:
     history = await fuel_twice(driver, throw=False)
     assert sum(isinstance(act, a.FuelUp) for act in history) == 2
     assert kero_state(driver.live.state).phase is Phase.START
+    assert "Fuel-up 2 done" in driver.message.content and "s of KERO" in driver.message.content
     await timed_server.fake.disconnect(bot)
 
 

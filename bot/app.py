@@ -68,6 +68,7 @@ class TableroBot(commands.Bot):
         store: Store | None = None,
         local_clock: Callable[[], float] = time.time,
         kero_think_ms: int = KERO_THINK_MS,
+        match_seeds: Callable[[], str] | None = None,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -80,6 +81,7 @@ class TableroBot(commands.Bot):
         self.config = config
         self.clock = ClockSync(local_clock)
         self.kero_think_ms = kero_think_ms
+        self._match_seeds = match_seeds
         self.timers = MatchTimers(self)
         self._given_store = store
         self.store: Store
@@ -102,7 +104,12 @@ class TableroBot(commands.Bot):
         for warning in rebuilt.warnings:
             log.warning("%s", warning)
         self.startup_problems = dict(rebuilt.problems)
-        self.service = MatchService(self.store, now_ms=self.clock.now_ms, make_ai=self._make_ai)
+        self.service = MatchService(
+            self.store,
+            now_ms=self.clock.now_ms,
+            make_ai=self._make_ai,
+            new_seed=self._match_seeds,
+        )
         self.service.adopt(rebuilt)
         self.add_dynamic_items(*COMPONENT_CLASSES, RulesButton)
         for cog in COGS:

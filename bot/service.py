@@ -147,8 +147,11 @@ class MatchService:
         *,
         now_ms: Callable[[], int] | None = None,
         make_ai: Callable[[GameSpec], Policy] | None = None,
+        new_seed: Callable[[], str] | None = None,
     ) -> None:
         self.store = store
+        self.new_seed = new_seed or (lambda: secrets.token_hex(8))
+        """Each new match's chance seed (random; tests pass a fixed sequence)."""
         self.now_ms = now_ms or (lambda: time.time_ns() // 1_000_000)
         """Discord's time now: a computer's timed move never runs ahead of it."""
         self.make_ai = make_ai or (lambda spec: spec.new_ai())
@@ -197,7 +200,7 @@ class MatchService:
         """Store a new match and play the bot's opening moves (an AI roller rolls at once)."""
         spec = get_game(game)
         state = spec.new_match(len(players), options)
-        seed = secrets.token_hex(8)
+        seed = self.new_seed()
         new = NewMatch(game, tuple(players), seed, dict(options), guild_id, channel_id, thread_id)
         match_id = await self.store.create_match(new)
         live = LiveMatch(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
+import os
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,13 @@ class Server:
     db_path: Path
     clock: FakeClock | None = None
     """Virtual time shared by the fake Discord and the bot (Kero's tanker tests)."""
+    seed: str = "tests"
+    """Prefix of the matches' chance seeds: reproducible runs (TABLERO_TEST_SEED varies them)."""
+    _made: itertools.count[int] = field(default_factory=itertools.count)
+
+    def next_seed(self) -> str:
+        """The next match's seed."""
+        return f"{self.seed}/{next(self._made)}"
 
     async def start_bot(self, **options: Any) -> TableroBot:
         """A new bot process on the same database and the same fake Discord."""
@@ -43,26 +52,33 @@ class Server:
         )
         if self.clock is not None:
             options.setdefault("local_clock", self.clock)
+        options.setdefault("match_seeds", self.next_seed)
         bot = TableroBot(config, **options)
         await self.fake.connect(bot)
         return bot
 
 
 @pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[Server]:
+async def server(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Server]:
     """A fake Discord with one server; fails the test if Discord refused any call."""
-    async for made in _server(tmp_path, None):
+    async for made in _server(tmp_path, None, _seed(request)):
         yield made
 
 
 @pytest.fixture
-async def timed_server(tmp_path: Path) -> AsyncIterator[Server]:
+async def timed_server(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Server]:
     """The same on virtual time: the test moves the clock of Discord and of the bot."""
-    async for made in _server(tmp_path, FakeClock()):
+    async for made in _server(tmp_path, FakeClock(), _seed(request)):
         yield made
 
 
-async def _server(tmp_path: Path, clock: FakeClock | None) -> AsyncIterator[Server]:
+def _seed(request: pytest.FixtureRequest) -> str:
+    return f"{os.environ.get('TABLERO_TEST_SEED', 'tests')}/{request.node.name}"
+
+
+async def _server(
+    tmp_path: Path, clock: FakeClock | None, seed: str = "tests"
+) -> AsyncIterator[Server]:
     fake = FakeDiscord(clock=clock) if clock is not None else FakeDiscord()
     # Generous waits: a busy CI machine may be slow; Discord's own 3 s rule is still enforced.
     fake.response_timeout = fake.settle_timeout = 30.0
@@ -70,7 +86,7 @@ async def _server(tmp_path: Path, clock: FakeClock | None) -> AsyncIterator[Serv
     channel = fake.add_channel(guild, "games")
     members = [fake.add_member(guild, name) for name in ("Ana", "Bo", "Cas", "Eve")]
     mod = fake.add_member(guild, "Mod", manage_guild=True)
-    yield Server(fake, guild, channel, *members, mod, tmp_path / "tablero.db", clock)
+    yield Server(fake, guild, channel, *members, mod, tmp_path / "tablero.db", clock, seed)
     await fake.settle()
     await fake.close()
     assert fake.violations == []

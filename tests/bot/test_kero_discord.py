@@ -217,7 +217,11 @@ async def test_kero_refusals_are_ephemeral_and_change_nothing(timed_server: Serv
     assert damaged.ephemeral
     await driver.press(0, "roll@")
     await fake.settle()
-    toggle = driver.button_id(":0")
+    toggle = next(
+        str(c.custom_id)
+        for c in driver.message.interactive()
+        if c.custom_id and ":tog:" in c.custom_id and not c.disabled
+    )
     assert (await fake.click(bot, timed_server.bo, driver.message, toggle)).ephemeral
     assert driver.live.state.version > version
     stale = await fake.component(

@@ -77,7 +77,7 @@ class Lobbies:
         """Post a lobby or challenge as the command's answer and arm its expiry."""
         lobby_id = await self.bot.store.save_lobby(lobby)
         lobby = replace(lobby, id=lobby_id)
-        mentions = discord.AllowedMentions(users=[discord.Object(int(m)) for m in _invited(lobby)])
+        mentions = discord.AllowedMentions(users=[discord.Object(int(m)) for m in invited(lobby)])
         response = await interaction.response.send_message(
             lobby_text(lobby), view=lobby_view(lobby), allowed_mentions=mentions
         )
@@ -144,12 +144,49 @@ class Lobbies:
         spec = get_game(lobby.game)
         if len(lobby.members) < spec.min_players:
             raise Refused(f"{spec.title} needs at least {spec.min_players} players.")
+        await self.bot.matches.check_member_limits(lobby)
         await self._launch(interaction, lobby)
 
     async def _accept(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
-        if str(interaction.user.id) != lobby.members[-1]:
-            raise Refused("Only the challenged member can accept.")
-        await self._launch(interaction, lobby)
+        """An invited member accepts; the match starts once every invited member has."""
+        user = str(interaction.user.id)
+        if user not in invited(lobby):
+            raise Refused("Only the invited members can accept.")
+        accepted = sorted({*accepted_of(lobby), user})
+        lobby = replace(lobby, options={**lobby.options, "accepted": accepted})
+        if set(invited(lobby)) <= set(accepted):
+            await self.bot.matches.check_member_limits(lobby)
+            await self._launch(interaction, lobby)
+            return
+        await self._update(interaction, lobby)
+
+    async def rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """Offer the same game to the same players; it starts once all of them accept."""
+        stored = await self.bot.store.load(match_id)
+        record = stored.record
+        user = str(interaction.user.id)
+        humans = [p.id for p in record.players if not p.id.startswith(AI_PREFIX)]
+        if user not in humans:
+            raise Refused("Only the players of that match can ask for a rematch.")
+        names = {p.id: p.name for p in record.players if not p.id.startswith(AI_PREFIX)}
+        lobby = Lobby(
+            id=None,
+            kind="challenge",
+            game=record.game,
+            options={
+                "names": names,
+                "game": dict(record.options),
+                "accepted": [user],
+                "rematch_of": match_id,
+            },
+            host_id=user,
+            members=tuple(p.id for p in record.players),
+            expires_at=now_ms() + LOBBY_MS,
+            guild_id=stored.guild_id,
+            channel_id=str(interaction.channel_id),
+        )
+        await self.bot.matches.check_channel_free(str(interaction.channel_id), stored.guild_id)
+        await self.open(interaction, lobby)
 
     async def _decline(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         user = str(interaction.user.id)
@@ -218,6 +255,13 @@ def lobby_text(lobby: Lobby) -> str:
     spec = get_game(lobby.game)
     names = names_of(lobby)
     closes = f"<t:{lobby.expires_at // 1000}:R>"
+    if "rematch_of" in lobby.options:
+        seats = ", ".join(p.name for p in players_of(lobby))
+        waiting = ", ".join(f"<@{m}>" for m in invited(lobby) if m not in accepted_of(lobby))
+        return (
+            f"🔁 Rematch of **{spec.title}** match #{lobby.options['rematch_of']}: {seats}. "
+            f"Waiting for {waiting} to accept — expires {closes}."
+        )
     if lobby.kind == "challenge":
         challenger, challenged = lobby.members[0], lobby.members[-1]
         options = lobby.options.get("game", {})
@@ -275,8 +319,17 @@ def started_text(lobby: Lobby, match_id: int, in_thread: bool) -> str:
     return f"**{get_game(lobby.game).title}** match #{match_id} started{where}: {names}."
 
 
-def _invited(lobby: Lobby) -> list[str]:
-    return [lobby.members[-1]] if lobby.kind == "challenge" else []
+def invited(lobby: Lobby) -> list[str]:
+    """The members a challenge or rematch waits for (everyone human but its host)."""
+    if lobby.kind != "challenge":
+        return []
+    return [m for m in lobby.members if m != lobby.host_id and not m.startswith(AI_PREFIX)]
+
+
+def accepted_of(lobby: Lobby) -> list[str]:
+    """Who accepted so far (the host always has)."""
+    accepted = lobby.options.get("accepted", [])
+    return [str(m) for m in accepted] if isinstance(accepted, list) else []
 
 
 def _named(lobby: Lobby, names: dict[str, str]) -> dict[str, Any]:

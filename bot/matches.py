@@ -9,14 +9,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.play import cancel_vote_view
-from bot.service import LiveMatch, Refused
+from bot.service import AI_PREFIX, LiveMatch, Refused
 from bot.ui import ui_for
 from games.records import Player
 from games.registry import get_game
+from storage.base import Lobby
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
 
+DEFAULT_MATCH_LIMIT = 5
+"""Open matches one member may play at once in a server, unless `/settings limit` says."""
 THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread)
 
 
@@ -94,6 +97,59 @@ class Matches:
             type=discord.ChannelType.public_thread.value,
         )
         return str(data["id"])
+
+    def matches_of(self, user_id: str, guild_id: str | None) -> list[LiveMatch]:
+        """The member's open matches in a server (the process holds every open match of its
+        servers in memory, so this needs no query)."""
+        return [
+            live
+            for live in self.bot.service.matches.values()
+            if live.guild_id == guild_id and live.seat_of(user_id) is not None
+        ]
+
+    async def limit(self, guild_id: str | None) -> int:
+        """How many open matches one member may play at once in this server."""
+        if guild_id is None:
+            return DEFAULT_MATCH_LIMIT
+        settings = await self.bot.store.get_guild_settings(guild_id)
+        value = settings.get("max_matches", DEFAULT_MATCH_LIMIT)
+        return value if isinstance(value, int) and value > 0 else DEFAULT_MATCH_LIMIT
+
+    async def check_member_limit(self, user_id: str, guild_id: str | None) -> None:
+        """Refuse a new match to a member who already plays the server's maximum."""
+        limit = await self.limit(guild_id)
+        playing = self.matches_of(user_id, guild_id)
+        if len(playing) >= limit:
+            raise Refused(
+                f"<@{user_id}> already plays {len(playing)} open match"
+                f"{'es' * (len(playing) != 1)} here (this server's limit is {limit}); "
+                "finish one first — `/match list` shows them."
+            )
+
+    async def check_member_limits(self, lobby: Lobby) -> None:
+        """Every member of a lobby about to start is under the limit."""
+        for member in lobby.members:
+            if not member.startswith(AI_PREFIX):
+                await self.check_member_limit(member, lobby.guild_id)
+
+    async def list_for(self, interaction: discord.Interaction[Any]) -> None:
+        """The member's open matches in this server, with links (only they see it)."""
+        guild = None if interaction.guild_id is None else str(interaction.guild_id)
+        user = str(interaction.user.id)
+        playing = sorted(self.matches_of(user, guild), key=lambda live: live.id)
+        if not playing:
+            await interaction.response.send_message("You have no open match here.", ephemeral=True)
+            return
+        lines = [f"Your open matches here ({len(playing)} of at most {await self.limit(guild)}):"]
+        for live in playing[:20]:
+            url = jump_url(live)
+            link = f" — [go]({url})" if url else ""
+            yours = " · **your move**" if live.waits_for(live.seat_of(user)) else ""
+            progress = ui_for(live).progress_line(live)
+            lines.append(
+                f"#{live.id} {live.spec.title} in <#{live.channel_id}>: {progress}{yours}{link}"
+            )
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     def here(self, interaction: discord.Interaction[Any]) -> LiveMatch:
         """The match playing in the command's channel or thread."""

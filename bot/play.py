@@ -49,6 +49,7 @@ class Play:
             "act": self._kero_act,
             "tog": self._toggle,
             "camp": self._tuareks,
+            "rematch": self._rematch,
         }
 
     async def on_button(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
@@ -154,6 +155,10 @@ class Play:
             credited = await self.bot.service.system(live.id, state.active, f"credit:{credit}")
             if credited is not None:
                 self.bot.timers.rearm(live)
+
+    async def _rematch(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+        """Offer the finished match again to its players."""
+        await self.bot.lobbies.rematch(interaction, ref.match_id)
 
     async def _toggle(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
         """Mark or unmark a die for the next re-roll: only the message changes."""

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.components import match_button, view_of
+from bot.ids import MatchRef
 from bot.service import LiveMatch, Played
 from bot.ui import ui_for
 from render import images_for
@@ -28,6 +30,12 @@ log = logging.getLogger(__name__)
 MISSING_PERMISSIONS = 50013
 """Discord's error code when the bot lacks a permission (here: Attach Files)."""
 RENDER_THREADS = 2
+
+
+def rematch_view(live: LiveMatch) -> discord.ui.View:
+    """The Rematch button under a finished match's results."""
+    ref = MatchRef(live.id, live.state.version, "rematch")
+    return view_of(match_button(ref, "Rematch", emoji="🔁", style=discord.ButtonStyle.primary))
 
 
 class Publisher:
@@ -81,7 +89,10 @@ class Publisher:
         images = images_for(live.spec.name)
         if state.is_terminal():
             png = await self.render(images.results, state, live.names)
-            await self.send(live.channel_id, ui.results_content(live), png=png, live=live)
+            rematch = rematch_view(live) if live.humans() else None
+            await self.send(
+                live.channel_id, ui.results_content(live), view=rematch, png=png, live=live
+            )
             self._locks.pop(live.id, None)
             return
         png = await self.render(images.board, state, live.names)

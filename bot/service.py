@@ -112,6 +112,13 @@ class LiveMatch:
         """Whether the bot plays this seat (an AI seat, or one its player left)."""
         return self.players[seat].id.startswith(AI_PREFIX) or seat in self.departed
 
+    def waits_for(self, seat: Seat | None) -> bool:
+        """Whether the match waits for this seat's click (a move, or dice it throws)."""
+        state = self.state
+        return seat is not None and (
+            seat in state.seats_to_act() or self.pace.chance_trigger(state) == seat
+        )
+
     def humans(self) -> list[Player]:
         """The members still playing."""
         return [p for s, p in enumerate(self.players) if not self.is_ai(s)]

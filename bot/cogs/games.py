@@ -36,6 +36,7 @@ class KeerCog(commands.GroupCog, group_name="keer", group_description="Keer op K
         guild, channel = _place(interaction)
         await self.bot.matches.check_channel_free(channel, guild)
         host = str(interaction.user.id)
+        await self.bot.matches.check_member_limit(host, guild)
         lobby = Lobby(
             id=None,
             kind="lobby",
@@ -78,6 +79,7 @@ class KeroCog(commands.GroupCog, group_name="kero", group_description="Kero"):
         if member.id == interaction.user.id:
             raise Refused("You can't challenge yourself.")
         await self.bot.matches.check_channel_free(channel, guild)
+        await self.bot.matches.check_member_limit(challenger, guild)
         if self.bot.user is not None and member.id == self.bot.user.id:
             await interaction.response.defer()
             players = [Player(challenger, interaction.user.display_name), ai_player(0)]

@@ -25,6 +25,12 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="The mat
         """Players, whose move, and a link to the current message."""
         await self.bot.matches.status(interaction)
 
+    @app_commands.command(name="list", description="Your open matches in this server")
+    @app_commands.guild_only()
+    async def list_matches(self, interaction: discord.Interaction[Any]) -> None:
+        """Each with where it plays, whose move, and a link (only you see it)."""
+        await self.bot.matches.list_for(interaction)
+
     @app_commands.command(name="resign", description="Leave the match here")
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction[Any]) -> None:

@@ -40,3 +40,19 @@ class SettingsCog(
         await interaction.response.send_message(
             f"From now on each new match plays {state}.", ephemeral=True
         )
+
+    @app_commands.command(name="limit", description="How many open matches a member may play")
+    @app_commands.describe(matches="at most this many open matches per member (1–25)")
+    @app_commands.guild_only()
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def limit(
+        self, interaction: discord.Interaction[Any], matches: app_commands.Range[int, 1, 25]
+    ) -> None:
+        """Save the per-member limit; matches already running are not touched."""
+        guild = str(interaction.guild_id)
+        settings = await self.bot.store.get_guild_settings(guild)
+        await self.bot.store.set_guild_settings(guild, {**settings, "max_matches": matches})
+        await interaction.response.send_message(
+            f"From now on a member may play at most {matches} open matches at once here.",
+            ephemeral=True,
+        )

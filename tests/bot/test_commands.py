@@ -245,3 +245,23 @@ async def test_a_match_whose_log_no_longer_replays_is_paused_not_fatal(server: S
     res = await fake.click(again, server.ana, fake.message(message), "Roll")
     assert res.ephemeral and "damaged" in said(res)
     await fake.disconnect(again)
+
+
+async def test_match_list_and_the_per_member_limit(server: Server, bot: TableroBot) -> None:
+    fake = server.fake
+    empty = await fake.slash(bot, server.ana, server.channel, "match list")
+    assert empty.ephemeral and "no open match" in said(empty)
+    first = await start_match(server, bot, [server.bo], ais=0)
+    listed = await fake.slash(bot, server.ana, server.channel, "match list")
+    assert listed.ephemeral and f"#{first.id}" in said(listed) and "your move" in said(listed)
+    assert "your move" not in said(await fake.slash(bot, server.bo, server.channel, "match list"))
+
+    await fake.slash(bot, server.mod, server.channel, "settings limit", matches=1)
+    other = fake.add_channel(server.guild, "second")
+    refused = await fake.slash(bot, server.ana, other, "keer start")
+    assert refused.ephemeral and "limit is 1" in said(refused)
+    cas_lobby = await fake.slash(bot, server.cas, other, "keer start")
+    await fake.click(bot, server.bo, cas_lobby.message, "Join")
+    blocked = await fake.click(bot, server.cas, cas_lobby.message, "Start")
+    assert blocked.ephemeral and f"<@{server.bo.id}>" in said(blocked)
+    assert live_here(bot, server, other.id) is None

@@ -33,7 +33,7 @@ async def test_a_three_player_match_plays_from_keer_start_to_the_results(
     assert live.state.is_terminal()
     messages = server.fake.channel_messages(server.channel)
     final = messages[-1]
-    assert "🏆" in final.content and final.interactive() == []
+    assert "🏆" in final.content and [c.label for c in final.interactive()] == ["Rematch"]
     # A table per roll and the results, except rolls the bot played through on its own (an AI
     # roller and every member skipping): those pass without a message of their own.
     unseen = _rolls_without_members(live)
@@ -41,6 +41,21 @@ async def test_a_three_player_match_plays_from_keer_start_to_the_results(
     stored = await bot.store.load(live.id)
     assert stored.status == "finished" and stored.version == live.state.version
     assert all(m.interactive() == [] for m in messages[:-1] if m.attachments)
+    await rematch_needs_every_player(server, bot, final, [p.name for p in live.players])
+
+
+async def rematch_needs_every_player(server, bot, results, names) -> None:
+    """Rematch: only players ask; it starts once every other member accepted."""
+    fake = server.fake
+    outsider = await fake.click(bot, server.eve, results, "Rematch")
+    assert outsider.ephemeral and "Only the players" in outsider.response["data"]["content"]
+    offer = await fake.click(bot, server.ana, results, "Rematch")
+    assert not offer.ephemeral and f"<@{server.bo.id}>" in offer.response["data"]["content"]
+    assert (await fake.click(bot, server.ana, offer.message, "Accept")).ephemeral
+    await fake.click(bot, server.bo, offer.message, "Accept")
+    await fake.settle()
+    again = live_here(bot, server)
+    assert again is not None and [p.name for p in again.players] == names
 
 
 def _rolls_without_members(live) -> int:

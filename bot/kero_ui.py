@@ -151,12 +151,12 @@ def step_content(live: LiveMatch) -> str:
 def step_view(live: LiveMatch) -> discord.ui.View | None:
     """The buttons of the clan(s) to act, as the engine allows them now."""
     state = kero_state(live.state)
-    if state.phase is Phase.ROLLING:
+    if state.phase is Phase.ROLLING and not live.is_ai(state.active):
         return rolling_view(live, 0)
     view = discord.ui.View(timeout=None)
     if state.phase is Phase.CLAIM:
         _claim_items(live, state, view)
-    elif not live.is_ai(_mover(state)):
+    elif state.phase is not Phase.ROLLING and not live.is_ai(_mover(state)):
         legal = state.legal_actions(_mover(state))
         _phase_items(live, state, legal, view)
     view.add_item(_tuareks_button(live, state.version))

@@ -3,10 +3,16 @@ gateway: login, command sync, multipart uploads and interactions arriving as gat
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.app import TableroBot
 from bot.config import Config
+from bot.kero_ui import kero_state
+from games.kero import actions as a
+from games.kero.board import Phase
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import decodes, live_here, play_roll, start_match
+from tests.bot.kero_driver import KeroDriver
 
 
 def _bot(server: Server) -> TableroBot:
@@ -42,4 +48,47 @@ async def test_a_match_plays_over_the_gateway_and_survives_a_restart(server: Ser
         await fake.settle()
         assert second.publisher.errors == []
         await second.close()
+        await task
+
+
+async def test_a_kero_turn_over_the_gateway(server: Server) -> None:
+    """Challenge the bot, roll, re-roll a die and stop, every click a gateway frame."""
+    fake = server.fake
+    async with fake.loopback() as loop:
+        bot = TableroBot(
+            Config("fake-token", None, None, server.db_path, "INFO"),
+            guild_ready_timeout=0.05,
+            kero_think_ms=5,
+            match_seeds=server.next_seed,
+        )
+        task = await loop.run_client(bot)
+        await fake.slash(bot, server.ana, server.channel, "kero challenge", member=fake.bot)
+        await fake.settle()
+        live = live_here(bot, server)
+        assert live is not None
+        driver = KeroDriver(server, bot, live)
+        for _ in range(200):  # the computer may play first: its clicks take 5 ms each
+            state = kero_state(live.state)
+            if state.active == 0 and state.phase is Phase.START:
+                break
+            await asyncio.sleep(0.02)
+        assert decodes(driver.message) == 1
+        await driver.press(0, "roll@")
+        await fake.settle()
+        toggle = next(
+            str(c.custom_id)
+            for c in driver.message.interactive()
+            if c.custom_id and ":tog:" in c.custom_id and not c.disabled
+        )
+        await fake.click(bot, server.ana, driver.message, toggle)
+        die = toggle.rsplit(":", 1)[1]
+        await driver.press(0, f"reroll:{die}@")
+        await fake.settle()
+        await driver.press(0, "stop@")
+        await fake.settle()
+        history = [act for _, act in kero_state(live.state).history]
+        assert any(isinstance(act, a.Reroll) for act in history)
+        assert kero_state(live.state).phase is Phase.CAMP
+        assert bot.publisher.errors == []
+        await bot.close()
         await task

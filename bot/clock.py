@@ -47,6 +47,11 @@ class ClockSync:
         self._deltas.append(self.local_ms() - discord_ms)
 
     @property
+    def known(self) -> bool:
+        """Whether any interaction was seen yet (just after a restart, none has)."""
+        return bool(self._deltas)
+
+    @property
     def offset_ms(self) -> int:
         """Local time − Discord time (0 until an interaction was seen)."""
         return min(self._deltas) if self._deltas else 0

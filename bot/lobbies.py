@@ -217,6 +217,7 @@ class Lobbies:
 
     async def _finish(self, lobby: Lobby, status: str) -> None:
         await self.bot.store.save_lobby(replace(lobby, status=status))
+        self._locks.pop(lobby.id or 0, None)
         timer = self._timers.pop(lobby.id or 0, None)
         if timer is not None and timer is not asyncio.current_task():
             timer.cancel()

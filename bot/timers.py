@@ -26,6 +26,9 @@ log = logging.getLogger(__name__)
 
 GRACE_MS: Final = 1_500
 """How long after E the deadline waits for clicks stamped before E that are still in flight."""
+UNSYNCED_MS: Final = 5_000
+"""Extra wait for a tank deadline while the bot has not yet seen an interaction (just after a
+restart its clock offset is unknown, and firing early could lose a click in flight)."""
 LIVE_THROW_WAIT_MS: Final = 5_000
 """A live fuel-up whose thrower has not thrown for this long goes on at the fixed cadence."""
 
@@ -75,7 +78,8 @@ class MatchTimers:
         if state.phase is Phase.ROLLING and window is not None and not live.is_ai(seat):
             empty = window.empty_at
             text = f"empty@{empty}"
-            return clock.local_ms_at(empty + GRACE_MS), lambda: service.system(live.id, seat, text)
+            wait = GRACE_MS if clock.known else GRACE_MS + UNSYNCED_MS
+            return clock.local_ms_at(empty + wait), lambda: service.system(live.id, seat, text)
         if state.phase is Phase.FUELING and state.fuel_mode == "live":
             thrower = 1 - seat
             since = state.turn.fuel_last or state.turn.fuel_from

@@ -6,7 +6,7 @@ import pytest
 
 from bot.app import TableroBot
 from bot.kero_ui import kero_state
-from bot.timers import GRACE_MS, LIVE_THROW_WAIT_MS
+from bot.timers import GRACE_MS, LIVE_THROW_WAIT_MS, UNSYNCED_MS
 from games.kero import actions as a
 from games.kero.board import Phase
 from games.records import Entry, Player
@@ -154,6 +154,9 @@ async def test_a_restart_during_the_window_keeps_the_kero_left(timed_server: Ser
     assert window.left_at(again.clock.now_ms()) == empty - again.clock.now_ms()
     moved = KeroDriver(timed_server, again, resumed)
     driver.clock.now = (empty + GRACE_MS + 1) / 1000
+    await moved.fire_timer()  # no interaction seen since the restart: it waits a little longer
+    assert kero_state(resumed.state).phase is Phase.ROLLING
+    driver.clock.now = (empty + GRACE_MS + UNSYNCED_MS + 1) / 1000
     await moved.fire_timer()
     assert a.TankEmpty(empty) in [act for _, act in kero_state(resumed.state).history]
     await timed_server.fake.disconnect(again)

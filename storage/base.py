@@ -199,6 +199,68 @@ def lobby_from_row(row: Any) -> Lobby:
     )
 
 
+DEADLINE_SELECT = "SELECT match_id, kind, due_at, payload FROM deadlines"
+
+
+def deadline_from_row(row: Any) -> Deadline:
+    """A Deadline from a row of DEADLINE_SELECT (SQLite tuple or asyncpg record); a corrupt
+    payload raises StorageError."""
+    payload = decode_json(row[3], f"match {row[0]}: deadline {row[1]}")
+    return Deadline(int(row[0]), row[1], int(row[2]), payload)
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsTable:
+    """A table of settings, one JSON object per key (a guild's or a member's)."""
+
+    table: str
+    key: str
+    owner: str
+    """What a key names, for messages: "guild" or "user"."""
+
+    def select(self, mark: str) -> str:
+        """The SQL reading one key's settings; `mark` is the dialect's placeholder."""
+        return f"SELECT settings FROM {self.table} WHERE {self.key} = {mark}"
+
+    def upsert(self, key: str, settings: str, updated_at: str) -> str:
+        """The SQL replacing one key's settings; the arguments are the dialect's placeholders."""
+        return (
+            f"INSERT INTO {self.table} ({self.key}, settings, updated_at)"
+            f" VALUES ({key}, {settings}, {updated_at})"
+            f" ON CONFLICT ({self.key}) DO UPDATE SET settings = excluded.settings,"
+            " updated_at = excluded.updated_at"
+        )
+
+    def what(self, key: str) -> str:
+        """How a row is named in a StorageError."""
+        return f"{self.owner} {key}: settings"
+
+
+GUILD_SETTINGS = SettingsTable("guild_settings", "guild_id", "guild")
+USER_SETTINGS = SettingsTable("user_settings", "user_id", "user")
+
+
+def settings_from_row(text: str | None, what: str) -> dict[str, Any]:
+    """Settings read from a row: {} when there is no row; a StorageError naming the row when its
+    text is not a JSON object."""
+    if text is None:
+        return {}
+    settings = decode_json(text, what)
+    if not isinstance(settings, dict):
+        raise StorageError(f"{what} is not a JSON object")
+    return settings
+
+
+def settings_to_json(settings: Mapping[str, Any], what: str) -> str:
+    """Settings as the JSON text stored; a StorageError when they are not a JSON object."""
+    if not isinstance(settings, Mapping):
+        raise StorageError(f"{what} must be a mapping, not {type(settings).__name__}")
+    try:
+        return json.dumps(dict(settings))
+    except (TypeError, ValueError) as exc:
+        raise StorageError(f"{what} cannot be stored as JSON ({exc})") from None
+
+
 class Store(Protocol):
     """Everything the bot keeps, behind one async interface (SQLite or PostgreSQL)."""
 
@@ -256,11 +318,19 @@ class Store(Protocol):
         ...
 
     async def get_guild_settings(self, guild_id: str) -> dict[str, Any]:
-        """A guild's settings ({} if none were saved)."""
+        """A guild's settings ({} if none were saved); StorageError for a corrupt row."""
         ...
 
     async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
         """Replace a guild's settings."""
+        ...
+
+    async def get_user_settings(self, user_id: str) -> dict[str, Any]:
+        """A member's own settings ({} if none were saved); StorageError for a corrupt row."""
+        ...
+
+    async def set_user_settings(self, user_id: str, settings: dict[str, Any]) -> None:
+        """Replace a member's own settings."""
         ...
 
     async def save_lobby(self, lobby: Lobby) -> int:
@@ -285,6 +355,11 @@ class Store(Protocol):
 
     async def deadlines(self) -> list[Deadline]:
         """Every stored deadline, soonest first (re-armed at start-up)."""
+        ...
+
+    async def deadlines_of(self, match_id: int) -> list[Deadline]:
+        """One match's deadlines (every kind), soonest first; [] for a match without any,
+        or no such match."""
         ...
 
     async def close(self) -> None:

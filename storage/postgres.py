@@ -11,15 +11,19 @@ import asyncpg
 
 from games.records import Entry
 from storage.base import (
+    DEADLINE_SELECT,
+    GUILD_SETTINGS,
     LOBBY_SELECT,
     MATCH_COLUMNS,
     SEAT_COLUMNS,
+    USER_SETTINGS,
     Deadline,
     DuplicateInteraction,
     Lobby,
     NewMatch,
     Rating,
     SchemaTooNew,
+    SettingsTable,
     StaleVersion,
     StorageError,
     StoredMatch,
@@ -27,9 +31,11 @@ from storage.base import (
     check_departure,
     check_lobby,
     check_match_status,
-    decode_json,
+    deadline_from_row,
     lobby_from_row,
     now_ms,
+    settings_from_row,
+    settings_to_json,
     stored_match,
 )
 from storage.schema import migrations
@@ -226,23 +232,29 @@ class PostgresStore:
 
     async def get_guild_settings(self, guild_id: str) -> dict[str, Any]:
         """A guild's settings ({} if none were saved)."""
-        async with self._pool.acquire() as db:
-            text = await db.fetchval(
-                "SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id
-            )
-        return {} if text is None else dict(decode_json(text, f"guild {guild_id}: settings"))
+        return await self._get_settings(GUILD_SETTINGS, guild_id)
 
     async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
         """Replace a guild's settings."""
+        await self._set_settings(GUILD_SETTINGS, guild_id, settings)
+
+    async def get_user_settings(self, user_id: str) -> dict[str, Any]:
+        """A member's own settings ({} if none were saved)."""
+        return await self._get_settings(USER_SETTINGS, user_id)
+
+    async def set_user_settings(self, user_id: str, settings: dict[str, Any]) -> None:
+        """Replace a member's own settings."""
+        await self._set_settings(USER_SETTINGS, user_id, settings)
+
+    async def _get_settings(self, table: SettingsTable, key: str) -> dict[str, Any]:
         async with self._pool.acquire() as db:
-            await db.execute(
-                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES ($1, $2, $3)"
-                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
-                " updated_at = excluded.updated_at",
-                guild_id,
-                json.dumps(settings),
-                now_ms(),
-            )
+            text = await db.fetchval(table.select("$1"), key)
+        return settings_from_row(text, table.what(key))
+
+    async def _set_settings(self, table: SettingsTable, key: str, settings: dict[str, Any]) -> None:
+        text = settings_to_json(settings, table.what(key))
+        async with self._pool.acquire() as db:
+            await db.execute(table.upsert("$1", "$2", "$3"), key, text, now_ms())
 
     async def save_lobby(self, lobby: Lobby) -> int:
         """Insert a new lobby (id None) or update one; return its id."""
@@ -319,15 +331,16 @@ class PostgresStore:
     async def deadlines(self) -> list[Deadline]:
         """Every stored deadline, soonest first."""
         async with self._pool.acquire() as db:
+            rows = await db.fetch(DEADLINE_SELECT + " ORDER BY due_at, match_id, kind")
+        return [deadline_from_row(r) for r in rows]
+
+    async def deadlines_of(self, match_id: int) -> list[Deadline]:
+        """One match's deadlines, soonest first."""
+        async with self._pool.acquire() as db:
             rows = await db.fetch(
-                "SELECT match_id, kind, due_at, payload FROM deadlines ORDER BY due_at, match_id"
+                DEADLINE_SELECT + " WHERE match_id = $1 ORDER BY due_at, kind", match_id
             )
-        return [
-            Deadline(
-                int(r[0]), r[1], int(r[2]), decode_json(r[3], f"match {r[0]}: deadline {r[1]}")
-            )
-            for r in rows
-        ]
+        return [deadline_from_row(r) for r in rows]
 
     async def _update(self, match_id: int, sql: str, value: Any) -> None:
         async with self._pool.acquire() as db:

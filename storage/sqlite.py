@@ -13,15 +13,19 @@ import aiosqlite
 
 from games.records import Entry
 from storage.base import (
+    DEADLINE_SELECT,
+    GUILD_SETTINGS,
     LOBBY_SELECT,
     MATCH_COLUMNS,
     SEAT_COLUMNS,
+    USER_SETTINGS,
     Deadline,
     DuplicateInteraction,
     Lobby,
     NewMatch,
     Rating,
     SchemaTooNew,
+    SettingsTable,
     StaleVersion,
     StorageError,
     StoredMatch,
@@ -29,9 +33,11 @@ from storage.base import (
     check_departure,
     check_lobby,
     check_match_status,
-    decode_json,
+    deadline_from_row,
     lobby_from_row,
     now_ms,
+    settings_from_row,
+    settings_to_json,
     stored_match,
 )
 from storage.schema import migrations
@@ -232,21 +238,29 @@ class SqliteStore:
 
     async def get_guild_settings(self, guild_id: str) -> dict[str, Any]:
         """A guild's settings ({} if none were saved)."""
-        cursor = await self._db.execute(
-            "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        )
-        row = await cursor.fetchone()
-        return {} if row is None else decode_json(row[0], f"guild {guild_id}: settings")
+        return await self._get_settings(GUILD_SETTINGS, guild_id)
 
     async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
         """Replace a guild's settings."""
+        await self._set_settings(GUILD_SETTINGS, guild_id, settings)
+
+    async def get_user_settings(self, user_id: str) -> dict[str, Any]:
+        """A member's own settings ({} if none were saved)."""
+        return await self._get_settings(USER_SETTINGS, user_id)
+
+    async def set_user_settings(self, user_id: str, settings: dict[str, Any]) -> None:
+        """Replace a member's own settings."""
+        await self._set_settings(USER_SETTINGS, user_id, settings)
+
+    async def _get_settings(self, table: SettingsTable, key: str) -> dict[str, Any]:
+        cursor = await self._db.execute(table.select("?"), (key,))
+        row = await cursor.fetchone()
+        return settings_from_row(None if row is None else row[0], table.what(key))
+
+    async def _set_settings(self, table: SettingsTable, key: str, settings: dict[str, Any]) -> None:
+        text = settings_to_json(settings, table.what(key))
         async with self._transaction():
-            await self._db.execute(
-                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
-                " updated_at = excluded.updated_at",
-                (guild_id, json.dumps(settings), now_ms()),
-            )
+            await self._db.execute(table.upsert("?", "?", "?"), (key, text, now_ms()))
 
     async def save_lobby(self, lobby: Lobby) -> int:
         """Insert a new lobby (id None) or update one; return its id."""
@@ -315,15 +329,15 @@ class SqliteStore:
 
     async def deadlines(self) -> list[Deadline]:
         """Every stored deadline, soonest first."""
+        rows = await self._db.execute_fetchall(DEADLINE_SELECT + " ORDER BY due_at, match_id, kind")
+        return [deadline_from_row(r) for r in rows]
+
+    async def deadlines_of(self, match_id: int) -> list[Deadline]:
+        """One match's deadlines, soonest first."""
         rows = await self._db.execute_fetchall(
-            "SELECT match_id, kind, due_at, payload FROM deadlines ORDER BY due_at, match_id"
+            DEADLINE_SELECT + " WHERE match_id = ? ORDER BY due_at, kind", (match_id,)
         )
-        return [
-            Deadline(
-                int(r[0]), r[1], int(r[2]), decode_json(r[3], f"match {r[0]}: deadline {r[1]}")
-            )
-            for r in rows
-        ]
+        return [deadline_from_row(r) for r in rows]
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db, self._lock)

@@ -7,7 +7,9 @@ it the PostgreSQL cases are skipped, except under CI, where a missing database i
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import AsyncIterator
+from contextlib import closing
 from pathlib import Path
 
 import asyncpg
@@ -38,6 +40,29 @@ async def reset_postgres(url: str) -> None:
         await db.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
     finally:
         await db.close()
+
+
+async def raw_sql(store: Store, sql: str, *args: object) -> None:
+    """Run SQL on the store's database behind its back (to plant a corrupt row), through a
+    connection of its own as an outside writer would: `?` placeholders on SQLite, `$1` on
+    PostgreSQL."""
+    if isinstance(store, SqliteStore):
+        with closing(sqlite3.connect(store.path)) as file:
+            file.execute(sql, args)
+            file.commit()
+    elif isinstance(store, PostgresStore):
+        server = await asyncpg.connect(store.url)
+        try:
+            await server.execute(sql, *args)
+        finally:
+            await server.close()
+    else:
+        raise TypeError(f"no raw SQL for {type(store).__name__}")
+
+
+def mark(store: Store, n: int) -> str:
+    """The store's SQL placeholder for the n-th argument (from 1)."""
+    return "?" if isinstance(store, SqliteStore) else f"${n}"
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -4,7 +4,7 @@ backends)."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import closing
 from pathlib import Path
 
@@ -13,7 +13,7 @@ import pytest
 
 from games.common import CHANCE
 from games.records import Entry, Player
-from storage.base import Store
+from storage.base import Deadline, Store
 from storage.postgres import PostgresStore
 from storage.rebuild import rebuild_open
 from storage.schema import latest, migrations
@@ -36,14 +36,24 @@ Opener = Callable[[], Awaitable[Store]]
 RawSql = Callable[[str], Awaitable[None]]
 
 
-async def sqlite_at_schema_2(path: Path) -> tuple[Opener, RawSql]:
+SCHEMA_3_ROWS = (
+    *SCHEMA_2_ROWS,
+    "UPDATE seats SET departed = 'resigned' WHERE match_id = 1 AND seat = 1",
+    "INSERT INTO deadlines (match_id, kind, due_at, payload) VALUES (1, 'turn', 9000,"
+    " '{\"seat\": 0}'), (1, 'idle', 5000, '{}')",
+)
+"""A schema-3 database's rows: schema 2's, a departed seat, and the match's deadlines."""
+
+
+async def sqlite_at_schema(path: Path, version: int, rows: Sequence[str]) -> tuple[Opener, RawSql]:
+    """A SQLite file migrated only up to `version`, holding `rows`."""
     with closing(sqlite3.connect(path)) as db:
-        for _, _, sql in migrations("sqlite")[:2]:
+        for _, _, sql in migrations("sqlite")[:version]:
             db.executescript(sql)
-        for sql in SCHEMA_2_ROWS:
+        for sql in rows:
             db.execute(sql)
         db.commit()
-        db.execute("PRAGMA user_version = 2")
+        db.execute(f"PRAGMA user_version = {version}")
 
     async def open_store() -> Store:
         return await SqliteStore.open(path)
@@ -56,16 +66,17 @@ async def sqlite_at_schema_2(path: Path) -> tuple[Opener, RawSql]:
     return open_store, raw
 
 
-async def postgres_at_schema_2(url: str) -> tuple[Opener, RawSql]:
+async def postgres_at_schema(url: str, version: int, rows: Sequence[str]) -> tuple[Opener, RawSql]:
+    """The test database migrated only up to `version`, holding `rows`."""
     await reset_postgres(url)
     db = await asyncpg.connect(url)
     try:
         async with db.transaction():
             await db.execute("CREATE TABLE tablero_schema (version INTEGER NOT NULL)")
-            for number, _, sql in migrations("postgres")[:2]:
+            for number, _, sql in migrations("postgres")[:version]:
                 await db.execute(sql)
                 await db.execute("INSERT INTO tablero_schema (version) VALUES ($1)", number)
-            for sql in SCHEMA_2_ROWS:
+            for sql in rows:
                 await db.execute(sql)
     finally:
         await db.close()
@@ -83,27 +94,33 @@ async def postgres_at_schema_2(url: str) -> tuple[Opener, RawSql]:
     return open_store, raw
 
 
+async def at_schema(
+    backend: str, tmp_path: Path, version: int, rows: Sequence[str]
+) -> tuple[str, Opener, RawSql]:
+    """Where a database of `backend` at schema `version` is, how to open it, and raw SQL on it."""
+    if backend == "sqlite":
+        where = str(tmp_path / "old.db")
+        return (where, *await sqlite_at_schema(Path(where), version, rows))
+    where = postgres_url()
+    return (where, *await postgres_at_schema(where, version, rows))
+
+
 async def schema_version(backend: str, where: str) -> int:
     if backend == "sqlite":
         with closing(sqlite3.connect(where)) as db:
             return int(db.execute("PRAGMA user_version").fetchone()[0])
-    db = await asyncpg.connect(where)
+    server = await asyncpg.connect(where)
     try:
-        return int(await db.fetchval("SELECT max(version) FROM tablero_schema"))
+        return int(await server.fetchval("SELECT max(version) FROM tablero_schema"))
     finally:
-        await db.close()
+        await server.close()
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_a_schema_2_database_migrates_and_keeps_its_rows(
     backend: str, tmp_path: Path
 ) -> None:
-    if backend == "sqlite":
-        where = str(tmp_path / "old.db")
-        open_store, raw = await sqlite_at_schema_2(Path(where))
-    else:
-        where = postgres_url()
-        open_store, raw = await postgres_at_schema_2(where)
+    where, open_store, raw = await at_schema(backend, tmp_path, 2, SCHEMA_2_ROWS)
     assert await schema_version(backend, where) == 2
 
     store = await open_store()
@@ -125,3 +142,40 @@ async def test_a_schema_2_database_migrates_and_keeps_its_rows(
     refused = (sqlite3.IntegrityError, asyncpg.CheckViolationError)
     with pytest.raises(refused):
         await raw("UPDATE seats SET departed = 'bored' WHERE match_id = 1 AND seat = 1")
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_a_schema_3_database_migrates_and_keeps_its_rows(
+    backend: str, tmp_path: Path
+) -> None:
+    where, open_store, raw = await at_schema(backend, tmp_path, 3, SCHEMA_3_ROWS)
+    assert await schema_version(backend, where) == 3
+
+    store = await open_store()
+    try:
+        loaded = await store.load(1)
+        assert loaded.record.players == (Player("111", "Ana"), Player("222", "Bo"))
+        assert loaded.record.entries == (Entry(CHANCE, "roll:BBB", None, "42"),)
+        assert loaded.departed == {1: "resigned"}
+        assert await store.get_guild_settings("1") == {"a": 1}
+        assert await store.deadlines_of(1) == [
+            Deadline(1, "idle", 5000, {}),
+            Deadline(1, "turn", 9000, {"seat": 0}),
+        ]
+        rebuilt = await rebuild_open(store)
+        assert rebuilt.problems == {} and [d.kind for d in rebuilt.deadlines] == ["idle", "turn"]
+        assert await store.get_user_settings("111") == {}
+        await store.set_user_settings("111", {"dm_reminders": True})
+        assert await store.get_user_settings("111") == {"dm_reminders": True}
+    finally:
+        await store.close()
+    assert await schema_version(backend, where) == latest(backend)
+
+    await raw("INSERT INTO user_settings (user_id, updated_at) VALUES ('222', 0)")
+    store = await open_store()
+    try:
+        assert await store.get_user_settings("222") == {}, "the column defaults to {}"
+        assert await store.get_user_settings("111") == {"dm_reminders": True}
+    finally:
+        await store.close()
+    assert await schema_version(backend, where) == latest(backend)

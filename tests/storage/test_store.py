@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.common import CHANCE, ChanceRng
@@ -19,6 +21,8 @@ from storage.base import (
     UnknownMatch,
 )
 from storage.rebuild import rebuild_open
+
+from .conftest import mark, raw_sql
 
 PLAYERS = (Player("111", "Ana"), Player("222", "Bo"))
 
@@ -210,3 +214,112 @@ async def test_rebuild_keeps_the_loaded_match_of_each_rebuilt_match(store: Store
     assert stored == await store.load(kept)
     assert (stored.channel_id, stored.thread_id, stored.message_id) == ("2", "3", "555")
     assert stored.departed == {1: "resigned"}
+
+
+SETTINGS_KINDS = pytest.mark.parametrize("owner", ["guild", "user"])
+
+
+def settings_of(store: Store, owner: str) -> tuple[Any, Any, str]:
+    """The getter, setter and table of a guild's or a member's settings."""
+    if owner == "guild":
+        return store.get_guild_settings, store.set_guild_settings, "guild_settings"
+    return store.get_user_settings, store.set_user_settings, "user_settings"
+
+
+async def test_user_settings_round_trip_and_start_empty(store: Store) -> None:
+    assert await store.get_user_settings("111") == {}
+    reminders = {"dm_reminders": True, "quiet": {"from": 22, "to": 7}, "note": "é"}
+    await store.set_user_settings("111", reminders)
+    assert await store.get_user_settings("111") == reminders
+    assert await store.get_user_settings("222") == {}
+
+
+async def test_user_settings_are_replaced_not_merged(store: Store) -> None:
+    await store.set_user_settings("111", {"dm_reminders": True, "quiet": 22})
+    await store.set_user_settings("111", {"dm_reminders": False})
+    assert await store.get_user_settings("111") == {"dm_reminders": False}
+    await store.set_user_settings("111", {})
+    assert await store.get_user_settings("111") == {}
+
+
+async def test_a_members_and_a_guilds_settings_are_apart(store: Store) -> None:
+    """A user and a guild with the same snowflake never share settings."""
+    await store.set_guild_settings("1", {"limit": 3})
+    await store.set_user_settings("1", {"dm_reminders": True})
+    assert await store.get_guild_settings("1") == {"limit": 3}
+    assert await store.get_user_settings("1") == {"dm_reminders": True}
+
+
+@SETTINGS_KINDS
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", '"on"', "null"])
+async def test_a_corrupt_settings_row_is_refused_with_a_storage_error(
+    store: Store, owner: str, text: str
+) -> None:
+    get, put, table = settings_of(store, owner)
+    await put("111", {"ok": True})
+    await raw_sql(
+        store,
+        f"UPDATE {table} SET settings = {mark(store, 1)} WHERE {owner}_id = {mark(store, 2)}",
+        text,
+        "111",
+    )
+    with pytest.raises(StorageError, match=f"{owner} 111: settings is not"):
+        await get("111")
+    assert await get("222") == {}, "other rows are still read"
+    await put("111", {"ok": False})
+    assert await get("111") == {"ok": False}, "saving again repairs the row"
+
+
+@SETTINGS_KINDS
+async def test_settings_that_are_not_json_are_refused_and_nothing_is_stored(
+    store: Store, owner: str
+) -> None:
+    get, put, _ = settings_of(store, owner)
+    await put("111", {"ok": True})
+    with pytest.raises(StorageError, match=f"{owner} 111: settings cannot be stored as JSON"):
+        await put("111", {"when": object()})
+    assert await get("111") == {"ok": True}
+
+
+async def test_the_deadlines_of_a_match_soonest_first(store: Store) -> None:
+    first = await store.create_match(keer_match("a"))
+    second = await store.create_match(keer_match("b"))
+    assert await store.deadlines_of(first) == []
+    turn = Deadline(first, "turn", 3_000, {"seat": 1, "clock": {"0": 60_000, "1": 45_500}})
+    tank = Deadline(first, "tank", 1_000, {})
+    idle = Deadline(first, "idle", 2_000, {"warned": False})
+    other = Deadline(second, "turn", 1_500, {"seat": 0})
+    for deadline in (turn, tank, other, idle):
+        await store.set_deadline(deadline)
+    assert await store.deadlines_of(first) == [tank, idle, turn]
+    assert await store.deadlines_of(second) == [other]
+    assert await store.deadlines_of(404) == []
+    assert await store.deadlines() == [tank, other, idle, turn]
+
+
+async def test_the_deadlines_of_a_match_follow_moves_clears_and_its_end(store: Store) -> None:
+    first = await store.create_match(keer_match("a"))
+    second = await store.create_match(keer_match("b"))
+    await store.set_deadline(Deadline(first, "turn", 5_000, {"seat": 0}))
+    await store.set_deadline(Deadline(first, "idle", 4_000, {}))
+    await store.set_deadline(Deadline(second, "turn", 1_000, {"seat": 1}))
+    moved = Deadline(first, "turn", 2_000, {"seat": 1})
+    await store.set_deadline(moved)
+    assert await store.deadlines_of(first) == [moved, Deadline(first, "idle", 4_000, {})]
+    await store.clear_deadline(first, "idle")
+    assert await store.deadlines_of(first) == [moved]
+    await store.finish_match(first, "finished", [])
+    assert await store.deadlines_of(first) == []
+    assert await store.deadlines_of(second) == [Deadline(second, "turn", 1_000, {"seat": 1})]
+
+
+async def test_a_corrupt_deadline_payload_is_refused_with_a_storage_error(store: Store) -> None:
+    match_id = await store.create_match(keer_match())
+    await store.set_deadline(Deadline(match_id, "turn", 1_000, {"seat": 0}))
+    await raw_sql(
+        store,
+        f"UPDATE deadlines SET payload = '{{not json' WHERE match_id = {mark(store, 1)}",
+        match_id,
+    )
+    with pytest.raises(StorageError, match=f"match {match_id}: deadline turn is not valid JSON"):
+        await store.deadlines_of(match_id)

@@ -28,6 +28,7 @@ from bot.publisher import Publisher
 from bot.rules_pages import RulesButton
 from bot.service import OUT_OF_DATE, MatchService, Refused
 from bot.timers import MatchTimers
+from bot.turnclock import TurnClocks
 from games.common.protocol import Policy
 from games.kero.ai import KeroAI, Pace
 from games.registry import GameSpec
@@ -83,6 +84,7 @@ class TableroBot(commands.Bot):
         self.kero_think_ms = kero_think_ms
         self._match_seeds = match_seeds
         self.timers = MatchTimers(self)
+        self.clocks = TurnClocks(self)
         self._given_store = store
         self.store: Store
         self.service: MatchService
@@ -111,6 +113,7 @@ class TableroBot(commands.Bot):
             new_seed=self._match_seeds,
         )
         self.service.adopt(rebuilt)
+        self.clocks.restore(rebuilt.deadlines)
         self.add_dynamic_items(*COMPONENT_CLASSES, RulesButton)
         for cog in COGS:
             await self.add_cog(cog(self))

@@ -24,7 +24,10 @@ LOBBY_PREFIX: Final = "tbl:"
 PAGES_PREFIX: Final = "tbr:"
 
 MATCH_VERBS: Final = frozenset(
-    {"roll", "keep", "die", "pick", "sheet", "agree", "refuse", "act", "tog", "camp", "rematch"}
+    {
+        *("roll", "keep", "die", "pick", "sheet", "agree", "refuse", "act", "tog", "camp"),
+        *("rematch", "skipturn", "expel"),
+    }
 )
 LOBBY_VERBS: Final = frozenset({"join", "leave", "ai", "start", "close", "accept", "decline"})
 

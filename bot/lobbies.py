@@ -178,6 +178,7 @@ class Lobbies:
                 "game": dict(record.options),
                 "accepted": [user],
                 "rematch_of": match_id,
+                **({"clock": clock} if (clock := self.bot.clocks.mode_of(match_id)) else {}),
             },
             host_id=user,
             members=tuple(p.id for p in record.players),
@@ -200,8 +201,13 @@ class Lobbies:
         """Start the match: acknowledge first, then store it and post its first message."""
         await self.bot.matches.check_channel_free(str(interaction.channel_id), lobby.guild_id)
         await interaction.response.defer()
+        clock = lobby.options.get("clock")
         live = await self.bot.matches.start(
-            interaction, lobby.game, players_of(lobby), dict(lobby.options.get("game", {}))
+            interaction,
+            lobby.game,
+            players_of(lobby),
+            dict(lobby.options.get("game", {})),
+            clock if isinstance(clock, str) else None,
         )
         await self._finish(lobby, "started")
         text = started_text(lobby, live.id, live.channel_id != str(interaction.channel_id))

@@ -3,13 +3,17 @@ thread per match when the server asks for it."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.components import match_button, view_of
+from bot.ids import MatchRef
 from bot.play import cancel_vote_view
 from bot.service import AI_PREFIX, LiveMatch, Refused
+from bot.turnclock import default_mode
 from bot.ui import ui_for
 from games.records import Player
 from games.registry import get_game
@@ -18,9 +22,26 @@ from storage.base import Lobby
 if TYPE_CHECKING:
     from bot.app import TableroBot
 
+log = logging.getLogger(__name__)
 DEFAULT_MATCH_LIMIT = 5
 """Open matches one member may play at once in a server, unless `/settings limit` says."""
 THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread)
+
+
+def clock_view(live: LiveMatch, seats: list[int], *, skip: bool) -> discord.ui.View:
+    """Skip turn / Expel buttons for the seats whose clock ran out."""
+    items = []
+    version = live.state.version
+    for seat in seats:
+        name = live.names[seat]
+        if skip:
+            ref = MatchRef(live.id, version, "skipturn", str(seat))
+            items.append(match_button(ref, f"Skip {name}'s turn"[:80], emoji="⏭️"))
+        ref = MatchRef(live.id, version, "expel", str(seat))
+        items.append(
+            match_button(ref, f"Expel {name}"[:80], emoji="🚪", style=discord.ButtonStyle.danger)
+        )
+    return view_of(*items)
 
 
 def jump_url(live: LiveMatch) -> str | None:
@@ -61,8 +82,10 @@ class Matches:
         game: str,
         players: Sequence[Player],
         options: Mapping[str, Any],
+        clock: str | None = None,
     ) -> LiveMatch:
-        """Create the match (in a new thread if the server wants one) and post its first message."""
+        """Create the match (in a new thread if the server wants one), start its turn clock
+        (`live`, `async`, or the server's default) and post its first message."""
         channel = str(interaction.channel_id)
         guild = None if interaction.guild_id is None else str(interaction.guild_id)
         service = self.bot.service
@@ -72,6 +95,8 @@ class Matches:
             live = await service.create(
                 game, players, options, guild_id=guild, channel_id=channel, thread_id=thread
             )
+        settings = await self.bot.store.get_guild_settings(guild) if guild else {}
+        await self.bot.clocks.start(live, clock or default_mode(settings))
         self.bot.timers.rearm(live)
         await self.bot.publisher.post_step(live)
         return live
@@ -150,6 +175,75 @@ class Matches:
                 f"#{live.id} {live.spec.title} in <#{live.channel_id}>: {progress}{yours}{link}"
             )
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    async def abandon(self, live: LiveMatch) -> None:
+        """Nobody acted for the server's abandon time: close the match as abandoned."""
+        closed = await self.bot.service.close(live.id, "abandoned")
+        if closed is None:
+            return
+        await self.bot.clocks.update(closed)
+        self.bot.publisher.closed(closed)
+        await self.bot.publisher.send(
+            live.channel_id, f"💤 Match #{live.id} was closed as abandoned: nobody played."
+        )
+
+    async def clock_ran_out(self, live: LiveMatch, seats: list[int]) -> None:
+        """The turn clock of these member seats ran out: skip what the game skips by itself,
+        and offer the other members to skip the turn or expel the absent player."""
+        skipped = []
+        for seat in seats:
+            played = await self.bot.service.missed(live.id, seat)
+            if played is not None:
+                skipped.append(seat)
+                self.bot.publisher.after(played, on_public_message=False)
+        absent = [s for s in seats if s not in skipped and live.waits_for(s)]
+        names = ", ".join(live.names[s] for s in seats)
+        what = "skip this roll" if skipped else "ran out of time"
+        text = f"⏰ Match #{live.id}: the turn clock ran out — {names} {what}."
+        if absent:
+            text += " The other players may skip their turn or expel them (the computer plays on)."
+        view = clock_view(live, seats, skip=bool(absent))
+        await self.bot.publisher.send(live.channel_id, text, view=view)
+
+    async def remind(self, live: LiveMatch, user_id: str, due_ms: int) -> None:
+        """A DM to a member who asked for reminders: their move, before the clock runs out."""
+        url = jump_url(live)
+        link = f" {url}" if url else ""
+        text = (
+            f"⏰ Your move in {live.spec.title} match #{live.id}: the turn clock runs out "
+            f"<t:{due_ms // 1000}:R>.{link}"
+        )
+        try:
+            data = await self.bot.http.start_private_message(int(user_id))
+            await self.bot.get_partial_messageable(int(data["id"])).send(text)
+        except discord.HTTPException as error:
+            log.info("no reminder for %s (DMs closed?): %s", user_id, error)
+
+    async def skip_turn(
+        self, interaction: discord.Interaction[Any], live: LiveMatch, seat: int
+    ) -> None:
+        """Another member skips the absent seat's Kero turn."""
+        played = await self.bot.service.system(live.id, seat, "pass")
+        if played is None:
+            raise Refused("That turn can't be skipped any more.")
+        await interaction.response.edit_message(
+            content=f"⏭️ {interaction.user.display_name} skipped {live.names[seat]}'s turn.",
+            view=None,
+        )
+        self.bot.publisher.after(played, on_public_message=False)
+
+    async def expel(
+        self, interaction: discord.Interaction[Any], live: LiveMatch, seat: int
+    ) -> None:
+        """Another member expels the absent player; the computer plays the seat."""
+        played = await self.bot.service.expel(live.id, seat)
+        if played is None:
+            raise Refused("That player was already replaced.")
+        await interaction.response.edit_message(
+            content=f"🚪 {live.names[seat]} was expelled; the computer plays their seat.",
+            view=None,
+        )
+        self.bot.publisher.after(played, on_public_message=False)
 
     def here(self, interaction: discord.Interaction[Any]) -> LiveMatch:
         """The match playing in the command's channel or thread."""

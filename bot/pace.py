@@ -32,6 +32,11 @@ class Pace(Protocol):
         """The version at which the message players now click was drawn; older clicks are stale."""
         ...
 
+    def missed(self, state: Any, seat: Seat) -> str | None:
+        """What the bot applies for a seat whose turn clock ran out ("roll" throws its dice;
+        "ai" lets the computer make that one move), or None to ask the other players."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class KeerPace:
@@ -47,6 +52,15 @@ class KeerPace:
             return None
         legal = state.legal_actions(seat)
         return Skip() if legal == [Skip()] else None
+
+    def missed(self, state: KeerState, seat: Seat) -> str | None:
+        """A member who misses the clock skips the roll; an absent roller's dice are still
+        rolled and kept (by the computer) so the others can play."""
+        if state.phase is Phase.ROLL:
+            return "roll" if seat == state.roller else None
+        if state.phase is Phase.KEEP:
+            return "ai" if seat == state.roller else None
+        return "miss" if state.phase is Phase.CHOOSE else None
 
     def step_version(self, state: KeerState) -> int:
         """While players choose, every pick is made on the message drawn after the keep."""
@@ -68,6 +82,10 @@ class KeroPace:
 
     def forced(self, state: KeroState, seat: Seat) -> None:
         """Nothing is forced."""
+        return
+
+    def missed(self, state: KeroState, seat: Seat) -> None:
+        """The opponent decides: skip the turn or expel the absent player."""
         return
 
     def step_version(self, state: KeroState) -> int:

@@ -50,6 +50,8 @@ class Play:
             "tog": self._toggle,
             "camp": self._tuareks,
             "rematch": self._rematch,
+            "skipturn": self._absent,
+            "expel": self._absent,
         }
 
     async def on_button(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
@@ -89,7 +91,7 @@ class Play:
         self.bot.publisher.after(played, on_public_message=False)
 
     async def _act(self, interaction: discord.Interaction[Any], ref: MatchRef, text: str) -> Played:
-        return await self.bot.service.act(
+        played = await self.bot.service.act(
             ref.match_id,
             str(interaction.user.id),
             ref.version,
@@ -97,6 +99,8 @@ class Play:
             interaction=str(interaction.id),
             at=interaction_ms(interaction),
         )
+        self.bot.clocks.member_acted(played.match)
+        return played
 
     async def _act_here(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
         """Keer's Roll or keep: the clicked public message itself shows the result."""
@@ -155,6 +159,22 @@ class Play:
             credited = await self.bot.service.system(live.id, state.active, f"credit:{credit}")
             if credited is not None:
                 self.bot.timers.rearm(live)
+
+    async def _absent(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+        """Another member skips the turn of, or expels, a player whose clock ran out."""
+        live, seat = await self._player(interaction, ref, check_version=False)
+        absent = int(ref.arg or "-1")
+        clock = self.bot.clocks.clocks.get(live.id)
+        if absent == seat:
+            raise Refused("That's you — just play your move.")
+        if clock is None or not clock.expired or absent not in clock.waiting:
+            raise Refused("Their clock hasn't run out (or they already moved).")
+        if not live.waits_for(absent) and ref.verb == "skipturn":
+            raise Refused("They already moved.")
+        if ref.verb == "skipturn":
+            await self.bot.matches.skip_turn(interaction, live, absent)
+        else:
+            await self.bot.matches.expel(interaction, live, absent)
 
     async def _rematch(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
         """Offer the finished match again to its players."""

@@ -70,7 +70,7 @@ class Publisher:
     def after(self, played: Played, *, on_public_message: bool) -> None:
         """Post what an accepted action changed: a new roll message, or the waiting list."""
         live = played.match
-        self.bot.timers.rearm(live)
+        self.spawn(self._clock_then_timer(live), f"clock-{live.id}")
         ui = ui_for(live)
         old_key = ui.message_key(played.before)
         if played.finished or ui.message_key(live.state) != old_key:
@@ -78,6 +78,10 @@ class Publisher:
             self.spawn(self._next_message(live, live.message_id, summary), f"next-{live.id}")
         elif not on_public_message:
             self.spawn(self._refresh(live), f"refresh-{live.id}")
+
+    async def _clock_then_timer(self, live: LiveMatch) -> None:
+        await self.bot.clocks.update(live)
+        self.bot.timers.rearm(live)
 
     def closed(self, live: LiveMatch) -> None:
         """A match ended without a result: take the buttons off its message."""

@@ -114,10 +114,11 @@ class LiveMatch:
 
     def waits_for(self, seat: Seat | None) -> bool:
         """Whether the match waits for this seat's click (a move, or dice it throws)."""
-        state = self.state
-        return seat is not None and (
-            seat in state.seats_to_act() or self.pace.chance_trigger(state) == seat
-        )
+        return seat is not None and self.waits_for_in(self.state, seat)
+
+    def waits_for_in(self, state: GameState, seat: Seat) -> bool:
+        """The same for another state of the match (a copy being worked on)."""
+        return seat in state.seats_to_act() or self.pace.chance_trigger(state) == seat
 
     def humans(self) -> list[Player]:
         """The members still playing."""
@@ -313,6 +314,53 @@ class MatchService:
             return
         async with live.lock:
             yield live if live.id in self.matches else None
+
+    async def missed(self, match_id: int, seat: Seat) -> Played | None:
+        """Apply what missing the turn clock means for this seat in its game, repeatedly (an
+        absent Keer roller's dice are rolled, kept, then its roll skipped); None if nothing."""
+        async with self._open_locked(match_id) as live:
+            if live is None:
+                return None
+            work = live.state.clone()
+            entries: list[Entry] = []
+            for _ in range(4):
+                what = live.pace.missed(work, seat) if live.waits_for_in(work, seat) else None
+                if what is None:
+                    break
+                if what == "roll":
+                    acting, action = CHANCE, work.sample_chance(live.rng)
+                elif what == "ai":
+                    acting, action = seat, live.policy(seat, self.make_ai).choose(work, seat)
+                else:
+                    acting, action = seat, live.spec.parse_action(what)
+                work.apply(acting, action)
+                entries.append(Entry(acting, action.to_text()))
+            if not entries:
+                return None
+            self._advance(live, work, entries)
+            return await self._commit(live, work, entries)
+
+    async def expel(self, match_id: int, seat: Seat) -> Played | None:
+        """The computer takes the seat of a member the others expelled."""
+        async with self._open_locked(match_id) as live:
+            if live is None or seat in live.departed:
+                return None
+            await self.store.set_departed(live.id, seat, "expelled")
+            live.departed[seat] = "expelled"
+            work = live.state.clone()
+            entries: list[Entry] = []
+            self._advance(live, work, entries)
+            if not entries:
+                return Played(live, live.state, (), False)
+            return await self._commit(live, work, entries)
+
+    async def close(self, match_id: int, status: str) -> LiveMatch | None:
+        """End an open match without a result (cancelled, abandoned)."""
+        async with self._open_locked(match_id) as live:
+            if live is None:
+                return None
+            await self._close(live, status)
+            return live
 
     async def cancel(self, match_id: int) -> LiveMatch:
         """End the match without a result."""

@@ -66,6 +66,20 @@ class MatchTimers:
         self._tasks.clear()
 
     def _due(self, live: LiveMatch) -> tuple[int, Callable[[], Awaitable[Played | None]]] | None:
+        """The soonest of the game's own deadline and the turn clock's next event."""
+        game = self._game_due(live)
+        turn = self.bot.clocks.due(live)
+        if turn is None or (game is not None and game[0] <= self.bot.clock.local_ms_at(turn)):
+            return game
+        return self.bot.clock.local_ms_at(turn), lambda: self._turn_clock(live)
+
+    async def _turn_clock(self, live: LiveMatch) -> None:
+        await self.bot.clocks.fire(live)
+        self.rearm(live)
+
+    def _game_due(
+        self, live: LiveMatch
+    ) -> tuple[int, Callable[[], Awaitable[Played | None]]] | None:
         """The local firing time (ms) and the work, or None when nothing is waiting."""
         service, clock = self.bot.service, self.bot.clock
         if live.wake_at is not None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from bot.cogs.games import KeerCog, KeroCog
 from bot.cogs.info import InfoCog
 from bot.cogs.match import MatchCog
+from bot.cogs.notify import NotifyCog
 from bot.cogs.settings import SettingsCog
 
-COGS = (KeerCog, KeroCog, MatchCog, InfoCog, SettingsCog)
+COGS = (KeerCog, KeroCog, MatchCog, InfoCog, SettingsCog, NotifyCog)
 """Loaded in this order by `TableroBot.setup_hook`."""

@@ -30,8 +30,11 @@ class KeerCog(commands.GroupCog, group_name="keer", group_description="Keer op K
         super().__init__()
 
     @app_commands.command(name="start", description="Open a lobby for 2–4 players (AI seats too)")
+    @app_commands.describe(clock="live: minutes per turn; async: hours (the server's default)")
     @app_commands.guild_only()
-    async def start(self, interaction: discord.Interaction[Any]) -> None:
+    async def start(
+        self, interaction: discord.Interaction[Any], clock: Literal["live", "async"] | None = None
+    ) -> None:
         """Post a lobby with Join, Leave, Add AI and Start."""
         guild, channel = _place(interaction)
         await self.bot.matches.check_channel_free(channel, guild)
@@ -41,7 +44,11 @@ class KeerCog(commands.GroupCog, group_name="keer", group_description="Keer op K
             id=None,
             kind="lobby",
             game="keer-kids",
-            options={"names": {host: interaction.user.display_name}, "game": {}},
+            options={
+                "names": {host: interaction.user.display_name},
+                "game": {},
+                **({"clock": clock} if clock else {}),
+            },
             host_id=host,
             members=(host,),
             expires_at=now_ms() + LOBBY_MS,
@@ -63,6 +70,7 @@ class KeroCog(commands.GroupCog, group_name="kero", group_description="Kero"):
         member="who you challenge (pick Tablero itself to play the computer)",
         variant="base game, or the Boss Variant",
         refuel="fuel-ups thrown automatically, or live by the opponent",
+        clock="live: minutes per turn; async: hours (the server's default)",
     )
     @app_commands.guild_only()
     async def challenge(
@@ -71,6 +79,7 @@ class KeroCog(commands.GroupCog, group_name="kero", group_description="Kero"):
         member: discord.User,
         variant: Literal["base", "boss"] = "base",
         refuel: Literal["auto", "live"] = "auto",
+        clock: Literal["live", "async"] | None = None,
     ) -> None:
         """Post a challenge only the challenged member can accept; against the bot, start now."""
         guild, channel = _place(interaction)
@@ -83,7 +92,7 @@ class KeroCog(commands.GroupCog, group_name="kero", group_description="Kero"):
         if self.bot.user is not None and member.id == self.bot.user.id:
             await interaction.response.defer()
             players = [Player(challenger, interaction.user.display_name), ai_player(0)]
-            live = await self.bot.matches.start(interaction, "kero", players, options)
+            live = await self.bot.matches.start(interaction, "kero", players, options, clock)
             await interaction.edit_original_response(
                 content=f"⚔️ Kero match #{live.id} against the computer has started."
             )
@@ -95,7 +104,7 @@ class KeroCog(commands.GroupCog, group_name="kero", group_description="Kero"):
             id=None,
             kind="challenge",
             game="kero",
-            options={"names": names, "game": options},
+            options={"names": names, "game": options, **({"clock": clock} if clock else {})},
             host_id=challenger,
             members=(challenger, str(member.id)),
             expires_at=now_ms() + LOBBY_MS,

@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.turnclock import abandon_ms, turn_ms
+
 if TYPE_CHECKING:
     from bot.app import TableroBot
 
@@ -56,3 +58,50 @@ class SettingsCog(
             f"From now on a member may play at most {matches} open matches at once here.",
             ephemeral=True,
         )
+
+    @app_commands.command(name="clock", description="Turn clocks: the default and their lengths")
+    @app_commands.describe(
+        default="the clock new matches get unless their lobby or challenge says",
+        live_minutes="a live turn (1–120 minutes)",
+        async_hours="an async turn (1–168 hours)",
+        abandon_days="close a match nobody played for this long (1–60 days)",
+    )
+    @app_commands.guild_only()
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def clock(
+        self,
+        interaction: discord.Interaction[Any],
+        default: Literal["live", "async"],
+        live_minutes: app_commands.Range[int, 1, 120] | None = None,
+        async_hours: app_commands.Range[int, 1, 168] | None = None,
+        abandon_days: app_commands.Range[int, 1, 60] | None = None,
+    ) -> None:
+        """Save the clock settings for matches started from now on."""
+        guild = str(interaction.guild_id)
+        settings = await self.bot.store.get_guild_settings(guild)
+        given = {"live_minutes": live_minutes, "async_hours": async_hours}
+        given["abandon_days"] = abandon_days
+        changed = {key: value for key, value in given.items() if value is not None}
+        settings = {**settings, "clock": default, **changed}
+        await self.bot.store.set_guild_settings(guild, settings)
+        await interaction.response.send_message(
+            f"New matches get the {default} clock: live turns {turn_minutes(settings)} min, "
+            f"async turns {turn_hours(settings)} h; a match nobody plays for "
+            f"{abandon(settings)} days is closed.",
+            ephemeral=True,
+        )
+
+
+def turn_minutes(settings: dict[str, Any]) -> int:
+    """A live turn's minutes under these settings."""
+    return turn_ms(settings, "live") // 60_000
+
+
+def turn_hours(settings: dict[str, Any]) -> int:
+    """An async turn's hours under these settings."""
+    return turn_ms(settings, "async") // 3_600_000
+
+
+def abandon(settings: dict[str, Any]) -> int:
+    """Days without a member's move before a match is closed."""
+    return abandon_ms(settings) // 86_400_000

@@ -15,7 +15,7 @@ from bot.components import match_button, match_select
 from bot.ids import MatchRef
 from bot.service import LiveMatch
 from games.common.protocol import GameState, Seat
-from games.keer_kids import Cross, Keep, KeerState, Mark, Phase, Roll, Skip
+from games.keer_kids import Cross, Keep, KeerState, Mark, Miss, Phase, Roll, Skip
 from games.keer_kids.sheet import Sheet
 
 DIE_EMOJI: Final = {
@@ -208,14 +208,17 @@ def roll_number(any_state: GameState) -> int:
 
 def _progress(live: LiveMatch) -> str:
     state = keer_state(live.state)
-    done = [live.names[s] for s, c in enumerate(state.choices) if c is not None and c != Skip()]
+    done = [live.names[s] for s, c in enumerate(state.choices) if c not in (None, Skip(), Miss())]
     skipped = [live.names[s] for s, c in enumerate(state.choices) if c == Skip()]
+    missed = [live.names[s] for s, c in enumerate(state.choices) if c == Miss()]
     waiting = [live.names[s] for s in state.seats_to_act()]
     parts = [f"⏳ Waiting for: {', '.join(waiting)}"]
     if done:
         parts.append(f"✅ {', '.join(done)}")
     if skipped:
         parts.append(f"⏭️ {', '.join(skipped)} (nothing fits)")
+    if missed:
+        parts.append(f"⏰ {', '.join(missed)} (clock ran out)")
     return " · ".join(parts)
 
 
@@ -226,7 +229,7 @@ def _did(roll: Roll, action: Any) -> str:
         return f"{DIE_EMOJI[roll.dice[action.die]]} {action.enclosure}"
     if isinstance(action, Mark):
         return "🟪 !" + (f" + chameleon {action.chameleon}" if action.chameleon else "")
-    return "skipped"
+    return "missed the clock" if isinstance(action, Miss) else "skipped"
 
 
 def _option(sheet: Sheet, action: Cross | Mark) -> discord.SelectOption:

@@ -20,7 +20,7 @@ from bot.components import match_button, refuse, view_of
 from bot.ids import MatchRef
 from bot.service import OUT_OF_DATE, LiveMatch, Played, Refused
 from bot.ui import ui_for
-from games.keer_kids import Skip
+from games.keer_kids import Miss, Skip
 from games.kero.board import Phase as KeroPhase
 from games.kero.rules.rolling import MAX_CREDIT_MS
 from render.keer_kids import sheet_png
@@ -202,6 +202,8 @@ class Play:
         state = keer_ui.keer_state(live.state)
         die = int(ref.arg or "0")
         if seat not in state.seats_to_act():
+            if state.choices[seat] == Miss():
+                raise Refused("Your turn clock ran out: you skip this roll.")
             if state.choices[seat] == Skip():
                 raise Refused("Nothing fits your sheet this roll — you skip it.")
             raise Refused("You already picked for this roll.")

@@ -335,6 +335,8 @@ class MatchService:
                     acting, action = seat, live.spec.parse_action(what)
                 work.apply(acting, action)
                 entries.append(Entry(acting, action.to_text()))
+                if what not in ("roll", "ai"):
+                    break  # the seat's roll is skipped: the next one gets a fresh clock
             if not entries:
                 return None
             self._advance(live, work, entries)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.keer_kids.actions import Action, Cross, Keep, Mark, Roll, Skip, parse_action
+from games.keer_kids.actions import Action, Cross, Keep, Mark, Miss, Roll, Skip, parse_action
 from games.keer_kids.ai import GreedyAI, HeuristicAI
 from games.keer_kids.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
 from games.keer_kids.sheet import Sheet, SheetError, default_sheet, parse_sheet
@@ -39,6 +39,7 @@ __all__ = [
     "Keep",
     "KeerState",
     "Mark",
+    "Miss",
     "Phase",
     "Roll",
     "Sheet",

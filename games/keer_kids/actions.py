@@ -70,7 +70,16 @@ class Skip:
         return "skip"
 
 
-Action = Roll | Keep | Cross | Mark | Skip
+@dataclass(frozen=True, slots=True)
+class Miss:
+    """The seat missed the turn clock: it crosses nothing this roll (applied by the bot only)."""
+
+    def to_text(self) -> str:
+        """`miss`."""
+        return "miss"
+
+
+Action = Roll | Keep | Cross | Mark | Skip | Miss
 """Every Keer op Keer Kids action."""
 
 _DIE = f"([0-{DICE_PER_ROLL - 1}])"
@@ -81,6 +90,7 @@ _PATTERNS = (
     (re.compile(rf"cross:{_DIE}:{_ENC}"), "cross"),
     (re.compile(rf"mark:{_DIE}(?::{_ENC})?"), "mark"),
     (re.compile("skip"), "skip"),
+    (re.compile("miss"), "miss"),
 )
 
 
@@ -102,4 +112,6 @@ def _build(kind: str, groups: tuple[str | None, ...]) -> Action:
         return Cross(int(str(groups[0])), str(groups[1]))
     if kind == "mark":
         return Mark(int(str(groups[0])), groups[1])
-    return Skip()
+    if kind == "skip":
+        return Skip()
+    return Miss()

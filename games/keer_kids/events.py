@@ -56,6 +56,13 @@ class Skipped:
 
 
 @dataclass(frozen=True, slots=True)
+class Missed:
+    """The player missed the turn clock: they crossed nothing this roll."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class ColumnFilled:
     """A player's column is full: its buckets are circled."""
 
@@ -110,6 +117,7 @@ Event = (
     | MarkCrossed
     | ChameleonLost
     | Skipped
+    | Missed
     | ColumnFilled
     | VisitorCircled
     | VisitorGone

@@ -15,7 +15,7 @@ from games.common.errors import (
 )
 from games.common.protocol import CHANCE, Seat
 from games.keer_kids import events as ev
-from games.keer_kids.actions import Action, Cross, Keep, Mark, Roll, Skip
+from games.keer_kids.actions import Action, Cross, Keep, Mark, Miss, Roll, Skip
 from games.keer_kids.dice import DICE_PER_ROLL, FACES, PURPLE
 
 if TYPE_CHECKING:
@@ -71,7 +71,11 @@ def seat_can_cross(state: KeerState, seat: Seat) -> bool:
 
 
 def legal_actions(state: KeerState, seat: Seat) -> list[Action]:
-    """Every action the seat may apply now (the roll itself is a chance action)."""
+    """Every action the seat may apply now (the roll itself is a chance action).
+
+    `Miss` is never listed: only the bot applies it, when the seat's turn clock runs out, so
+    no player or computer chooses it.
+    """
     if state.phase is Phase.ROLL and seat == CHANCE:
         return [roll for roll, _ in state.chance_outcomes()]
     if seat not in state.seats_to_act() or state.dice is None:
@@ -122,6 +126,8 @@ def apply(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
 
 def _apply_roll(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
     if seat != CHANCE:
+        if isinstance(action, Miss):
+            raise WrongPhase("a roll is due: there is no choice to miss yet")
         raise NotYourTurn(f"the dice must be rolled first (seat {state.roller} rolls)")
     if not isinstance(action, Roll):
         raise WrongPhase(f"a roll is due, not {action.to_text()!r}")
@@ -135,6 +141,8 @@ def _apply_roll(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event,
 
 def _apply_keep(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
     if seat != state.roller:
+        if isinstance(action, Miss):
+            raise WrongPhase("the roller keeps a die first: there is no choice to miss yet")
         raise NotYourTurn(f"seat {state.roller} rolled and keeps a die first")
     if not isinstance(action, Keep):
         raise WrongPhase(f"the roller keeps a die first, not {action.to_text()!r}")
@@ -167,7 +175,7 @@ def _apply_choice(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Even
             raise IllegalAction(
                 "one of your dice fits: you must cross if you can", Reason.MUST_CROSS
             )
-    else:
+    elif not isinstance(action, Miss):
         raise WrongPhase(f"choose a die and an enclosure, not {action.to_text()!r}")
     state.choices[seat] = action
     for choice in state.choices:
@@ -278,7 +286,7 @@ def _resolve_choice(
         if earned:
             out.append(ev.ChameleonLost(seat))
         return None
-    out.append(ev.Skipped(seat))
+    out.append(ev.Missed(seat) if isinstance(choice, Miss) else ev.Skipped(seat))
     return None
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from games.keer_kids.actions import Action, Cross, Keep, Mark, Roll, Skip
+from games.keer_kids.actions import Action, Cross, Keep, Mark, Miss, Roll, Skip
 from games.keer_kids.dice import PURPLE
 from games.keer_kids.rules import Phase
 from games.keer_kids.sheet import Sheet
@@ -57,7 +57,7 @@ def _last_roll(state: KeerState) -> _LastRoll | None:
             for seat, action in history[i + 1 :]:
                 if isinstance(action, Keep):
                     kept, roller = action.die, seat
-                elif isinstance(action, Cross | Mark | Skip):
+                elif isinstance(action, Cross | Mark | Skip | Miss):
                     picks[seat] = action
             return _LastRoll(state.rolls, roller, roll.dice, kept, picks, False)
     return None
@@ -75,9 +75,11 @@ def _pick(state: KeerState, seat: int, last: _LastRoll) -> tuple[str | None, str
     if isinstance(action, Mark):
         extra = f" + chameleon {action.chameleon}" if action.chameleon else ""
         return last.dice[action.die], "marked !" + extra
-    if isinstance(action, Skip):
-        return None, "skipped"
-    return None, ""
+    return None, _NO_PICK.get(type(action), "")
+
+
+_NO_PICK: dict[type, str] = {Skip: "skipped", Miss: "missed the clock"}
+"""What the sheet says for a roll in which the seat crossed nothing."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.common import ActionParseError, IllegalAction
-from games.keer_kids import Cross, Keep, Mark, Roll, Skip, parse_action
+from games.keer_kids import Cross, Keep, Mark, Miss, Roll, Skip, parse_action
 from games.keer_kids.dice import FACES
 
 EXAMPLES = [
@@ -21,6 +21,7 @@ EXAMPLES = [
     ("mark:2", Mark(2)),
     ("mark:0:L4", Mark(0, "L4")),
     ("skip", Skip()),
+    ("miss", Miss()),
 ]
 
 DIE = st.integers(0, 2)
@@ -31,6 +32,7 @@ ACTIONS = st.one_of(
     st.builds(Cross, DIE, ENCLOSURE),
     st.builds(Mark, DIE, st.none() | ENCLOSURE),
     st.just(Skip()),
+    st.just(Miss()),
 )
 
 
@@ -98,6 +100,10 @@ def test_any_text_parses_to_its_own_action_or_is_refused(text: str) -> None:
         "skip:1",
         "skip ",
         "SKIP",
+        "miss:1",
+        "miss ",
+        "MISS",
+        "missed",
         "Keep:1",
         "pass",
     ],
@@ -118,6 +124,6 @@ def test_a_parse_error_is_not_an_illegal_action() -> None:
 def test_actions_are_frozen_values() -> None:
     assert Cross(1, "E3") == Cross(1, "E3") and Cross(1, "E3") != Cross(2, "E3")
     assert Mark(1) != Mark(1, "E3") and Mark(1).chameleon is None
-    assert len({Skip(), Skip(), Keep(0), Keep(0)}) == 2
+    assert len({Skip(), Skip(), Keep(0), Keep(0), Miss(), Miss()}) == 3
     with pytest.raises(AttributeError):
         Keep(0).die = 1  # type: ignore[misc]

@@ -892,7 +892,8 @@ def test_a_clone_is_independent() -> None:
 
 
 def all_candidates(state: KeerState) -> list:
-    """Every action of a kind the phase takes, legal or not."""
+    """Every action of a kind the phase takes, legal or not (Miss aside: the bot's action
+    applies without being listed, see test_miss.py)."""
     if state.phase is Phase.KEEP:
         return [Keep(d) for d in range(-1, 4)]
     names = [e.id for e in state.sheet.enclosures]

@@ -267,6 +267,17 @@ class EndTurn:
         return "end"
 
 
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """The bot skips the turn of the active clan whose turn clock ran out (async play). Before
+    rolling, the turn ends with nothing gained and no Fire; in camp it is the same as `end`.
+    Never offered by `legal_actions`: only the bot applies it."""
+
+    def to_text(self) -> str:
+        """`pass`."""
+        return "pass"
+
+
 Action = (
     Setup
     | Flames
@@ -289,6 +300,7 @@ Action = (
     | Play
     | Use
     | EndTurn
+    | Pass
 )
 """Every Kero action."""
 
@@ -336,6 +348,7 @@ _GRAMMAR: tuple[tuple[re.Pattern[str], Callable[[tuple[Any, ...]], Action]], ...
     (re.compile(r"boss:([1-4]):(yes|no)"), lambda g: BossChoice(int(g[0]), g[1] == "yes")),
     (re.compile(r"tiebreak:([1-4])"), lambda g: TieBreak(int(g[0]))),
     (re.compile("end"), lambda g: EndTurn()),
+    (re.compile("pass"), lambda g: Pass()),
     (
         re.compile(r"play:([a-z_]+)(?::([a-z0-9]+))?(?:@(\d{1,16}))?"),
         lambda g: Play(g[0], g[1], None if g[2] is None else int(g[2])),

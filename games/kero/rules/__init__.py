@@ -22,7 +22,7 @@ from games.kero import actions as a
 from games.kero.board import Phase
 from games.kero.chance import FLAME_FACE
 from games.kero.resources import RESOURCES
-from games.kero.rules.camp import WHITE, _end_turn, _hire, _place, _take
+from games.kero.rules.camp import WHITE, _end_turn, _hire, _place, _skip_turn, _take
 from games.kero.rules.claims import boss_choice, tiebreak
 from games.kero.rules.economy import (
     can_pay,
@@ -36,6 +36,7 @@ from games.kero.rules.rolling import (
     _add_die,
     _credit,
     _faces,
+    _no_pass,
     _reroll,
     _roll,
     _stop,
@@ -136,7 +137,8 @@ def _reshuffle(state: KeroState, action: a.Action) -> None:
 
 
 def legal_actions(state: KeroState, seat: Seat) -> list[a.Action]:
-    """The actions the seat may apply now; timed ones are stamped at the latest time seen."""
+    """The actions the seat may apply now; timed ones are stamped at the latest time seen.
+    `Pass` is never listed: only the bot applies it, for a clan whose turn clock ran out."""
     if state.phase is Phase.OVER or seat not in state.seats_to_act():
         return []
     candidates: list[a.Action] = []
@@ -211,17 +213,20 @@ _HANDLERS: Final = {
     (Phase.START, a.FuelUp): _fuel_up,
     (Phase.START, a.AddDie): _add_die,
     (Phase.START, a.Roll): _roll,
+    (Phase.START, a.Pass): _skip_turn,
     (Phase.ROLLING, a.Faces): _faces,
     (Phase.ROLLING, a.Reroll): _reroll,
     (Phase.ROLLING, a.Stop): _stop,
     (Phase.ROLLING, a.Credit): _credit,
     (Phase.ROLLING, a.TankEmpty): _tank_empty,
+    (Phase.ROLLING, a.Pass): _no_pass,
     (Phase.CAMP, a.Take): _take,
     (Phase.CAMP, a.Roll): _truck_flat,
     (Phase.CAMP, a.Reroll): _truck_flat,
     (Phase.CAMP, a.Stop): _truck_flat,
     (Phase.CAMP, a.Place): _place,
     (Phase.CAMP, a.EndTurn): _end_turn,
+    (Phase.CAMP, a.Pass): _end_turn,
 }
 
 

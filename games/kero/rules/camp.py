@@ -105,6 +105,7 @@ def _place(state: KeroState, action: a.Action) -> None:
 
 
 def _end_turn(state: KeroState, action: a.Action) -> None:
+    """`end` (and `pass` in camp): the Fire step, then the row slides and refills."""
     turn = state.turn
     flames = 0 if turn.no_fire else sum(f == FLAME_FACE for f in turn.faces) - turn.ignored_flames
     if flames >= 2:
@@ -113,5 +114,18 @@ def _end_turn(state: KeroState, action: a.Action) -> None:
             slot, card = cards[-1]
             state.discard.append(card)
             state.row[slot] = None
+    _close_turn(state)
+
+
+def _skip_turn(state: KeroState, action: a.Action) -> None:
+    """`pass` before rolling (house rule, async play): the turn ends with nothing gained and no
+    Fire step. What was paid this turn is lost; the special dice go back to the shack."""
+    state.turn.dice = []
+    _close_turn(state)
+
+
+def _close_turn(state: KeroState) -> None:
+    """After every turn: slide and refill the row; a Claim card revealed starts the claim,
+    otherwise the other clan plays."""
     slide(state)
     refill_or_pass(state)

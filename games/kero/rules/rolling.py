@@ -102,6 +102,12 @@ def _truck_flat(state: KeroState, action: a.Action) -> None:
     raise IllegalAction("the truck is flat: it cannot be tipped again this turn", Reason.TRUCK_FLAT)
 
 
+def _no_pass(state: KeroState, action: a.Action) -> None:
+    raise IllegalAction(
+        "a rolling turn is not passed: the tank's own deadline ends it", Reason.WRONG_PHASE
+    )
+
+
 def _credit(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Credit)
     assert state.turn.window is not None

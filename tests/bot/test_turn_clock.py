@@ -1,0 +1,151 @@
+"""Turn clocks on virtual time: reminders, missed Keer rolls, skipping or expelling an absent
+Kero player, abandonment, and clocks that survive a restart."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.app import TableroBot
+from bot.service import LiveMatch
+from games.keer_kids import Miss, Phase
+from games.kero import actions as ka
+from tests.bot.conftest import Server
+from tests.bot.keer_driver import button_id, keer, live_here, members, pick
+from tests.bot.kero_driver import KeroDriver
+from tests.bot.test_kero_discord import challenge, first_turn_of
+
+DAY_S = 86_400
+
+
+async def fire(server: Server, bot: TableroBot, live: LiveMatch) -> None:
+    """Let the match's timer run after a clock jump (timers are background tasks)."""
+    bot.timers.rearm(live)
+    for _ in range(20):
+        await asyncio.sleep(0.001)
+    await server.fake.settle()
+
+
+async def async_keer(server: Server, bot: TableroBot) -> LiveMatch:
+    """Ana and Bo in an async Keer match, played on until only Bo's pick is waited for."""
+    fake = server.fake
+    lobby = await fake.slash(bot, server.ana, server.channel, "keer start", clock="async")
+    await fake.click(bot, server.bo, lobby.message, "Join")
+    await fake.click(bot, server.ana, lobby.message, "Start")
+    await fake.settle()
+    live = live_here(bot, server)
+    assert live is not None
+    users = members(server)
+    for _ in range(60):
+        state = keer(live)
+        if state.phase is Phase.CHOOSE and state.seats_to_act() == (1,):
+            return live
+        message = fake.message(int(live.message_id or 0))
+        roller = users[live.players[state.roller].id]
+        if state.phase is Phase.ROLL:
+            await fake.click(bot, roller, message, "Roll")
+        elif state.phase is Phase.KEEP:
+            die = state.legal_actions(state.roller)[0].die  # type: ignore[union-attr]
+            await fake.click(bot, roller, message, button_id(message, f":keep:{die}"))
+        else:
+            await pick(server, bot, live, state.seats_to_act()[0])
+        await fake.settle()
+    raise AssertionError("Bo was never the only one left to pick")
+
+
+async def test_an_async_keer_player_who_misses_the_clock_skips_the_roll(
+    timed_server: Server,
+) -> None:
+    server = timed_server
+    assert server.clock is not None
+    bot = await server.start_bot()
+    await server.fake.slash(bot, server.bo, server.channel, "notify", mode="on")
+    live = await async_keer(server, bot)
+    clock = bot.clocks.clocks[live.id]
+    assert clock.mode == "async" and clock.turn_ms == DAY_S * 1000 and clock.waiting == [1]
+
+    server.clock.now = clock.remind_ms / 1000 + 1
+    await fire(server, bot, live)
+    await fire(server, bot, live)
+    reminders = server.fake.dm_messages(server.bo)
+    assert len(reminders) == 1 and f"match #{live.id}" in reminders[0].content
+    assert server.fake.dm_messages(server.ana) == []
+
+    rolls = keer(live).rolls
+    server.clock.now = clock.due_ms / 1000 + 1
+    await fire(server, bot, live)
+    history = keer(live).history
+    assert (1, Miss()) in history
+    assert keer(live).rolls == rolls and keer(live).phase is Phase.ROLL
+    notice = server.fake.channel_messages(server.channel)[-2:]
+    assert any("turn clock ran out" in m.content and "Bo" in m.content for m in notice)
+    await server.fake.disconnect(bot)
+
+
+async def test_an_absent_kero_player_is_skipped_or_expelled(timed_server: Server) -> None:
+    server = timed_server
+    assert server.clock is not None
+    bot, driver = await challenge(server, clock="live")
+    await first_turn_of(driver, 0)
+    live = driver.live
+    clock = bot.clocks.clocks[live.id]
+    assert clock.waiting == [0] and clock.turn_ms == 5 * 60_000
+    server.clock.now = clock.due_ms / 1000 + 1
+    await fire(server, bot, live)
+    notice = server.fake.last_message(server.channel)
+    assert "turn clock ran out" in notice.content
+    own = await server.fake.click(bot, server.ana, notice, "Skip Ana's turn")
+    assert own.ephemeral
+    skipped = await server.fake.click(bot, server.bo, notice, "Skip Ana's turn")
+    await server.fake.settle()
+    assert not skipped.ephemeral
+    state = live.state
+    assert (0, ka.Pass()) in state.history and state.active == 1  # type: ignore[attr-defined]
+
+    await first_turn_of(driver, 0)
+    clock = bot.clocks.clocks[live.id]
+    server.clock.now = clock.due_ms / 1000 + 1
+    await fire(server, bot, live)
+    notice = server.fake.last_message(server.channel)
+    await server.fake.click(bot, server.bo, notice, "Expel Ana")
+    await driver.wait_for_bot()
+    assert live.is_ai(0) and (await bot.store.load(live.id)).departed == {0: "expelled"}
+    await server.fake.disconnect(bot)
+
+
+async def test_a_match_nobody_plays_is_abandoned(timed_server: Server) -> None:
+    server = timed_server
+    assert server.clock is not None
+    bot = await server.start_bot()
+    await server.fake.slash(
+        bot, server.mod, server.channel, "settings clock", default="async", abandon_days=1
+    )
+    bot_user = server.fake.bot
+    await server.fake.slash(bot, server.ana, server.channel, "kero challenge", member=bot_user)
+    await server.fake.settle()
+    live = live_here(bot, server)
+    assert live is not None
+    driver = KeroDriver(server, bot, live)
+    await driver.wait_for_bot()
+    server.clock.now += DAY_S + 1
+    await fire(server, bot, live)
+    assert live_here(bot, server) is None
+    assert (await bot.store.load(live.id)).status == "abandoned"
+    assert "abandoned" in server.fake.last_message(server.channel).content
+    await server.fake.disconnect(bot)
+
+
+async def test_a_turn_clock_survives_a_restart(timed_server: Server) -> None:
+    server = timed_server
+    assert server.clock is not None
+    bot = await server.start_bot()
+    live = await async_keer(server, bot)
+    due = bot.clocks.clocks[live.id].due_ms
+    await server.fake.disconnect(bot)
+
+    again = await server.start_bot()
+    resumed = live_here(again, server)
+    assert resumed is not None and again.clocks.clocks[resumed.id].due_ms == due
+    server.clock.now = due / 1000 + 1
+    await fire(server, again, resumed)
+    assert (1, Miss()) in keer(resumed).history
+    await server.fake.disconnect(again)

@@ -95,10 +95,10 @@ class Matches:
             live = await service.create(
                 game, players, options, guild_id=guild, channel_id=channel, thread_id=thread
             )
+        await self.bot.publisher.post_step(live)
         settings = await self.bot.store.get_guild_settings(guild) if guild else {}
         await self.bot.clocks.start(live, clock or default_mode(settings))
         self.bot.timers.rearm(live)
-        await self.bot.publisher.post_step(live)
         return live
 
     async def _thread_for(

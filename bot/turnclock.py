@@ -48,6 +48,8 @@ class TurnClock:
     waiting: list[int] = field(default_factory=list)
     """Member seats the wait is for."""
     reminded: list[int] = field(default_factory=list)
+    mentioned: list[int] = field(default_factory=list)
+    """Seats mentioned since the match's message changed: at most one mention each."""
     expired: bool = False
     last_member_ms: int = 0
 
@@ -138,14 +140,32 @@ class TurnClocks:
             self.clocks.pop(live.id, None)
             await self.bot.store.clear_deadline(live.id, KIND)
             return
-        key = ui_for(live).message_key(live.state)
+        ui = ui_for(live)
+        key = ui.message_key(live.state)
         waiting = self.waiting(live)
+        if key != clock.key:
+            content = ui.step_content(live)
+            clock.mentioned = [s for s in waiting if f"<@{live.players[s].id}>" in content]
         if key != clock.key or set(waiting) - set(clock.waiting):
             now = self.bot.clock.now_ms()
             clock.key, clock.since_ms, clock.due_ms = key, now, now + clock.turn_ms
             clock.reminded, clock.expired = [], False
+            await self._ping(live, clock, waiting)
         clock.waiting = waiting
         await self.bot.store.set_deadline(Deadline(live.id, KIND, clock.due_ms, clock.payload()))
+
+    async def _ping(self, live: LiveMatch, clock: TurnClock, waiting: list[int]) -> None:
+        """In async play, mention once the members a new wait is for that the match's message
+        did not mention (Keer's picks after the keep); live players are watching already."""
+        new = [seat for seat in waiting if seat not in clock.mentioned]
+        if clock.mode != "async" or not new:
+            return
+        clock.mentioned += new
+        mentions = " ".join(f"<@{live.players[seat].id}>" for seat in new)
+        await self.bot.publisher.send(
+            live.channel_id,
+            f"🔔 {mentions}: your move in match #{live.id} (ends <t:{clock.due_ms // 1000}:R>).",
+        )
 
     def waiting(self, live: LiveMatch) -> list[int]:
         """The member seats the match waits for now."""

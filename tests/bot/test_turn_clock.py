@@ -109,6 +109,8 @@ async def test_an_absent_kero_player_is_skipped_or_expelled(timed_server: Server
     await server.fake.click(bot, server.bo, notice, "Expel Ana")
     await driver.wait_for_bot()
     assert live.is_ai(0) and (await bot.store.load(live.id)).departed == {0: "expelled"}
+    messages = server.fake.channel_messages(server.channel)
+    assert not any(m.content.startswith("🔔") for m in messages)  # live players get no pings
     await server.fake.disconnect(bot)
 
 
@@ -149,3 +151,19 @@ async def test_a_turn_clock_survives_a_restart(timed_server: Server) -> None:
     await fire(server, again, resumed)
     assert (1, Miss()) in keer(resumed).history
     await server.fake.disconnect(again)
+
+
+async def test_async_play_mentions_each_member_once_per_roll(timed_server: Server) -> None:
+    server = timed_server
+    bot = await server.start_bot()
+    live = await async_keer(server, bot)
+    await pick(server, bot, live, 1)
+    rolls = keer(live).rolls
+    messages = server.fake.channel_messages(server.channel)
+    pings = [m.content for m in messages if m.content.startswith("🔔")]
+    bo_pings = [p for p in pings if f"<@{server.bo.id}>" in p]
+    ana_pings = [p for p in pings if f"<@{server.ana.id}>" in p]
+    # Bo was waited for without being mentioned at least once (Ana's roll), never twice a roll.
+    assert 1 <= len(bo_pings) <= rolls and len(ana_pings) <= rolls
+    assert all(p.count("<@") <= 2 for p in pings)
+    await server.fake.disconnect(bot)

@@ -84,7 +84,9 @@ class Publisher:
         self.bot.timers.rearm(live)
 
     def closed(self, live: LiveMatch) -> None:
-        """A match ended without a result: take the buttons off its message."""
+        """A match ended without a result: take the buttons off its message (its turn clock
+        went with it: finishing a match drops its deadlines)."""
+        self.bot.clocks.clocks.pop(live.id, None)
         self.spawn(self._close(live), f"close-{live.id}")
 
     async def post_step(self, live: LiveMatch) -> None:

@@ -12,7 +12,7 @@ import discord
 from bot.components import match_button, view_of
 from bot.ids import MatchRef
 from bot.play import cancel_vote_view
-from bot.service import AI_PREFIX, LiveMatch, Refused
+from bot.service import AI_PREFIX, LiveMatch, Played, Refused
 from bot.turnclock import default_mode
 from bot.ui import ui_for
 from games.records import Player
@@ -226,11 +226,8 @@ class Matches:
         played = await self.bot.service.system(live.id, seat, "pass")
         if played is None:
             raise Refused("That turn can't be skipped any more.")
-        await interaction.response.edit_message(
-            content=f"⏭️ {interaction.user.display_name} skipped {live.names[seat]}'s turn.",
-            view=None,
-        )
-        self.bot.publisher.after(played, on_public_message=False)
+        who = interaction.user.display_name
+        await self._announce(interaction, played, f"⏭️ {who} skipped {live.names[seat]}'s turn.")
 
     async def expel(
         self, interaction: discord.Interaction[Any], live: LiveMatch, seat: int
@@ -239,10 +236,14 @@ class Matches:
         played = await self.bot.service.expel(live.id, seat)
         if played is None:
             raise Refused("That player was already replaced.")
-        await interaction.response.edit_message(
-            content=f"🚪 {live.names[seat]} was expelled; the computer plays their seat.",
-            view=None,
-        )
+        text = f"🚪 {live.names[seat]} was expelled; the computer plays their seat."
+        await self._announce(interaction, played, text)
+
+    async def _announce(
+        self, interaction: discord.Interaction[Any], played: Played, text: str
+    ) -> None:
+        """Say on the notice what was done (its buttons go), then post what changed."""
+        await interaction.response.edit_message(content=text, view=None)
         self.bot.publisher.after(played, on_public_message=False)
 
     def here(self, interaction: discord.Interaction[Any]) -> LiveMatch:

@@ -265,17 +265,13 @@ class MatchService:
         live = await self.get(match_id)
         async with live.lock:
             seat = self.seat_for(live, user_id)
-            await self.store.set_departed(live.id, seat, "resigned")
-            live.departed[seat] = "resigned"
-            if live.state.num_players == 2 or not live.humans():
+            others = [s for s in range(len(live.players)) if s != seat and not live.is_ai(s)]
+            if live.state.num_players == 2 or not others:
+                await self.store.set_departed(live.id, seat, "resigned")
+                live.departed[seat] = "resigned"
                 await self._close(live, "finished")
                 return None
-            work = live.state.clone()
-            entries: list[Entry] = []
-            self._advance(live, work, entries)
-            if not entries:
-                return Played(live, live.state, (), False)
-            return await self._commit(live, work, entries)
+            return await self._hand_to_ai(live, seat, "resigned")
 
     async def system(self, match_id: int, seat: Seat, text: str) -> Played | None:
         """Apply an action the bot takes for a seat (a tank running dry, a credit, a live
@@ -347,14 +343,18 @@ class MatchService:
         async with self._open_locked(match_id) as live:
             if live is None or seat in live.departed:
                 return None
-            await self.store.set_departed(live.id, seat, "expelled")
-            live.departed[seat] = "expelled"
-            work = live.state.clone()
-            entries: list[Entry] = []
-            self._advance(live, work, entries)
-            if not entries:
-                return Played(live, live.state, (), False)
-            return await self._commit(live, work, entries)
+            return await self._hand_to_ai(live, seat, "expelled")
+
+    async def _hand_to_ai(self, live: LiveMatch, seat: Seat, how: str) -> Played:
+        """Record the departure and let the computer play the seat from now on."""
+        await self.store.set_departed(live.id, seat, how)
+        live.departed[seat] = how
+        work = live.state.clone()
+        entries: list[Entry] = []
+        self._advance(live, work, entries)
+        if not entries:
+            return Played(live, live.state, (), False)
+        return await self._commit(live, work, entries)
 
     async def close(self, match_id: int, status: str) -> LiveMatch | None:
         """End an open match without a result (cancelled, abandoned)."""

@@ -1,18 +1,20 @@
-"""The layering holds: games is pure, render and storage sit on games only, bot is on top."""
+"""The layering holds: games is pure, render, storage and ratings sit on games, bot is on top."""
 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OURS = {"games", "render", "storage", "bot"}
+OURS = {"games", "render", "storage", "ratings", "bot"}
 ALLOWED = {
     "games": {"games"},
     "render": {"games", "render"},
     "storage": {"games", "storage"},
+    "ratings": {"games", "ratings"},
     "bot": OURS,
 }
 FORBIDDEN_IN_GAMES = {
@@ -29,6 +31,7 @@ FORBIDDEN_IN_GAMES = {
     "asyncio",
 }
 DISCORD_ONLY_IN_BOT = {"discord"}
+THIRD_PARTY_IN_RATINGS = {"openskill"}
 
 
 def imports(path: Path) -> set[str]:
@@ -59,7 +62,17 @@ def test_games_touch_no_clock_io_or_global_random() -> None:
         assert not wrong, f"{path.relative_to(ROOT)} imports {wrong}"
 
 
-@pytest.mark.parametrize("package", ["games", "render", "storage"])
+def test_ratings_are_pure_and_use_openskill_only() -> None:
+    for path in modules("ratings"):
+        names = imports(path)
+        wrong = names & FORBIDDEN_IN_GAMES
+        assert not wrong, f"{path.relative_to(ROOT)} imports {wrong}"
+        outside = names - OURS - set(sys.stdlib_module_names) - {"__future__"}
+        extra = outside - THIRD_PARTY_IN_RATINGS
+        assert not extra, f"{path.relative_to(ROOT)} imports {extra}"
+
+
+@pytest.mark.parametrize("package", ["games", "render", "storage", "ratings"])
 def test_only_bot_imports_discord(package: str) -> None:
     for path in modules(package):
         assert not imports(path) & DISCORD_ONLY_IN_BOT, f"{path.relative_to(ROOT)} imports discord"

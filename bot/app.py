@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.clock import ClockSync, interaction_ms
 from bot.cogs import COGS
+from bot.cogs.ratings import BoardButton
 from bot.components import COMPONENT_CLASSES, DAMAGED_RECORD, FAILED, refuse, refuse_damaged
 from bot.config import Config
 from bot.ids import is_ours, readable
@@ -114,7 +115,7 @@ class TableroBot(commands.Bot):
         )
         self.service.adopt(rebuilt)
         self.clocks.restore(rebuilt.deadlines)
-        self.add_dynamic_items(*COMPONENT_CLASSES, RulesButton)
+        self.add_dynamic_items(*COMPONENT_CLASSES, RulesButton, BoardButton)
         for cog in COGS:
             await self.add_cog(cog(self))
         await self.lobbies.restore()

@@ -16,11 +16,13 @@ from tqdm import tqdm
 
 from bot.demo import run_demo
 from bot.run import run
+from bot.standings import finished_match
 from games.records import MatchRecord, RecordError, replay
 from games.registry import GAMES, UnknownGame, get_game
 from games.simulation import MatchResult, run_matches, summarise
+from ratings import rebuild as rebuild_ratings
 from storage import DEFAULT_SQLITE_PATH, open_store
-from storage.base import StorageError, Store
+from storage.base import Rating, RatingChange, StorageError, Store
 from storage.rebuild import rebuild_open
 
 
@@ -52,7 +54,15 @@ def build_parser() -> argparse.ArgumentParser:
     check = db_commands.add_parser("check", help="replay every open match and list problems")
     export = db_commands.add_parser("export", help="print a match record as JSON")
     export.add_argument("match_id", type=int, help="the match's id")
-    for sub in (check, export):
+    ratings = commands.add_parser("ratings", help="player ratings")
+    rating_commands = ratings.add_subparsers(
+        dest="ratings_command", metavar="COMMAND", required=True
+    )
+    rebuild = rating_commands.add_parser(
+        "rebuild", help="recompute every rating from the finished matches, in finishing order"
+    )
+    rebuild.set_defaults(handler=cmd_ratings_rebuild)
+    for sub in (check, export, rebuild):
         sub.add_argument(
             "--db",
             type=Path,
@@ -172,6 +182,31 @@ async def _with_store(
         return await work(store, args)
     finally:
         await store.close()
+
+
+def cmd_ratings_rebuild(args: argparse.Namespace) -> int:
+    """Recompute every rating and its history from the finished matches."""
+    return asyncio.run(_with_store(args, _rebuild_ratings))
+
+
+async def _rebuild_ratings(store: Store, args: argparse.Namespace) -> int:
+    finished = await store.finished_matches()
+    rebuilt = rebuild_ratings(finished_match(stored) for stored in finished)
+    ratings = [
+        Rating(guild, game, s.player_id, s.mu, s.sigma, s.games)
+        for (guild, game), table in rebuilt.standings.items()
+        for s in table.values()
+    ]
+    history = [
+        RatingChange(c.match_id, c.guild_id, c.game, c.player_id, c.mu, c.sigma, c.at)
+        for c in rebuilt.history
+    ]
+    await store.replace_ratings(ratings, history)
+    print(
+        f"rebuilt {len(ratings)} ratings from {len(finished)} finished matches "
+        f"({len(history)} rating changes)"
+    )
+    return 0
 
 
 async def _check(store: Store, args: argparse.Namespace) -> int:

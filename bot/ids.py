@@ -7,6 +7,7 @@ custom_id and the database, never in memory. The grammar:
 - `tbs:<match>:<version>:<verb>[:<arg>]` — a match select; the chosen value completes the action
 - `tbl:<lobby>:<verb>` — a lobby or challenge button (`tbl:4:join`)
 - `tbr:<pages>:<index>` — a rules or help paging button (`tbr:kero:2`)
+- `tbb:<game>:<scope>:<period>:<page>` — a leaderboard paging button (`tbb:kero:s:a:1`)
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ BUTTON_PREFIX: Final = "tb:"
 SELECT_PREFIX: Final = "tbs:"
 LOBBY_PREFIX: Final = "tbl:"
 PAGES_PREFIX: Final = "tbr:"
+BOARD_PREFIX: Final = "tbb:"
 
 MATCH_VERBS: Final = frozenset(
     {
@@ -37,6 +39,11 @@ _MATCH_BODY = re.compile(
 )
 _LOBBY_BODY = re.compile(r"(?P<lobby>[1-9][0-9]{0,17}):(?P<verb>[a-z]{1,12})")
 PAGES_TEMPLATE: Final = r"tbr:(?P<name>[a-z-]{1,20}):(?P<page>[0-9]{1,2})"
+BOARD_TEMPLATE: Final = (
+    r"tbb:(?P<game>[a-z-]{1,20}):(?P<scope>[sg]):(?P<period>[aw]):(?P<page>[0-9]{1,4})"
+)
+"""A leaderboard paging button: `tbb:<game>:<scope s|g>:<period a|w>:<page>`."""
+_BOARD = re.compile(BOARD_TEMPLATE)
 """A rules or help paging button: `tbr:<pages>:<index>`."""
 _PAGES = re.compile(PAGES_TEMPLATE)
 
@@ -97,7 +104,8 @@ def parse_lobby(body: str) -> LobbyRef:
 
 def is_ours(custom_id: str) -> bool:
     """Whether a custom_id has one of Tablero's prefixes (its body may still be damaged)."""
-    return custom_id.startswith((BUTTON_PREFIX, SELECT_PREFIX, LOBBY_PREFIX, PAGES_PREFIX))
+    prefixes = (BUTTON_PREFIX, SELECT_PREFIX, LOBBY_PREFIX, PAGES_PREFIX, BOARD_PREFIX)
+    return custom_id.startswith(prefixes)
 
 
 def readable(custom_id: str) -> bool:
@@ -110,7 +118,7 @@ def readable(custom_id: str) -> bool:
             except MalformedId:
                 return False
             return True
-    return _PAGES.fullmatch(custom_id) is not None
+    return _PAGES.fullmatch(custom_id) is not None or _BOARD.fullmatch(custom_id) is not None
 
 
 def _checked(custom_id: str) -> str:

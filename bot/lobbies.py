@@ -178,6 +178,7 @@ class Lobbies:
                 "game": dict(record.options),
                 "accepted": [user],
                 "rematch_of": match_id,
+                "rated": stored.rated,
                 **({"clock": clock} if (clock := self.bot.clocks.mode_of(match_id)) else {}),
             },
             host_id=user,
@@ -208,6 +209,7 @@ class Lobbies:
             players_of(lobby),
             dict(lobby.options.get("game", {})),
             clock if isinstance(clock, str) else None,
+            rated=lobby.options.get("rated", True) is not False,
         )
         await self._finish(lobby, "started")
         text = started_text(lobby, live.id, live.channel_id != str(interaction.channel_id))

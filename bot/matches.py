@@ -83,6 +83,8 @@ class Matches:
         players: Sequence[Player],
         options: Mapping[str, Any],
         clock: str | None = None,
+        *,
+        rated: bool = True,
     ) -> LiveMatch:
         """Create the match (in a new thread if the server wants one), start its turn clock
         (`live`, `async`, or the server's default) and post its first message."""
@@ -93,7 +95,13 @@ class Matches:
             await self.check_channel_free(channel, guild)
             thread = await self._thread_for(interaction, game, players, guild)
             live = await service.create(
-                game, players, options, guild_id=guild, channel_id=channel, thread_id=thread
+                game,
+                players,
+                options,
+                guild_id=guild,
+                channel_id=channel,
+                thread_id=thread,
+                rated=rated,
             )
         await self.bot.publisher.post_step(live)
         settings = await self.bot.store.get_guild_settings(guild) if guild else {}

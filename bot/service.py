@@ -19,11 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.pace import PACES, Pace
+from bot.standings import final_of
 from games.common.errors import ActionParseError, IllegalAction, Reason
 from games.common.protocol import CHANCE, GameState, Node, Policy, Seat
 from games.common.rng import ChanceRng
-from games.records import Entry, Player, replay
+from games.records import Entry, Player, record_of, replay
 from games.registry import GameSpec, get_game
+from ratings import FinishedMatch
 from storage.base import (
     DuplicateInteraction,
     NewMatch,
@@ -85,6 +87,8 @@ class LiveMatch:
     """Where its messages go: the match's thread, else the channel."""
     message_id: str | None = None
     departed: dict[Seat, str] = field(default_factory=dict)
+    rated: bool = True
+    """False for a casual match: it changes no rating."""
     cancel_votes: set[str] = field(default_factory=set)
     wake_at: int | None = None
     """Discord time (ms) of the computer's next timed move, which waits for the real clock."""
@@ -204,16 +208,20 @@ class MatchService:
         guild_id: str | None,
         channel_id: str,
         thread_id: str | None = None,
+        rated: bool = True,
     ) -> LiveMatch:
         """Store a new match and play the bot's opening moves (an AI roller rolls at once)."""
         spec = get_game(game)
         state = spec.new_match(len(players), options)
         seed = self.new_seed()
-        new = NewMatch(game, tuple(players), seed, dict(options), guild_id, channel_id, thread_id)
+        new = NewMatch(
+            game, tuple(players), seed, dict(options), guild_id, channel_id, thread_id, rated=rated
+        )
         match_id = await self.store.create_match(new)
         live = LiveMatch(
             match_id, spec, state, tuple(players), seed, options, guild_id, thread_id or channel_id
         )
+        live.rated = rated
         self._register(live)
         async with live.lock:
             work = state.clone()
@@ -440,7 +448,21 @@ class MatchService:
         live.state = replay(stored.record)
 
     async def _close(self, live: LiveMatch, status: str) -> None:
-        await self.store.finish_match(live.id, status, ())
+        """End the match: its results and rating changes are stored in the same transaction."""
+        record = record_of(live.spec.name, live.state, live.players, options=live.options)
+        match = FinishedMatch(
+            match_id=live.id,
+            guild_id=live.guild_id or "",
+            game=live.spec.name,
+            record=record,
+            departed=dict(live.departed),
+            rated=live.rated,
+            finished_at=self.now_ms(),
+            status=status,
+        )
+        outcome = live.state.outcome()
+        final = await final_of(self.store, match, None if outcome is None else outcome.scores)
+        await self.store.finish_match(live.id, status, final.ratings, final.results)
         self.matches.pop(live.id, None)
         if self._by_channel.get(live.channel_id) == live.id:
             del self._by_channel[live.channel_id]
@@ -464,4 +486,5 @@ def _live_from(stored: StoredMatch, state: GameState) -> LiveMatch:
         channel,
         stored.message_id,
         departed=dict(stored.departed),
+        rated=stored.rated,
     )

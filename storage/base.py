@@ -8,6 +8,7 @@ an interaction id can be stored only once, so a redelivered click never applies 
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -47,6 +48,8 @@ class NewMatch:
     guild_id: str | None = None
     channel_id: str | None = None
     thread_id: str | None = None
+    rated: bool = True
+    """False for a casual match: its results are kept, but it changes no rating."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +66,11 @@ class StoredMatch:
     thread_id: str | None
     message_id: str | None
     departed: Mapping[int, str] = field(default_factory=dict)
+    rated: bool = True
+    """False for a casual match (NewMatch.rated)."""
+    finished_at: int | None = None
+    """When a match that is no longer open last changed (ms since the epoch: its finish, unless
+    it was updated since); None while it is open."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +112,60 @@ class Rating:
     games: int
 
 
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A rating_history row: a player's rating in a guild and game after a rated match, at `at`
+    (ms since the epoch)."""
+
+    match_id: int
+    guild_id: str
+    game: str
+    player_id: str
+    mu: float
+    sigma: float
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How one seat of a finished match placed: 1 = best, tied seats share a place; the score if
+    the game has one; how its player left (one of SEAT_DEPARTURES), if they did."""
+
+    seat: int
+    player_id: str
+    place: int
+    score: int | None = None
+    departed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One leaderboard line: a player's rating in a guild, and the games counted (all-time, or
+    those in the window)."""
+
+    guild_id: str
+    player_id: str
+    mu: float
+    sigma: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One of a player's matches with a result: where it was, how it ended (finished_at = the
+    match's last update, ms), the player's place among `players` seats, and how they left."""
+
+    match_id: int
+    game: str
+    guild_id: str | None
+    status: str
+    finished_at: int
+    place: int
+    players: int
+    departed: str | None
+    rated: bool
+
+
 LOBBY_KINDS = ("lobby", "challenge")
 LOBBY_STATUSES = ("open", "started", "declined", "expired", "cancelled")
 MATCH_STATUSES = ("open", "finished", "cancelled", "abandoned")
@@ -117,7 +179,8 @@ def now_ms() -> int:
 
 
 MATCH_COLUMNS = (
-    "id, game, options, seed, status, version, guild_id, channel_id, thread_id, message_id"
+    "id, game, options, seed, status, version, guild_id, channel_id, thread_id, message_id, rated,"
+    " updated_at"
 )
 """The columns `stored_match` reads, in its order (both backends select them like this)."""
 
@@ -140,8 +203,253 @@ def stored_match(row: Any, seats: Sequence[Any], events: Sequence[Any]) -> Store
     )
     departed = {int(s[0]): str(s[3]) for s in seats if s[3] is not None}
     return StoredMatch(
-        match_id, row[4], int(row[5]), record, row[6], row[7], row[8], row[9], departed
+        match_id,
+        row[4],
+        int(row[5]),
+        record,
+        row[6],
+        row[7],
+        row[8],
+        row[9],
+        departed,
+        rated=bool(row[10]),
+        finished_at=None if row[4] == "open" else int(row[11]),
     )
+
+
+FINISHED_MATCHES = (
+    "SELECT " + MATCH_COLUMNS + " FROM matches WHERE status = 'finished' ORDER BY updated_at, id"
+)
+"""Every finished match, in the order they finished (both backends, no placeholders)."""
+
+FINISHED_SEATS = (
+    "SELECT s.match_id, s.seat, s.player_id, s.name, s.departed FROM seats s"
+    " JOIN matches m ON m.id = s.match_id WHERE m.status = 'finished' ORDER BY s.match_id, s.seat"
+)
+
+FINISHED_EVENTS = (
+    "SELECT e.match_id, e.seat, e.action, e.at, e.interaction_id FROM match_events e"
+    " JOIN matches m ON m.id = e.match_id WHERE m.status = 'finished' ORDER BY e.match_id, e.seq"
+)
+
+
+def stored_matches(
+    rows: Sequence[Any], seats: Sequence[Any], events: Sequence[Any]
+) -> list[StoredMatch]:
+    """StoredMatches from FINISHED_MATCHES, FINISHED_SEATS and FINISHED_EVENTS rows (seat and
+    event rows lead with their match id), in the order of `rows`."""
+    seats_of: dict[int, list[Any]] = {}
+    for s in seats:
+        seats_of.setdefault(int(s[0]), []).append(tuple(s)[1:])
+    events_of: dict[int, list[Any]] = {}
+    for e in events:
+        events_of.setdefault(int(e[0]), []).append(tuple(e)[1:])
+    return [
+        stored_match(r, seats_of.get(int(r[0]), []), events_of.get(int(r[0]), [])) for r in rows
+    ]
+
+
+def qmark(sql: str) -> str:
+    """Shared SQL (PostgreSQL's `$1` placeholders) for SQLite, whose `?1` binds the same way."""
+    return re.sub(r"\$(\d+)", r"?\1", sql)
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """SQL with `$1`… placeholders (qmark() for SQLite) and its arguments."""
+
+    sql: str
+    args: tuple[Any, ...]
+
+
+class _Args:
+    """Arguments collected while a query is built; `add` returns the next placeholder."""
+
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+
+    def add(self, value: Any) -> str:
+        self.values.append(value)
+        return f"${len(self.values)}"
+
+    def within(self, column: str, values: Sequence[str]) -> str:
+        """`column IN (…)`; never true for no values."""
+        if not values:
+            return "1 = 0"
+        return f"{column} IN ({', '.join(self.add(v) for v in values)})"
+
+
+RATING_UPSERT = (
+    "INSERT INTO ratings (guild_id, game, player_id, mu, sigma, games, updated_at)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (guild_id, game, player_id) DO UPDATE"
+    " SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+    " updated_at = excluded.updated_at"
+)
+
+HISTORY_INSERT = (
+    "INSERT INTO rating_history (match_id, guild_id, game, player_id, mu, sigma, at)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7)"
+)
+
+RESULT_INSERT = (
+    "INSERT INTO match_results (match_id, seat, player_id, place, score, departed)"
+    " VALUES ($1, $2, $3, $4, $5, $6)"
+)
+
+
+def rating_rows(ratings: Sequence[Rating], now: int) -> list[tuple[Any, ...]]:
+    """The arguments of RATING_UPSERT for each rating."""
+    return [(r.guild_id, r.game, r.player_id, r.mu, r.sigma, r.games, now) for r in ratings]
+
+
+def changes_of(match_id: int, ratings: Sequence[Rating], at: int) -> list[RatingChange]:
+    """The history rows of ratings set by one match at `at`."""
+    return [
+        RatingChange(match_id, r.guild_id, r.game, r.player_id, r.mu, r.sigma, at) for r in ratings
+    ]
+
+
+def history_rows(changes: Sequence[RatingChange]) -> list[tuple[Any, ...]]:
+    """The arguments of HISTORY_INSERT for each change."""
+    return [(c.match_id, c.guild_id, c.game, c.player_id, c.mu, c.sigma, c.at) for c in changes]
+
+
+def result_rows(match_id: int, results: Sequence[Result]) -> list[tuple[Any, ...]]:
+    """The arguments of RESULT_INSERT; a StorageError for a place below 1 or an unknown
+    departure (checked before anything is written)."""
+    for r in results:
+        if r.place < 1:
+            raise StorageError(f"match {match_id}: seat {r.seat} has place {r.place}, not >= 1")
+        if r.departed is not None:
+            check_departure(r.departed)
+    return [(match_id, r.seat, r.player_id, r.place, r.score, r.departed) for r in results]
+
+
+def storage_integrity_error(exc: Exception, what: str) -> StorageError:
+    """A constraint the database refused, as a StorageError saying what was being written."""
+    return StorageError(f"{what} refused by the database: {exc}")
+
+
+RATING_HISTORY = (
+    "SELECT match_id, guild_id, game, player_id, mu, sigma, at FROM rating_history"
+    " WHERE guild_id = $1 AND game = $2 AND player_id = $3 ORDER BY at, match_id"
+)
+
+
+def rating_change_from_row(row: Any) -> RatingChange:
+    """A RatingChange from a RATING_HISTORY row."""
+    return RatingChange(
+        int(row[0]), row[1], row[2], row[3], float(row[4]), float(row[5]), int(row[6])
+    )
+
+
+def _board_from(
+    args: _Args, game: str, guild_ids: Sequence[str] | None, since_ms: int | None, min_games: int
+) -> str:
+    """FROM … WHERE of a leaderboard: (guild_id, player_id, mu, sigma, games, score) rows."""
+    game_mark = args.add(game)
+    guilds = "" if guild_ids is None else " AND " + args.within("r.guild_id", guild_ids)
+    if since_ms is None:
+        return (
+            "SELECT r.guild_id, r.player_id, r.mu, r.sigma, r.games FROM ratings r"
+            f" WHERE r.game = {game_mark}{guilds} AND r.games >= {args.add(min_games)}"
+        )
+    since = args.add(since_ms)
+    return (
+        "SELECT r.guild_id, r.player_id, r.mu, r.sigma, COALESCE(h.n, 0) FROM ratings r"
+        " LEFT JOIN (SELECT guild_id, player_id, COUNT(*) AS n FROM rating_history"
+        f" WHERE game = {game_mark} AND at >= {since} GROUP BY guild_id, player_id) h"
+        " ON h.guild_id = r.guild_id AND h.player_id = r.player_id"
+        f" WHERE r.game = {game_mark}{guilds} AND COALESCE(h.n, 0) >= {args.add(min_games)}"
+    )
+
+
+def leaderboard_query(
+    game: str,
+    guild_ids: Sequence[str] | None,
+    *,
+    since_ms: int | None,
+    min_games: int,
+    offset: int,
+    limit: int,
+) -> Query:
+    """The leaderboard page: BoardRow columns, best (mu − 3·sigma) first."""
+    args = _Args()
+    board = _board_from(args, game, guild_ids, since_ms, min_games)
+    sql = (
+        f"{board} ORDER BY r.mu - 3 * r.sigma DESC, r.player_id, r.guild_id"
+        f" LIMIT {args.add(max(limit, 0))} OFFSET {args.add(max(offset, 0))}"
+    )
+    return Query(sql, tuple(args.values))
+
+
+def leaderboard_size_query(
+    game: str, guild_ids: Sequence[str] | None, *, since_ms: int | None, min_games: int
+) -> Query:
+    """How many rows the leaderboard has with these filters."""
+    args = _Args()
+    board = _board_from(args, game, guild_ids, since_ms, min_games)
+    return Query(f"SELECT COUNT(*) FROM ({board}) board", tuple(args.values))
+
+
+def board_row_from_row(row: Any) -> BoardRow:
+    """A BoardRow from a leaderboard_query row."""
+    return BoardRow(row[0], row[1], float(row[2]), float(row[3]), int(row[4]))
+
+
+def _match_filters(args: _Args, guild_id: str | None, game: str | None) -> str:
+    where = ""
+    if guild_id is not None:
+        where += f" AND m.guild_id = {args.add(guild_id)}"
+    if game is not None:
+        where += f" AND m.game = {args.add(game)}"
+    return where
+
+
+def player_results_query(
+    player_id: str, guild_id: str | None, game: str | None, limit: int | None
+) -> Query:
+    """A player's results, most recent first: PlayerResult columns."""
+    args = _Args()
+    player = args.add(player_id)
+    sql = (
+        "SELECT m.id, m.game, m.guild_id, m.status, m.updated_at, r.place,"
+        " (SELECT COUNT(*) FROM seats s WHERE s.match_id = m.id), r.departed, m.rated"
+        f" FROM match_results r JOIN matches m ON m.id = r.match_id WHERE r.player_id = {player}"
+        + _match_filters(args, guild_id, game)
+        + " ORDER BY m.updated_at DESC, m.id DESC, r.seat"
+    )
+    if limit is not None:
+        sql += f" LIMIT {args.add(max(limit, 0))}"
+    return Query(sql, tuple(args.values))
+
+
+def player_result_from_row(row: Any) -> PlayerResult:
+    """A PlayerResult from a player_results_query row."""
+    return PlayerResult(
+        match_id=int(row[0]),
+        game=row[1],
+        guild_id=row[2],
+        status=row[3],
+        finished_at=int(row[4]),
+        place=int(row[5]),
+        players=int(row[6]),
+        departed=row[7],
+        rated=bool(row[8]),
+    )
+
+
+def player_match_counts_query(player_id: str, guild_id: str | None, game: str | None) -> Query:
+    """(matches the player sat in that are no longer open, of which finished)."""
+    args = _Args()
+    player = args.add(player_id)
+    sql = (
+        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN m.status = 'finished' THEN 1 ELSE 0 END), 0)"
+        " FROM matches m WHERE m.status <> 'open' AND EXISTS (SELECT 1 FROM seats s"
+        f" WHERE s.match_id = m.id AND s.player_id = {player})"
+        + _match_filters(args, guild_id, game)
+    )
+    return Query(sql, tuple(args.values))
 
 
 def decode_json(text: str, what: str) -> Any:
@@ -308,13 +616,84 @@ class Store(Protocol):
         """Remember the Discord message that shows the match."""
         ...
 
-    async def finish_match(self, match_id: int, status: str, ratings: Sequence[Rating]) -> None:
+    async def finish_match(
+        self,
+        match_id: int,
+        status: str,
+        ratings: Sequence[Rating],
+        results: Sequence[Result] = (),
+    ) -> None:
         """In one transaction: set the final status, drop the match's deadlines, store the new
-        ratings and their history rows."""
+        ratings and their history rows (at = now), and the seats' results.
+
+        UnknownMatch if there is no such match; StorageError for a result the schema refuses
+        (a place below 1, an unknown departure, a seat given twice or already stored). Nothing
+        is stored then.
+        """
         ...
 
     async def ratings(self, guild_id: str, game: str) -> list[Rating]:
         """Every rating of a guild and game."""
+        ...
+
+    async def finished_matches(self) -> list[StoredMatch]:
+        """Every finished match with its record, in the order they finished (last update,
+        then id): what `tablero ratings rebuild` replays."""
+        ...
+
+    async def replace_ratings(
+        self, ratings: Sequence[Rating], history: Sequence[RatingChange]
+    ) -> None:
+        """In one transaction: delete every rating and history row, and store these instead.
+        StorageError (and nothing changed) if the database refuses a row."""
+        ...
+
+    async def rating_history(self, guild_id: str, game: str, player_id: str) -> list[RatingChange]:
+        """A player's rating after each rated match of a guild and game, oldest first."""
+        ...
+
+    async def leaderboard(
+        self,
+        game: str,
+        guild_ids: Sequence[str] | None,
+        *,
+        since_ms: int | None,
+        min_games: int,
+        offset: int,
+        limit: int,
+    ) -> list[BoardRow]:
+        """A page of the ratings of a game in these guilds (None: every guild), best
+        (mu − 3·sigma) first, then by player id.
+
+        Only players with at least `min_games` games: all-time (`ratings.games`), or with
+        `since_ms`, rating_history rows at or after it in that guild and game, which are then
+        the row's `games`.
+        """
+        ...
+
+    async def leaderboard_size(
+        self,
+        game: str,
+        guild_ids: Sequence[str] | None,
+        *,
+        since_ms: int | None,
+        min_games: int,
+    ) -> int:
+        """How many rows `leaderboard` has with the same filters (for "page 2 of 5")."""
+        ...
+
+    async def player_results(
+        self, player_id: str, guild_id: str | None, game: str | None, limit: int | None
+    ) -> list[PlayerResult]:
+        """The player's matches that have a result row, most recent first (at most `limit`),
+        in that guild and game when given."""
+        ...
+
+    async def player_match_counts(
+        self, player_id: str, guild_id: str | None, game: str | None
+    ) -> tuple[int, int]:
+        """(matches the player sat in that are no longer open, of which finished), in that
+        guild and game when given; cancelled and abandoned matches are not finished."""
         ...
 
     async def get_guild_settings(self, guild_id: str) -> dict[str, Any]:

@@ -12,31 +12,56 @@ import asyncpg
 from games.records import Entry
 from storage.base import (
     DEADLINE_SELECT,
+    FINISHED_EVENTS,
+    FINISHED_MATCHES,
+    FINISHED_SEATS,
     GUILD_SETTINGS,
+    HISTORY_INSERT,
     LOBBY_SELECT,
     MATCH_COLUMNS,
+    RATING_HISTORY,
+    RATING_UPSERT,
+    RESULT_INSERT,
     SEAT_COLUMNS,
     USER_SETTINGS,
+    BoardRow,
     Deadline,
     DuplicateInteraction,
     Lobby,
     NewMatch,
+    PlayerResult,
+    Query,
     Rating,
+    RatingChange,
+    Result,
     SchemaTooNew,
     SettingsTable,
     StaleVersion,
     StorageError,
     StoredMatch,
     UnknownMatch,
+    board_row_from_row,
+    changes_of,
     check_departure,
     check_lobby,
     check_match_status,
     deadline_from_row,
+    history_rows,
+    leaderboard_query,
+    leaderboard_size_query,
     lobby_from_row,
     now_ms,
+    player_match_counts_query,
+    player_result_from_row,
+    player_results_query,
+    rating_change_from_row,
+    rating_rows,
+    result_rows,
     settings_from_row,
     settings_to_json,
+    storage_integrity_error,
     stored_match,
+    stored_matches,
 )
 from storage.schema import migrations
 
@@ -75,13 +100,15 @@ class PostgresStore:
         async with self._pool.acquire() as db, db.transaction():
             match_id: int = await db.fetchval(
                 "INSERT INTO matches (game, options, seed, guild_id, channel_id, thread_id,"
-                " created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id",
+                " rated, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)"
+                " RETURNING id",
                 match.game,
                 json.dumps(match.options),
                 match.seed,
                 match.guild_id,
                 match.channel_id,
                 match.thread_id,
+                match.rated,
                 now,
             )
             await db.executemany(
@@ -192,32 +219,36 @@ class PostgresStore:
             message_id,
         )
 
-    async def finish_match(self, match_id: int, status: str, ratings: Sequence[Rating]) -> None:
-        """Final status, deadlines dropped, ratings and history stored: all in one transaction."""
+    async def finish_match(
+        self,
+        match_id: int,
+        status: str,
+        ratings: Sequence[Rating],
+        results: Sequence[Result] = (),
+    ) -> None:
+        """Final status, deadlines dropped, ratings, history and results stored: all in one
+        transaction."""
         check_match_status(status)
+        results_rows = result_rows(match_id, results)
         now = now_ms()
-        async with self._pool.acquire() as db, db.transaction():
-            done = await db.execute(
-                "UPDATE matches SET status = $1, updated_at = $2 WHERE id = $3",
-                status,
-                now,
-                match_id,
-            )
-            if done == "UPDATE 0":
-                raise UnknownMatch(f"no match {match_id}")
-            await db.execute("DELETE FROM deadlines WHERE match_id = $1", match_id)
-            await db.executemany(
-                "INSERT INTO ratings (guild_id, game, player_id, mu, sigma, games, updated_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (guild_id, game, player_id)"
-                " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
-                " updated_at = excluded.updated_at",
-                [(r.guild_id, r.game, r.player_id, r.mu, r.sigma, r.games, now) for r in ratings],
-            )
-            await db.executemany(
-                "INSERT INTO rating_history (match_id, guild_id, game, player_id, mu, sigma, at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                [(match_id, r.guild_id, r.game, r.player_id, r.mu, r.sigma, now) for r in ratings],
-            )
+        try:
+            async with self._pool.acquire() as db, db.transaction():
+                done = await db.execute(
+                    "UPDATE matches SET status = $1, updated_at = $2 WHERE id = $3",
+                    status,
+                    now,
+                    match_id,
+                )
+                if done == "UPDATE 0":
+                    raise UnknownMatch(f"no match {match_id}")
+                await db.execute("DELETE FROM deadlines WHERE match_id = $1", match_id)
+                await db.executemany(RATING_UPSERT, rating_rows(ratings, now))
+                await db.executemany(
+                    HISTORY_INSERT, history_rows(changes_of(match_id, ratings, now))
+                )
+                await db.executemany(RESULT_INSERT, results_rows)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise storage_integrity_error(exc, f"match {match_id}: the result") from exc
 
     async def ratings(self, guild_id: str, game: str) -> list[Rating]:
         """Every rating of a guild and game."""
@@ -229,6 +260,83 @@ class PostgresStore:
                 game,
             )
         return [Rating(r[0], r[1], r[2], float(r[3]), float(r[4]), int(r[5])) for r in rows]
+
+    async def finished_matches(self) -> list[StoredMatch]:
+        """Every finished match with its record, in the order they finished."""
+        async with (
+            self._pool.acquire() as db,
+            db.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            rows = await db.fetch(FINISHED_MATCHES)
+            seats = await db.fetch(FINISHED_SEATS)
+            events = await db.fetch(FINISHED_EVENTS)
+        return stored_matches(rows, seats, events)
+
+    async def replace_ratings(
+        self, ratings: Sequence[Rating], history: Sequence[RatingChange]
+    ) -> None:
+        """Every rating and history row replaced by these, in one transaction."""
+        now = now_ms()
+        try:
+            async with self._pool.acquire() as db, db.transaction():
+                await db.execute("DELETE FROM rating_history")
+                await db.execute("DELETE FROM ratings")
+                await db.executemany(RATING_UPSERT, rating_rows(ratings, now))
+                await db.executemany(HISTORY_INSERT, history_rows(history))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise storage_integrity_error(exc, "the new ratings") from exc
+
+    async def rating_history(self, guild_id: str, game: str, player_id: str) -> list[RatingChange]:
+        """A player's rating after each rated match, oldest first."""
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(RATING_HISTORY, guild_id, game, player_id)
+        return [rating_change_from_row(r) for r in rows]
+
+    async def leaderboard(
+        self,
+        game: str,
+        guild_ids: Sequence[str] | None,
+        *,
+        since_ms: int | None,
+        min_games: int,
+        offset: int,
+        limit: int,
+    ) -> list[BoardRow]:
+        """A page of a game's ratings, best first."""
+        query = leaderboard_query(
+            game, guild_ids, since_ms=since_ms, min_games=min_games, offset=offset, limit=limit
+        )
+        return [board_row_from_row(r) for r in await self._fetch(query)]
+
+    async def leaderboard_size(
+        self,
+        game: str,
+        guild_ids: Sequence[str] | None,
+        *,
+        since_ms: int | None,
+        min_games: int,
+    ) -> int:
+        """How many rows the leaderboard has with these filters."""
+        query = leaderboard_size_query(game, guild_ids, since_ms=since_ms, min_games=min_games)
+        return int((await self._fetch(query))[0][0])
+
+    async def player_results(
+        self, player_id: str, guild_id: str | None, game: str | None, limit: int | None
+    ) -> list[PlayerResult]:
+        """The player's matches with a result, most recent first."""
+        query = player_results_query(player_id, guild_id, game, limit)
+        return [player_result_from_row(r) for r in await self._fetch(query)]
+
+    async def player_match_counts(
+        self, player_id: str, guild_id: str | None, game: str | None
+    ) -> tuple[int, int]:
+        """(matches no longer open the player sat in, of which finished)."""
+        row = (await self._fetch(player_match_counts_query(player_id, guild_id, game)))[0]
+        return int(row[0]), int(row[1])
+
+    async def _fetch(self, query: Query) -> list[Any]:
+        async with self._pool.acquire() as db:
+            return list(await db.fetch(query.sql, *query.args))
 
     async def get_guild_settings(self, guild_id: str) -> dict[str, Any]:
         """A guild's settings ({} if none were saved)."""

@@ -6,7 +6,8 @@ from bot.cogs.games import KeerCog, KeroCog
 from bot.cogs.info import InfoCog
 from bot.cogs.match import MatchCog
 from bot.cogs.notify import NotifyCog
+from bot.cogs.ratings import RatingsCog
 from bot.cogs.settings import SettingsCog
 
-COGS = (KeerCog, KeroCog, MatchCog, InfoCog, SettingsCog, NotifyCog)
+COGS = (KeerCog, KeroCog, MatchCog, InfoCog, SettingsCog, NotifyCog, RatingsCog)
 """Loaded in this order by `TableroBot.setup_hook`."""

@@ -30,10 +30,16 @@ class KeerCog(commands.GroupCog, group_name="keer", group_description="Keer op K
         super().__init__()
 
     @app_commands.command(name="start", description="Open a lobby for 2–4 players (AI seats too)")
-    @app_commands.describe(clock="live: minutes per turn; async: hours (the server's default)")
+    @app_commands.describe(
+        clock="live: minutes per turn; async: hours (the server's default)",
+        rated="false for a casual match that changes no rating",
+    )
     @app_commands.guild_only()
     async def start(
-        self, interaction: discord.Interaction[Any], clock: Literal["live", "async"] | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        clock: Literal["live", "async"] | None = None,
+        rated: bool = True,
     ) -> None:
         """Post a lobby with Join, Leave, Add AI and Start."""
         guild, channel = _place(interaction)
@@ -47,6 +53,7 @@ class KeerCog(commands.GroupCog, group_name="keer", group_description="Keer op K
             options={
                 "names": {host: interaction.user.display_name},
                 "game": {},
+                "rated": rated,
                 **({"clock": clock} if clock else {}),
             },
             host_id=host,
@@ -71,15 +78,17 @@ class KeroCog(commands.GroupCog, group_name="kero", group_description="Kero"):
         variant="base game, or the Boss Variant",
         refuel="fuel-ups thrown automatically, or live by the opponent",
         clock="live: minutes per turn; async: hours (the server's default)",
+        rated="false for a casual match that changes no rating",
     )
     @app_commands.guild_only()
-    async def challenge(
+    async def challenge(  # noqa: PLR0917 - discord.py maps each slash option to a parameter
         self,
         interaction: discord.Interaction[Any],
         member: discord.User,
         variant: Literal["base", "boss"] = "base",
         refuel: Literal["auto", "live"] = "auto",
         clock: Literal["live", "async"] | None = None,
+        rated: bool = True,
     ) -> None:
         """Post a challenge only the challenged member can accept; against the bot, start now."""
         guild, channel = _place(interaction)
@@ -104,7 +113,12 @@ class KeroCog(commands.GroupCog, group_name="kero", group_description="Kero"):
             id=None,
             kind="challenge",
             game="kero",
-            options={"names": names, "game": options, **({"clock": clock} if clock else {})},
+            options={
+                "names": names,
+                "game": options,
+                "rated": rated,
+                **({"clock": clock} if clock else {}),
+            },
             host_id=challenger,
             members=(challenger, str(member.id)),
             expires_at=now_ms() + LOBBY_MS,

@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.ratings import send_record
+
 if TYPE_CHECKING:
     from bot.app import TableroBot
 
@@ -30,6 +32,15 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="The mat
     async def list_matches(self, interaction: discord.Interaction[Any]) -> None:
         """Each with where it plays, whose move, and a link (only you see it)."""
         await self.bot.matches.list_for(interaction)
+
+    @app_commands.command(name="record", description="The record of a match, to replay it")
+    @app_commands.describe(match="the match's number")
+    @app_commands.guild_only()
+    async def record(
+        self, interaction: discord.Interaction[Any], match: app_commands.Range[int, 1]
+    ) -> None:
+        """Upload the match record JSON (only you see it); `tablero replay` reads it."""
+        await send_record(interaction, self.bot, match)
 
     @app_commands.command(name="resign", description="Leave the match here")
     @app_commands.guild_only()

@@ -91,6 +91,26 @@ class SettingsCog(
             ephemeral=True,
         )
 
+    @app_commands.command(
+        name="global", description="Show this server's players on the global board"
+    )
+    @app_commands.describe(mode="on: list this server's players on the global leaderboard")
+    @app_commands.guild_only()
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def global_board(
+        self, interaction: discord.Interaction[Any], mode: Literal["on", "off"]
+    ) -> None:
+        """Opt the server in or out (off by default); only ratings are shown, never the server."""
+        guild = str(interaction.guild_id)
+        settings = await self.bot.store.get_guild_settings(guild)
+        await self.bot.store.set_guild_settings(guild, {**settings, "global_board": mode == "on"})
+        text = (
+            "This server's players now appear on the global leaderboard (by mention only)."
+            if mode == "on"
+            else "This server's players no longer appear on the global leaderboard."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
 
 def turn_minutes(settings: dict[str, Any]) -> int:
     """A live turn's minutes under these settings."""

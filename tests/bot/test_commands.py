@@ -24,7 +24,10 @@ async def test_commands_are_synced_globally_without_a_dev_guild(
     server: Server, bot: TableroBot
 ) -> None:
     names = {command["name"] for command in server.fake.synced_commands[None]}
-    assert names == {"keer", "kero", "match", "rules", "help", "settings", "notify"}
+    assert names == {
+        *("keer", "kero", "match", "rules", "help", "settings", "notify"),
+        *("leaderboard", "stats", "history"),
+    }
 
 
 async def test_match_status_shows_the_match_and_a_link(server: Server, bot: TableroBot) -> None:

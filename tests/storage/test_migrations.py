@@ -13,7 +13,7 @@ import pytest
 
 from games.common import CHANCE
 from games.records import Entry, Player
-from storage.base import Deadline, Store
+from storage.base import Deadline, Rating, RatingChange, Result, Store
 from storage.postgres import PostgresStore
 from storage.rebuild import rebuild_open
 from storage.schema import latest, migrations
@@ -179,3 +179,59 @@ async def test_a_schema_3_database_migrates_and_keeps_its_rows(
     finally:
         await store.close()
     assert await schema_version(backend, where) == latest(backend)
+
+
+SCHEMA_4_ROWS = (
+    *SCHEMA_3_ROWS,
+    "INSERT INTO matches (game, options, seed, guild_id, channel_id, status, version, created_at,"
+    " updated_at) VALUES ('kero', '{}', 'done', '1', '2', 'finished', 0, 0, 7)",
+    "INSERT INTO seats (match_id, seat, player_id, name) VALUES (2, 0, '111', 'Ana')",
+    "INSERT INTO ratings (guild_id, game, player_id, mu, sigma, games, updated_at)"
+    " VALUES ('1', 'kero', '111', 27.5, 7.0, 1, 7)",
+    "INSERT INTO rating_history (match_id, guild_id, game, player_id, mu, sigma, at)"
+    " VALUES (2, '1', 'kero', '111', 27.5, 7.0, 7)",
+    "INSERT INTO user_settings (user_id, settings, updated_at) VALUES ('111', '{\"b\": 2}', 0)",
+)
+"""A schema-4 database's rows: schema 3's, a finished match with its rating, user settings."""
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_a_schema_4_database_migrates_its_matches_as_rated(
+    backend: str, tmp_path: Path
+) -> None:
+    where, open_store, raw = await at_schema(backend, tmp_path, 4, SCHEMA_4_ROWS)
+    assert await schema_version(backend, where) == 4
+
+    store = await open_store()
+    try:
+        open_match, finished = await store.load(1), await store.load(2)
+        assert open_match.rated and finished.rated, "matches before migration 5 were rated"
+        assert open_match.departed == {1: "resigned"} and finished.status == "finished"
+        assert [m.id for m in await store.finished_matches()] == [2]
+        assert await store.ratings("1", "kero") == [Rating("1", "kero", "111", 27.5, 7.0, 1)]
+        assert await store.rating_history("1", "kero", "111") == [
+            RatingChange(2, "1", "kero", "111", 27.5, 7.0, 7)
+        ]
+        assert await store.get_user_settings("111") == {"b": 2}
+        assert await store.player_results("111", None, None, None) == []
+        assert await store.player_match_counts("111", None, None) == (1, 1)
+        await store.finish_match(1, "finished", [], [Result(0, "111", 1, 3, None)])
+        [result] = await store.player_results("111", None, None, None)
+        assert (result.match_id, result.place, result.rated) == (1, 1, True)
+    finally:
+        await store.close()
+    assert await schema_version(backend, where) == latest(backend)
+
+    await raw(
+        "INSERT INTO matches (game, seed, created_at, updated_at) VALUES ('kero', 'raw', 0, 0)"
+    )
+    store = await open_store()
+    try:
+        assert (await store.load(3)).rated, "the column defaults to rated"
+    finally:
+        await store.close()
+    refused = (sqlite3.IntegrityError, asyncpg.CheckViolationError)
+    with pytest.raises(refused):
+        await raw(
+            "INSERT INTO match_results (match_id, seat, player_id, place) VALUES (3, 0, 'x', 0)"
+        )

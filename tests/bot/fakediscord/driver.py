@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -22,10 +23,8 @@ class Driver:
     factory: InteractionFactory
     slash_builder: SlashBuilder
     response_timeout: float
-
-    async def deliver(self, client: discord.Client, event: str, data: dict[str, Any]) -> None:
-        """A gateway dispatch (provided by ``FakeDiscord``)."""
-        raise NotImplementedError
+    deliver: Callable[[discord.Client, str, dict[str, Any]], Awaitable[None]]
+    """A gateway dispatch: ``FakeDiscord.deliver`` (in memory, or over the loopback socket)."""
 
     async def interact(
         self,

@@ -148,6 +148,8 @@ class BoardRow:
     mu: float
     sigma: float
     games: int
+    name: str | None = None
+    """The name the player last played under (None if no seat row is left)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +345,13 @@ def rating_change_from_row(row: Any) -> RatingChange:
     )
 
 
+_LATEST_NAME = (
+    "(SELECT s.name FROM seats s WHERE s.player_id = r.player_id ORDER BY s.match_id DESC LIMIT 1)"
+)
+"""The name a player last played under (leaderboards of several servers show names, since a
+viewer's client may not know members of other servers)."""
+
+
 def _board_from(
     args: _Args, game: str, guild_ids: Sequence[str] | None, since_ms: int | None, min_games: int
 ) -> str:
@@ -351,12 +360,13 @@ def _board_from(
     guilds = "" if guild_ids is None else " AND " + args.within("r.guild_id", guild_ids)
     if since_ms is None:
         return (
-            "SELECT r.guild_id, r.player_id, r.mu, r.sigma, r.games FROM ratings r"
+            f"SELECT r.guild_id, r.player_id, r.mu, r.sigma, r.games, {_LATEST_NAME} FROM ratings r"
             f" WHERE r.game = {game_mark}{guilds} AND r.games >= {args.add(min_games)}"
         )
     since = args.add(since_ms)
     return (
-        "SELECT r.guild_id, r.player_id, r.mu, r.sigma, COALESCE(h.n, 0) FROM ratings r"
+        f"SELECT r.guild_id, r.player_id, r.mu, r.sigma, COALESCE(h.n, 0), {_LATEST_NAME}"
+        " FROM ratings r"
         " LEFT JOIN (SELECT guild_id, player_id, COUNT(*) AS n FROM rating_history"
         f" WHERE game = {game_mark} AND at >= {since} GROUP BY guild_id, player_id) h"
         " ON h.guild_id = r.guild_id AND h.player_id = r.player_id"
@@ -392,9 +402,25 @@ def leaderboard_size_query(
     return Query(f"SELECT COUNT(*) FROM ({board}) board", tuple(args.values))
 
 
+ALL_GUILD_SETTINGS = Query("SELECT guild_id, settings FROM guild_settings ORDER BY guild_id", ())
+
+
+def guilds_where(rows: Sequence[Any], key: str) -> list[str]:
+    """The guild ids whose settings set `key` to true (a corrupt row counts as not set)."""
+    found = []
+    for row in rows:
+        try:
+            settings = settings_from_row(row[1], f"guild {row[0]}: settings")
+        except StorageError:
+            continue
+        if settings.get(key) is True:
+            found.append(str(row[0]))
+    return found
+
+
 def board_row_from_row(row: Any) -> BoardRow:
     """A BoardRow from a leaderboard_query row."""
-    return BoardRow(row[0], row[1], float(row[2]), float(row[3]), int(row[4]))
+    return BoardRow(row[0], row[1], float(row[2]), float(row[3]), int(row[4]), row[5])
 
 
 def _match_filters(args: _Args, guild_id: str | None, game: str | None) -> str:
@@ -694,6 +720,10 @@ class Store(Protocol):
     ) -> tuple[int, int]:
         """(matches the player sat in that are no longer open, of which finished), in that
         guild and game when given; cancelled and abandoned matches are not finished."""
+        ...
+
+    async def guilds_with(self, key: str) -> list[str]:
+        """The guilds whose settings set `key` to true (e.g. the global leaderboard opt-in)."""
         ...
 
     async def get_guild_settings(self, guild_id: str) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import asyncpg
 
 from games.records import Entry
 from storage.base import (
+    ALL_GUILD_SETTINGS,
     DEADLINE_SELECT,
     FINISHED_EVENTS,
     FINISHED_MATCHES,
@@ -46,6 +47,7 @@ from storage.base import (
     check_lobby,
     check_match_status,
     deadline_from_row,
+    guilds_where,
     history_rows,
     leaderboard_query,
     leaderboard_size_query,
@@ -333,6 +335,10 @@ class PostgresStore:
         """(matches no longer open the player sat in, of which finished)."""
         row = (await self._fetch(player_match_counts_query(player_id, guild_id, game)))[0]
         return int(row[0]), int(row[1])
+
+    async def guilds_with(self, key: str) -> list[str]:
+        """The guilds whose settings set `key` to true."""
+        return guilds_where(await self._fetch(ALL_GUILD_SETTINGS), key)
 
     async def _fetch(self, query: Query) -> list[Any]:
         async with self._pool.acquire() as db:

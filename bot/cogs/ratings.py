@@ -21,7 +21,7 @@ from bot.ids import BOARD_TEMPLATE
 from bot.service import Refused
 from games.registry import GAMES, get_game
 from render.stats import rating_chart_png
-from storage.base import StorageError
+from storage.base import BoardRow, StorageError
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -63,7 +63,7 @@ async def board_embed(bot: TableroBot, guild_id: str, board: Board) -> tuple[dis
     where = "this server" if scope == "s" else "all servers that share their board"
     when = "all time" if period == "a" else "the last 7 days"
     lines = [
-        f"**{page * PAGE + i}.** <@{row.player_id}> — {row.mu - 3 * row.sigma:.1f} "
+        f"**{page * PAGE + i}.** {_who(row, scope)} — {row.mu - 3 * row.sigma:.1f} "
         f"({row.games} game{'s' * (row.games != 1)})"
         for i, row in enumerate(rows, 1)
     ]
@@ -86,13 +86,8 @@ def board_view(board: Board, pages: int) -> discord.ui.View:
 
 
 async def global_guilds(bot: TableroBot) -> list[str]:
-    """The servers of this bot that allow the global board."""
-    allowed = []
-    for guild in bot.guilds:
-        settings = await bot.store.get_guild_settings(str(guild.id))
-        if settings.get("global_board") is True:
-            allowed.append(str(guild.id))
-    return allowed
+    """The servers that allow the global board (every process's, from the database)."""
+    return await bot.store.guilds_with("global_board")
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_BOARD):
@@ -238,6 +233,14 @@ async def send_record(
         file=discord.File(io.BytesIO(data), filename=name),
         ephemeral=True,
     )
+
+
+def _who(row: BoardRow, scope: str) -> str:
+    """A mention on this server's board; the last played name on the global one (a viewer's
+    client may not know members of other servers)."""
+    if scope == "s" or not row.name:
+        return f"<@{row.player_id}>"
+    return discord.utils.escape_markdown(row.name)
 
 
 def _share(part: int, whole: int) -> str:

@@ -334,3 +334,29 @@ async def test_a_player_in_two_seats_counts_the_match_once(store: Store) -> None
     match_id = await match_in(store, players=(ANA, Player("1", "Ana again")))
     await store.finish_match(match_id, "finished", [])
     assert await store.player_match_counts("1", None, None) == (1, 1)
+
+
+async def test_leaderboard_rows_carry_the_name_last_played_under(store: Store) -> None:
+    await match_in(store, players=(ANA, BO))
+    await match_in(store, players=(Player(ANA.id, "Ana the Second"), BO))
+    await store.replace_ratings(
+        [Rating("g", "kero", ANA.id, 30.0, 2.0, 5), Rating("g", "kero", "ghost", 20.0, 2.0, 5)],
+        [],
+    )
+    rows = await store.leaderboard("kero", None, since_ms=None, min_games=0, offset=0, limit=10)
+    assert [(r.player_id, r.name) for r in rows] == [(ANA.id, "Ana the Second"), ("ghost", None)]
+
+
+async def test_guilds_with_a_setting_on(store: Store) -> None:
+    await store.set_guild_settings("g1", {"global_board": True})
+    await store.set_guild_settings("g2", {"global_board": False, "threads": True})
+    await store.set_guild_settings("g3", {"global_board": True})
+    await raw_sql(
+        store,
+        "INSERT INTO guild_settings (guild_id, settings, updated_at)"
+        f" VALUES ({mark(store, 1)}, {mark(store, 2)}, 0)",
+        "g4",
+        "{damaged",
+    )
+    assert await store.guilds_with("global_board") == ["g1", "g3"]
+    assert await store.guilds_with("threads") == ["g2"]

@@ -150,23 +150,27 @@ class RatingsCog(commands.Cog):
         )
 
     @app_commands.command(name="stats", description="A member's games, wins and rating here")
-    @app_commands.describe(member="whose stats (you by default)", game="which game")
+    @app_commands.describe(
+        member="whose stats (you by default)", game="which game (the one played most by default)"
+    )
     @app_commands.guild_only()
     async def stats(
         self,
         interaction: discord.Interaction[Any],
-        game: GameName,
         member: discord.User | None = None,
+        game: GameName | None = None,
     ) -> None:
         """Games, wins, win rate, share finished, rating, and the rating chart."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         who = member or interaction.user
         guild, player = str(interaction.guild_id), str(who.id)
-        results = await self.bot.store.player_results(player, guild, game, None)
-        done, finished = await self.bot.store.player_match_counts(player, guild, game)
+        name = game or await self._most_played(player, guild)
+        title = get_game(name).title
+        results = await self.bot.store.player_results(player, guild, name, None)
+        done, finished = await self.bot.store.player_match_counts(player, guild, name)
         wins = sum(1 for r in results if r.status == "finished" and r.place == 1)
         played = sum(1 for r in results if r.status == "finished")
-        history = await self.bot.store.rating_history(guild, game, player)
+        history = await self.bot.store.rating_history(guild, name, player)
         rating = (
             f"{history[-1].mu - 3 * history[-1].sigma:.1f} (mu {history[-1].mu:.1f}, "
             f"sigma {history[-1].sigma:.2f})"
@@ -174,19 +178,24 @@ class RatingsCog(commands.Cog):
             else "not rated yet"
         )
         lines = [
-            f"**{who.display_name}** in {get_game(game).title} on this server",
+            f"**{who.display_name}** in {title} on this server",
             f"Games: {played} · wins: {wins} · win rate: {_share(wins, played)}",
             f"Matches finished: {_share(finished, done)} of {done}",
             f"Rating: {rating} after {len(history)} rated game{'s' * (len(history) != 1)}",
         ]
         points = [(c.at, c.mu, c.sigma) for c in history]
-        title = f"{who.display_name}: {get_game(game).title} rating"
-        png = await self.bot.publisher.render(rating_chart_png, points, title=title)
+        chart_title = f"{who.display_name}: {title} rating"
+        png = await self.bot.publisher.render(rating_chart_png, points, title=chart_title)
         await interaction.followup.send(
             "\n".join(lines),
             file=discord.File(io.BytesIO(png), filename="rating.png"),
             ephemeral=True,
         )
+
+    async def _most_played(self, player: str, guild: str) -> str:
+        """The game the member has most results in here (Keer op Keer Kids when none)."""
+        games = [r.game for r in await self.bot.store.player_results(player, guild, None, None)]
+        return max(sorted(GAMES), key=games.count)
 
     @app_commands.command(name="history", description="A member's recent matches here")
     @app_commands.describe(member="whose matches (you by default)")

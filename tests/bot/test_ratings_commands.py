@@ -99,6 +99,9 @@ async def test_stats_history_and_the_match_record(server: Server) -> None:
     assert "Games: 1" in shown.content and "after 1 rated game" in shown.content
     name, png = shown.attachments[0]
     assert name == "rating.png" and Image.open(io.BytesIO(png)).size == (900, 450)
+    default = await fake.slash(bot, server.bo, server.channel, "stats", member=server.ana)
+    await fake.settle()
+    assert "Ana** in Keer op Keer Kids" in default.followups[0].content  # the game she played
     history = await fake.slash(bot, server.bo, server.channel, "history", member=server.ana)
     assert history.ephemeral and f"#{live.id} Keer op Keer Kids" in said(history)
 

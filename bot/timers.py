@@ -50,9 +50,17 @@ class MatchTimers:
         due = self._due(live)
         if due is None:
             return
-        at_ms, work = due
-        task = asyncio.create_task(self._fire(live, at_ms, work), name=f"tablero-timer-{live.id}")
+        task = asyncio.create_task(self._fire(live, due[0]), name=f"tablero-timer-{live.id}")
         self._tasks[live.id] = task
+
+    def pending(self, match_id: int) -> asyncio.Task[None] | None:
+        """The match's armed timer task, if any (tests await one that is due)."""
+        return self._tasks.get(match_id)
+
+    def is_due(self, live: LiveMatch) -> bool:
+        """Whether the match's next timed event is due now by the local clock."""
+        due = self._due(live)
+        return due is not None and due[0] <= self.bot.clock.local_ms()
 
     def rearm_all(self) -> None:
         """Arm every open match's timer (start-up)."""
@@ -104,12 +112,16 @@ class MatchTimers:
             return clock.local_ms_at(at), lambda: service.system(live.id, thrower, text)
         return None
 
-    async def _fire(
-        self, live: LiveMatch, at_ms: int, work: Callable[[], Awaitable[Played | None]]
-    ) -> None:
+    async def _fire(self, live: LiveMatch, at_ms: int) -> None:
+        """Sleep until due, then do what the state is waiting for *then* (a clock may have been
+        set back, or the state moved on meanwhile: re-armed rather than fired early)."""
         await asyncio.sleep(max(0, at_ms - self.bot.clock.local_ms()) / 1000)
+        due = self._due(live)
+        if due is None or due[0] > self.bot.clock.local_ms():
+            self.rearm(live)
+            return
         try:
-            played = await work()
+            played = await due[1]()
         except Exception:
             log.exception("match %s: its timer failed", live.id)
             return

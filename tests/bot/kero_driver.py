@@ -153,7 +153,15 @@ class KeroDriver:
     async def fire_timer(self) -> None:
         """Re-arm the match's timer after a clock jump and let it run (timers are background
         tasks, which `settle` does not wait for)."""
-        self.bot.timers.rearm(self.live)
-        for _ in range(20):
-            await asyncio.sleep(0.001)
-        await self.server.fake.settle()
+        await fire_due(self.server, self.bot, self.live)
+
+
+async def fire_due(server: Server, bot: TableroBot, live: LiveMatch) -> None:
+    """Re-arm the match's timer after a clock jump and, if it is due, wait until it has fired
+    (timers are background tasks, which `settle` leaves alone)."""
+    bot.timers.rearm(live)
+    task = bot.timers.pending(live.id)
+    if task is not None and bot.timers.is_due(live):
+        await asyncio.wait_for(asyncio.shield(task), 30)
+    await asyncio.sleep(0)
+    await server.fake.settle()

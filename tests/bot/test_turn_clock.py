@@ -3,26 +3,21 @@ Kero player, abandonment, and clocks that survive a restart."""
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.app import TableroBot
 from bot.service import LiveMatch
 from games.keer_kids import Miss, Phase
 from games.kero import actions as ka
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import button_id, keer, live_here, members, pick
-from tests.bot.kero_driver import KeroDriver
+from tests.bot.kero_driver import KeroDriver, fire_due
 from tests.bot.test_kero_discord import challenge, first_turn_of
 
 DAY_S = 86_400
 
 
 async def fire(server: Server, bot: TableroBot, live: LiveMatch) -> None:
-    """Let the match's timer run after a clock jump (timers are background tasks)."""
-    bot.timers.rearm(live)
-    for _ in range(20):
-        await asyncio.sleep(0.001)
-    await server.fake.settle()
+    """Let the match's timer run after a clock jump."""
+    await fire_due(server, bot, live)
 
 
 async def async_keer(server: Server, bot: TableroBot) -> LiveMatch:

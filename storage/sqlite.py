@@ -13,7 +13,6 @@ import aiosqlite
 
 from games.records import Entry
 from storage.base import (
-    ALL_GUILD_SETTINGS,
     DEADLINE_SELECT,
     FINISHED_EVENTS,
     FINISHED_MATCHES,
@@ -22,17 +21,14 @@ from storage.base import (
     HISTORY_INSERT,
     LOBBY_SELECT,
     MATCH_COLUMNS,
-    RATING_HISTORY,
     RATING_UPSERT,
     RESULT_INSERT,
     SEAT_COLUMNS,
     USER_SETTINGS,
-    BoardRow,
     Deadline,
     DuplicateInteraction,
     Lobby,
     NewMatch,
-    PlayerResult,
     Query,
     Rating,
     RatingChange,
@@ -43,23 +39,15 @@ from storage.base import (
     StorageError,
     StoredMatch,
     UnknownMatch,
-    board_row_from_row,
     changes_of,
     check_departure,
     check_lobby,
     check_match_status,
     deadline_from_row,
-    guilds_where,
     history_rows,
-    leaderboard_query,
-    leaderboard_size_query,
     lobby_from_row,
     now_ms,
-    player_match_counts_query,
-    player_result_from_row,
-    player_results_query,
     qmark,
-    rating_change_from_row,
     rating_rows,
     result_rows,
     settings_from_row,
@@ -68,10 +56,11 @@ from storage.base import (
     stored_match,
     stored_matches,
 )
+from storage.reads import SharedReads
 from storage.schema import migrations
 
 
-class SqliteStore:
+class SqliteStore(SharedReads):
     """The Store on one SQLite file; one connection, transactions serialised by a lock."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
@@ -290,57 +279,6 @@ class SqliteStore:
                 await self._db.executemany(qmark(HISTORY_INSERT), history_rows(history))
             except sqlite3.IntegrityError as exc:
                 raise storage_integrity_error(exc, "the new ratings") from exc
-
-    async def rating_history(self, guild_id: str, game: str, player_id: str) -> list[RatingChange]:
-        """A player's rating after each rated match, oldest first."""
-        rows = await self._db.execute_fetchall(qmark(RATING_HISTORY), (guild_id, game, player_id))
-        return [rating_change_from_row(r) for r in rows]
-
-    async def leaderboard(
-        self,
-        game: str,
-        guild_ids: Sequence[str] | None,
-        *,
-        since_ms: int | None,
-        min_games: int,
-        offset: int,
-        limit: int,
-    ) -> list[BoardRow]:
-        """A page of a game's ratings, best first."""
-        query = leaderboard_query(
-            game, guild_ids, since_ms=since_ms, min_games=min_games, offset=offset, limit=limit
-        )
-        return [board_row_from_row(r) for r in await self._fetch(query)]
-
-    async def leaderboard_size(
-        self,
-        game: str,
-        guild_ids: Sequence[str] | None,
-        *,
-        since_ms: int | None,
-        min_games: int,
-    ) -> int:
-        """How many rows the leaderboard has with these filters."""
-        query = leaderboard_size_query(game, guild_ids, since_ms=since_ms, min_games=min_games)
-        return int((await self._fetch(query))[0][0])
-
-    async def player_results(
-        self, player_id: str, guild_id: str | None, game: str | None, limit: int | None
-    ) -> list[PlayerResult]:
-        """The player's matches with a result, most recent first."""
-        query = player_results_query(player_id, guild_id, game, limit)
-        return [player_result_from_row(r) for r in await self._fetch(query)]
-
-    async def player_match_counts(
-        self, player_id: str, guild_id: str | None, game: str | None
-    ) -> tuple[int, int]:
-        """(matches no longer open the player sat in, of which finished)."""
-        row = (await self._fetch(player_match_counts_query(player_id, guild_id, game)))[0]
-        return int(row[0]), int(row[1])
-
-    async def guilds_with(self, key: str) -> list[str]:
-        """The guilds whose settings set `key` to true."""
-        return guilds_where(await self._fetch(ALL_GUILD_SETTINGS), key)
 
     async def _fetch(self, query: Query) -> list[Any]:
         return list(await self._db.execute_fetchall(qmark(query.sql), query.args))

@@ -1,0 +1,84 @@
+"""Read-only queries both drivers answer the same way: the SQL and row mapping live in base.py
+(written with `$1` placeholders), and each driver only says how to run a Query (`_fetch`)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from storage.base import (
+    ALL_GUILD_SETTINGS,
+    RATING_HISTORY,
+    BoardRow,
+    PlayerResult,
+    Query,
+    RatingChange,
+    board_row_from_row,
+    guilds_where,
+    leaderboard_query,
+    leaderboard_size_query,
+    player_match_counts_query,
+    player_result_from_row,
+    player_results_query,
+    rating_change_from_row,
+)
+
+
+class SharedReads(ABC):
+    """Leaderboards, results, rating history and settings lookups for both drivers."""
+
+    @abstractmethod
+    async def _fetch(self, query: Query) -> list[Any]:
+        """Run a query with `$1` placeholders; every row (each driver implements it)."""
+
+    async def rating_history(self, guild_id: str, game: str, player_id: str) -> list[RatingChange]:
+        """A player's rating after each rated match, oldest first."""
+        rows = await self._fetch(Query(RATING_HISTORY, (guild_id, game, player_id)))
+        return [rating_change_from_row(r) for r in rows]
+
+    async def leaderboard(
+        self,
+        game: str,
+        guild_ids: Sequence[str] | None,
+        *,
+        since_ms: int | None,
+        min_games: int,
+        offset: int,
+        limit: int,
+    ) -> list[BoardRow]:
+        """A page of a game's ratings, best first."""
+        query = leaderboard_query(
+            game, guild_ids, since_ms=since_ms, min_games=min_games, offset=offset, limit=limit
+        )
+        return [board_row_from_row(r) for r in await self._fetch(query)]
+
+    async def leaderboard_size(
+        self,
+        game: str,
+        guild_ids: Sequence[str] | None,
+        *,
+        since_ms: int | None,
+        min_games: int,
+    ) -> int:
+        """How many rows the leaderboard has with these filters."""
+        query = leaderboard_size_query(game, guild_ids, since_ms=since_ms, min_games=min_games)
+        return int((await self._fetch(query))[0][0])
+
+    async def player_results(
+        self, player_id: str, guild_id: str | None, game: str | None, limit: int | None
+    ) -> list[PlayerResult]:
+        """The player's matches with a result, most recent first."""
+        query = player_results_query(player_id, guild_id, game, limit)
+        return [player_result_from_row(r) for r in await self._fetch(query)]
+
+    async def player_match_counts(
+        self, player_id: str, guild_id: str | None, game: str | None
+    ) -> tuple[int, int]:
+        """(matches no longer open the player sat in, of which finished)."""
+        row = (await self._fetch(player_match_counts_query(player_id, guild_id, game)))[0]
+        return int(row[0]), int(row[1])
+
+    async def guilds_with(self, key: str) -> list[str]:
+        """The guilds whose settings set `key` to true."""
+        return guilds_where(await self._fetch(ALL_GUILD_SETTINGS), key)

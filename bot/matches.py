@@ -294,8 +294,7 @@ class Matches:
         moderator = bool(getattr(interaction.permissions, "manage_guild", False))
         if live.seat_of(user) is None and not moderator:
             raise Refused("Only the players (or a member with Manage Server) can cancel a match.")
-        live.cancel_votes.add(user)
-        waiting = [p for p in live.humans() if p.id not in live.cancel_votes]
+        waiting = live.vote_cancel(user)
         if moderator or not waiting:
             await self.bot.service.cancel(live.id)
             who = "a moderator" if moderator and live.seat_of(user) is None else "agreement"

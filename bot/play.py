@@ -236,8 +236,7 @@ class Play:
                 content=f"<@{user}> wants to keep playing; match #{live.id} goes on.", view=None
             )
             return
-        live.cancel_votes.add(user)
-        missing = [p for p in live.humans() if p.id not in live.cancel_votes]
+        missing = live.vote_cancel(user)
         if missing:
             names = ", ".join(p.name for p in missing)
             await interaction.response.edit_message(

@@ -124,6 +124,11 @@ class LiveMatch:
         """The same for another state of the match (a copy being worked on)."""
         return seat in state.seats_to_act() or self.pace.chance_trigger(state) == seat
 
+    def vote_cancel(self, user_id: str) -> list[Player]:
+        """Count a member's vote to cancel; the members who still have to agree."""
+        self.cancel_votes.add(user_id)
+        return [p for p in self.humans() if p.id not in self.cancel_votes]
+
     def humans(self) -> list[Player]:
         """The members still playing."""
         return [p for s, p in enumerate(self.players) if not self.is_ai(s)]

@@ -99,3 +99,8 @@ async def bot(server: Server) -> AsyncIterator[TableroBot]:
     yield started
     await server.fake.settle()
     assert started.publisher.errors == []
+
+
+def said(res: Any) -> str:
+    """The text of an interaction's first response."""
+    return str((res.response or {}).get("data", {}).get("content") or "")

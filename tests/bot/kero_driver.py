@@ -97,6 +97,14 @@ class KeroDriver:
             self.bot, self.user(seat), self.message, self.button_id(f":act:{text}")
         )
 
+    def first_toggle(self) -> str:
+        """The custom_id of the first die that may be marked for a re-roll (not burnt)."""
+        return next(
+            str(c.custom_id)
+            for c in self.message.interactive()
+            if c.custom_id and ":tog:" in c.custom_id and not c.disabled
+        )
+
     def button_id(self, suffix: str) -> str:
         """The custom_id of a current button ending with `suffix`."""
         for component in self.message.interactive():

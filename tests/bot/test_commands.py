@@ -11,13 +11,8 @@ import pytest
 from bot.app import TableroBot
 from bot.config import Config
 from bot.rules_pages import pages
-from tests.bot.conftest import Server
+from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import decodes, live_here, open_lobby, play_roll, start_match
-
-
-def said(res) -> str:
-    """The text of an interaction's first response."""
-    return str((res.response or {}).get("data", {}).get("content") or "")
 
 
 async def test_commands_are_synced_globally_without_a_dev_guild(

@@ -12,7 +12,7 @@ from games.kero.board import Phase
 from games.records import Entry, Player
 from storage.base import NewMatch
 from storage.sqlite import SqliteStore
-from tests.bot.conftest import Server
+from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import decodes, live_here
 from tests.bot.kero_driver import KeroDriver
 from tests.games.kero.test_claims import boss_tie
@@ -220,18 +220,10 @@ async def test_kero_refusals_are_ephemeral_and_change_nothing(timed_server: Serv
     assert damaged.ephemeral
     await driver.press(0, "roll@")
     await fake.settle()
-    toggle = next(
-        str(c.custom_id)
-        for c in driver.message.interactive()
-        if c.custom_id and ":tog:" in c.custom_id and not c.disabled
-    )
+    toggle = driver.first_toggle()
     assert (await fake.click(bot, timed_server.bo, driver.message, toggle)).ephemeral
     assert driver.live.state.version > version
     stale = await fake.component(
         bot, timed_server.ana, custom_id=f"tb:{driver.live.id}:{version}:act:roll@", message=message
     )
     assert stale.ephemeral and "out of date" in said(stale)
-
-
-def said(res) -> str:
-    return str((res.response or {}).get("data", {}).get("content") or "")

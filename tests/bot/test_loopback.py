@@ -75,11 +75,7 @@ async def test_a_kero_turn_over_the_gateway(server: Server) -> None:
         assert decodes(driver.message) == 1
         await driver.press(0, "roll@")
         await fake.settle()
-        toggle = next(
-            str(c.custom_id)
-            for c in driver.message.interactive()
-            if c.custom_id and ":tog:" in c.custom_id and not c.disabled
-        )
+        toggle = driver.first_toggle()
         await fake.click(bot, server.ana, driver.message, toggle)
         die = toggle.rsplit(":", 1)[1]
         await driver.press(0, f"reroll:{die}@")

@@ -10,12 +10,8 @@ from PIL import Image
 
 from games.records import MatchRecord, Player, replay
 from storage.base import NewMatch, Rating, RatingChange
-from tests.bot.conftest import Server
+from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import play_roll, start_match
-
-
-def said(res) -> str:
-    return str((res.response or {}).get("data", {}).get("content") or "")
 
 
 def board_text(res_or_message) -> str:

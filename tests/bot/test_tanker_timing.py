@@ -11,7 +11,7 @@ from bot.kero_ui import kero_state
 from bot.timers import GRACE_MS
 from games.kero import actions as a
 from games.kero.board import Phase
-from tests.bot.conftest import Server
+from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import live_here
 from tests.bot.kero_driver import KeroDriver
 
@@ -51,17 +51,9 @@ async def click_at(driver: KeroDriver, suffix: str, at_ms: int, arrive_ms: int |
 
 async def reroll_at(driver: KeroDriver, at_ms: int):
     """Mark the first unburnt die and click Re-roll, stamped `at_ms`."""
-    toggle = next(
-        str(c.custom_id)
-        for c in driver.message.interactive()
-        if c.custom_id and ":tog:" in c.custom_id and not c.disabled
-    )
+    toggle = driver.first_toggle()
     await driver.server.fake.click(driver.bot, driver.user(0), driver.message, toggle)
     return await click_at(driver, "@", at_ms)
-
-
-def said(res) -> str:
-    return str((res.response or {}).get("data", {}).get("content") or "")
 
 
 async def test_a_reroll_one_ms_before_the_tank_runs_dry_counts(timed_server: Server) -> None:

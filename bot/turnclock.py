@@ -132,7 +132,9 @@ class TurnClocks:
             clock.last_member_ms = self.bot.clock.now_ms()
 
     async def update(self, live: LiveMatch) -> None:
-        """After any change: a new wait when the message changed; stored either way."""
+        """After any change: a new wait when the message changed or more members are waited
+        for; stored when the wait changed (a member's activity rides along with the next write,
+        so a re-roll costs no extra write)."""
         clock = self.clocks.get(live.id)
         if clock is None:
             return
@@ -140,6 +142,7 @@ class TurnClocks:
             self.clocks.pop(live.id, None)
             await self.bot.store.clear_deadline(live.id, KIND)
             return
+        before = (clock.key, clock.due_ms, list(clock.waiting))
         ui = ui_for(live)
         key = ui.message_key(live.state)
         waiting = self.waiting(live)
@@ -152,6 +155,10 @@ class TurnClocks:
             clock.reminded, clock.expired = [], False
             await self._ping(live, clock, waiting)
         clock.waiting = waiting
+        if (clock.key, clock.due_ms, clock.waiting) != before:
+            await self._save(live, clock)
+
+    async def _save(self, live: LiveMatch, clock: TurnClock) -> None:
         await self.bot.store.set_deadline(Deadline(live.id, KIND, clock.due_ms, clock.payload()))
 
     async def _ping(self, live: LiveMatch, clock: TurnClock, waiting: list[int]) -> None:
@@ -200,9 +207,7 @@ class TurnClocks:
             return
         if now >= clock.due_ms:
             clock.expired = True
-            await self.bot.store.set_deadline(
-                Deadline(live.id, KIND, clock.due_ms, clock.payload())
-            )
+            await self._save(live, clock)
             await self.bot.matches.clock_ran_out(live, list(clock.waiting))
             return
         await self._remind(live, clock)
@@ -217,4 +222,4 @@ class TurnClocks:
             settings = await self.bot.store.get_user_settings(player.id)
             if settings.get("notify"):
                 await self.bot.matches.remind(live, player.id, clock.due_ms)
-        await self.bot.store.set_deadline(Deadline(live.id, KIND, clock.due_ms, clock.payload()))
+        await self._save(live, clock)

@@ -120,11 +120,12 @@ def step_content(live: LiveMatch) -> str:
     stock = f"KERO {camp.tank.level_ms // 1000} s · ⛽ {camp.jerrycans} jerrycans"
     if live.is_ai(state.active) and state.phase is not Phase.CLAIM:
         lines = [f"🤖 {name} is playing ({state.phase.value}) · {stock}"]
+        lines += _claim_report(live, state)
     elif state.phase is Phase.START:
         dice = " ".join(DIE_EMOJI[d] for d in state.turn.dice)
         extra = f" · special dice: {dice}" if dice else ""
         lines = [f"{who(live, active)}, your turn: fuel up, add dice, then Roll.", stock + extra]
-        lines += _fuel_report(live, state)
+        lines += _claim_report(live, state) + _fuel_report(live, state)
     elif state.phase is Phase.FUELING:
         thrower = 1 - active
         lines = [f"{name} is fuelling up — {who(live, thrower)}, throw the dice! ({stock})"]
@@ -373,6 +374,31 @@ def _claim_line(live: LiveMatch, state: KeroState) -> str:
         f"📜 Claim! Waiting for {waiting} to decide about a tie "
         "(answers stay secret until all are in)."
     )
+
+
+_CLAIMED: Final = {
+    "majority": "{name} won {land}",
+    "boss": "{name} won {land} with their Boss",
+    "tiebreak": "{name} won {land} with the tie-breaker",
+    "bosses": "{land}: both Bosses on a tie — discarded, both Bosses turned over",
+    "tie": "{land}: tied — discarded",
+    "empty": "{land}: nobody there — discarded",
+}
+
+
+def _claim_report(live: LiveMatch, state: KeroState) -> list[str]:
+    """In the turn after a claim: how each territory was settled."""
+    report = state.last_claim
+    if report is None or report.turn != state.turns - 1:
+        return []
+    parts = [
+        _CLAIMED[c.how].format(
+            name=live.names[c.winner] if c.winner is not None else "",
+            land=state.box.territories_by_id[c.territory].name,
+        )
+        for c in report.territories
+    ]
+    return ["📜 Claim: " + " · ".join(parts) + "."]
 
 
 def _fuel_report(live: LiveMatch, state: KeroState) -> list[str]:

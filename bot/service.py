@@ -62,9 +62,11 @@ _REASON_TEXT: Mapping[Reason, str] = {
 
 
 def explain(error: IllegalAction) -> str:
-    """A short sentence for a refused action (the engine's own message when it has no better)."""
+    """A short sentence for a refused action (the engine's own message when it has no better),
+    capitalised and closed with a full stop."""
     text = _REASON_TEXT.get(error.reason) or str(error)
-    return text[:1].upper() + text[1:]
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def ai_player(index: int) -> Player:

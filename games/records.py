@@ -18,10 +18,15 @@ from games.registry import UnknownGame, get_game
 
 FORMAT: Final = "tablero.match/1"
 _CHANCE_TEXT: Final = "chance"
+_ROLL_ON_A_SEAT: Final = 'a dice roll or shuffle is chance\'s to make — its seat must be "chance"'
 
 
 class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says which entry and why."""
+
+
+class _EntryError(ValueError):
+    """What is wrong with one entry, before replay names the entry in front of it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,22 +140,41 @@ def replay(record: MatchRecord) -> GameState:
         raise RecordError(f"cannot set up the match: {exc}") from None
     rng = None if record.seed is None else ChanceRng(record.seed)
     for number, entry in enumerate(record.entries, start=1):
-        if entry.seat != CHANCE:
-            _draw_missing_rolls(state, rng, number)
+        where = f"action #{number} ({_seat_text(entry.seat)} {entry.action!r})"
         try:
-            state.apply(entry.seat, spec.parse_action(entry.action))
-        except (ActionParseError, IllegalAction) as exc:
-            raise RecordError(
-                f"action #{number} ({_seat_text(entry.seat)} {entry.action!r}): {exc}"
-            ) from None
+            _check_seat(state, entry.seat)
+            action = spec.parse_action(entry.action)
+            if entry.seat != CHANCE:
+                _draw_missing_rolls(state, rng, action)
+            state.apply(entry.seat, action)
+        except (ActionParseError, IllegalAction, _EntryError) as exc:
+            raise RecordError(f"{where}: {exc}") from None
     return state
 
 
-def _draw_missing_rolls(state: GameState, rng: ChanceRng | None, number: int) -> None:
+def _check_seat(state: GameState, seat: Seat) -> None:
+    """Refuse a seat the match does not have, whatever the engine would make of it."""
+    if seat != CHANCE and not 0 <= seat < state.num_players:
+        raise _EntryError(f"seat {seat} is not in this match of {state.num_players} players")
+
+
+def _draw_missing_rolls(state: GameState, rng: ChanceRng | None, action: Any) -> None:
+    """Draw the rolls a seat's entry needs first; refuse an entry that is itself the roll."""
     while state.node() is Node.CHANCE:
+        if _is_chance_action(state, action):
+            raise _EntryError(_ROLL_ON_A_SEAT)
         if rng is None:
-            raise RecordError(f"action #{number} needs a roll first, and the record has no seed")
+            raise _EntryError("the match needs a roll first, and the record has no seed")
         state.apply(CHANCE, state.sample_chance(rng))
+
+
+def _is_chance_action(state: GameState, action: Any) -> bool:
+    """Whether chance could apply this action now: then a seat's entry of it is misattributed."""
+    try:
+        state.clone().apply(CHANCE, action)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _seat_text(seat: Seat) -> str:
@@ -191,11 +215,7 @@ def _entry(index: int, raw: object) -> Entry:
     where = f"action #{index + 1}"
     if not isinstance(raw, dict):
         raise RecordError(f"{where} must be an object with 'seat' and 'action'")
-    seat, action = raw.get("seat"), raw.get("action")
-    if seat == _CHANCE_TEXT:
-        seat = CHANCE
-    if not isinstance(seat, int) or isinstance(seat, bool) or (seat < 0 and seat != CHANCE):
-        raise RecordError(f"{where}: 'seat' must be a seat number or \"chance\", not {seat!r}")
+    seat, action = _seat(where, raw.get("seat")), raw.get("action")
     if not isinstance(action, str):
         raise RecordError(f"{where}: 'action' must be the action's text form")
     at, interaction = raw.get("at"), raw.get("interaction")
@@ -204,3 +224,12 @@ def _entry(index: int, raw: object) -> Entry:
     if interaction is not None and not isinstance(interaction, (str, int)):
         raise RecordError(f"{where}: 'interaction' must be an id")
     return Entry(seat, action, at, None if interaction is None else str(interaction))
+
+
+def _seat(where: str, raw: object) -> Seat:
+    """A seat number or "chance"; -1 (CHANCE inside Tablero) is refused, not taken as chance."""
+    if raw == _CHANCE_TEXT:
+        return CHANCE
+    if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
+        raise RecordError(f"{where}: 'seat' must be a seat number or \"chance\", not {raw!r}")
+    return raw

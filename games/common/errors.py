@@ -25,6 +25,7 @@ class Reason(StrEnum):
     BAD_ROLL = "bad_roll"
     NOT_ENOUGH = "not_enough"
     TANK_EMPTY = "tank_empty"
+    NO_KERO = "no_kero"
     STALE = "stale"
     TRUCK_FLAT = "truck_flat"
     DIE_BURNT = "die_burnt"

@@ -161,11 +161,10 @@ def _apply_keep(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event,
 
 
 def _apply_choice(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
-    if seat == CHANCE or state.choices[seat] is not None:
-        raise NotYourTurn(
-            "you have already chosen for this roll" if seat != CHANCE else "no roll is due",
-            Reason.ALREADY_CHOSEN if seat != CHANCE else None,
-        )
+    if seat == CHANCE:
+        raise NotYourTurn(f"no roll is due: {_still_to_choose(state)}")
+    if state.choices[seat] is not None:
+        raise NotYourTurn("you have already chosen for this roll", Reason.ALREADY_CHOSEN)
     if isinstance(action, Cross):
         _check_cross(state, seat, action)
     elif isinstance(action, Mark):
@@ -182,6 +181,14 @@ def _apply_choice(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Even
         if choice is None:
             return ()
     return tuple(_resolve(state))
+
+
+def _still_to_choose(state: KeerState) -> str:
+    """Who the roll still waits for, so a refused roll says why it is not due."""
+    seats = [str(s) for s in state.seats_to_act()]
+    if len(seats) == 1:
+        return f"seat {seats[0]} still has to choose"
+    return f"seats {', '.join(seats[:-1])} and {seats[-1]} still have to choose"
 
 
 def _check_die(state: KeerState, seat: Seat, die: int) -> str:

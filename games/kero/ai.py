@@ -63,15 +63,15 @@ class KeroAI:
 
     def _start(self, state: KeroState, seat: Seat, now: int) -> a.Action:
         camp, turn, supply = state.camps[seat], state.turn, state.box.supply
-        if DUST_STORM in camp.tuareks:
-            return a.Play(DUST_STORM)
         low = camp.tank.level_ms < self.pace.low_tank_ms
-        if not turn.dice and low and turn.fuel_ups < supply.max_fuel_ups:
+        if not turn.refinery_closed and low and turn.fuel_ups < supply.max_fuel_ups:
             at = now if state.fuel_mode == "live" else None
             if WATER_CARRIER in camp.tuareks:
                 return a.Play(WATER_CARRIER, None, at)
             if camp.jerrycans >= 1:
                 return a.FuelUp(at)
+        if DUST_STORM in camp.tuareks:
+            return a.Play(DUST_STORM)  # after the fuel-ups: they come first
         for colour in ("green", "blue", "yellow"):
             if colour in turn.dice:
                 continue
@@ -166,7 +166,7 @@ class KeroAI:
         places = [s + 1 for s, t in enumerate(state.territories) if t is not None]
         if places and camp.explorers and can_place:
             best = max(places, key=lambda slot: _territory_value(state, seat, slot))
-            return a.Place(best, boss=camp.boss_side and camp.boss_slot is None)
+            return a.Place(best, boss=_boss_goes(state, seat, best))
         if camp.jerrycans >= 5 and (state.tuarek_pile or state.tuarek_used):
             return a.Hire()
         return None
@@ -214,6 +214,15 @@ def _has_free_die(state: KeroState, seat: Seat, colour: str) -> bool:
         state.box.tiles[t].effect.kind == "free_die" and state.box.tiles[t].effect.arg == colour
         for t in state.camps[seat].tiles
     )
+
+
+def _boss_goes(state: KeroState, seat: Seat, slot: int) -> bool:
+    """Place the Boss first, but not beside the opponent's Boss (two Bosses on a tie cancel
+    out), unless it is the only one left at home."""
+    camp, theirs = state.camps[seat], state.camps[1 - seat]
+    if not camp.boss_side or camp.boss_slot is not None:
+        return False
+    return camp.explorers == 1 or not (theirs.boss_side and theirs.boss_slot == slot - 1)
 
 
 def _territory_points(state: KeroState, slot: int) -> int:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from copy import copy
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
@@ -13,6 +14,8 @@ from games.kero.tanker import Tank, Window
 VARIANTS: Final = ("base", "boss")
 FUEL_MODES: Final = ("auto", "live")
 """`auto`: throws simulated at a fixed cadence; `live`: the opponent's timed Throw actions."""
+DEALS: Final = ("rulebook", "stacked")
+"""`rulebook`: the deck is built as the rulebook says; `stacked`: any order (tests, puzzles)."""
 ROUNDS: Final = 3
 
 
@@ -47,13 +50,19 @@ class Camp:
     """Boss Variant: the Boss still shows its Boss side (its once-per-game ability unused)."""
 
     def copy(self) -> Camp:
-        """An independent copy (tanks are immutable values)."""
-        return replace(
-            self,
-            tuareks=list(self.tuareks),
-            cards=list(self.cards),
-            tiles=list(self.tiles),
-            territories=list(self.territories),
+        """An independent copy (tanks are immutable values); built field by field, since
+        `dataclasses.replace` costs several times more and search clones states often."""
+        return Camp(
+            self.tank,
+            self.explorers,
+            self.jerrycans,
+            list(self.tuareks),
+            self.armed,
+            list(self.cards),
+            list(self.tiles),
+            list(self.territories),
+            self.boss_slot,
+            self.boss_side,
         )
 
 
@@ -62,6 +71,8 @@ class Turn:
     """The turn in progress: dice chosen and thrown, the window, this turn's resources."""
 
     fuel_ups: int = 0
+    refinery_closed: bool = False
+    """The clan did something other than fuel up this turn: fuel-ups come first, so no more."""
     dice: list[str] = field(default_factory=list)
     faces: list[int | None] = field(default_factory=list)
     window: Window | None = None
@@ -74,7 +85,7 @@ class Turn:
     fuel_last: int | None = None
     """Live fuel-up: when the last throw was made."""
     live_ms: int = 0
-    """Live fuel-up switched to auto: the KERO that flowed before the switch."""
+    """Live fuel-up: the KERO its throws (and the wait before a switch to auto) poured in."""
     auto_throws: int = 0
     """Throws simulated at the fixed cadence (all of them in `auto` mode)."""
     throw_pending: bool = False
@@ -89,9 +100,29 @@ class Turn:
 
     def copy(self) -> Turn:
         """An independent copy (windows and fuel-ups are immutable values)."""
-        return replace(
-            self, dice=list(self.dice), faces=list(self.faces), tiles_used=list(self.tiles_used)
-        )
+        other = copy(self)
+        other.dice, other.faces = list(self.dice), list(self.faces)
+        other.tiles_used = list(self.tiles_used)
+        return other
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """How a claim settled one territory, so players can be told what happened to it.
+    `how`: `majority`, `boss` (an activated Boss), `tiebreak` (A5), `bosses` (two Bosses on a
+    tie: nobody wins, both turned over), `tie` or `empty` (discarded)."""
+
+    territory: str
+    winner: int | None
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimReport:
+    """The latest claim: the turn that triggered it and how each territory was settled."""
+
+    turn: int
+    territories: tuple[Claimed, ...]
 
 
 @dataclass(slots=True)

@@ -56,9 +56,8 @@ def sample(state: KeroState, rng: ChanceRng) -> Action:
 def setup(box: Components, rng: ChanceRng, index: int = 0) -> Setup:
     """The rulebook's setup: 3 piles of Regular cards each topped by a Claim card and shuffled,
     stacked, the shuffled Start cards on top; territories and Tuareks shuffled; a first player."""
-    piles = box.supply.regular_piles
     regular = [c.id for c in box.regular]
-    sizes = [len(regular) // piles + (i < len(regular) % piles) for i in range(piles)]
+    sizes = pile_sizes(box)
     tuareks = [t.id for t in box.tuareks for _ in range(t.count)]
     territories = [t.id for t in box.territories]
     start = [c.id for c in box.start]
@@ -75,6 +74,36 @@ def setup(box: Components, rng: ChanceRng, index: int = 0) -> Setup:
     return Setup(
         first, tuple(deck), tuple(_shuffle(territories, draws)), tuple(_shuffle(tuareks, draws))
     )
+
+
+def pile_sizes(box: Components) -> list[int]:
+    """How many Regular cards go into each of the piles that a Claim card tops."""
+    piles, regular = box.supply.regular_piles, len(box.regular)
+    return [regular // piles + (i < regular % piles) for i in range(piles)]
+
+
+def deal_problem(box: Components, deck: tuple[str, ...], stacked: bool) -> str | None:
+    """Why a deck order is not a deal this match accepts (None if it is): the rulebook's deal
+    puts the Start cards on top, then piles each holding one Claim card; a stacked deal (tests,
+    puzzles) may order the cards freely but never shows a Claim card in the opening row."""
+    claims = {c.id for c in box.claim}
+    if any(card in claims for card in deck[: box.supply.row_size]):
+        return "a Claim card can't be dealt into the opening row"
+    if stacked:
+        return None
+    start = len(box.start)
+    if set(deck[:start]) != {c.id for c in box.start}:
+        return f"a rulebook deal puts the {start} Start cards on top of the deck"
+    offset = start
+    for size in pile_sizes(box):
+        pile = deck[offset : offset + size + 1]
+        offset += size + 1
+        if sum(card in claims for card in pile) != 1:
+            return (
+                f"a rulebook deal stacks {len(box.claim)} piles of {size} Regular cards "
+                "under the Start cards, each with one Claim card shuffled in"
+            )
+    return None
 
 
 def shuffled(items: list[str], draws: tuple[int, ...]) -> tuple[str, ...]:

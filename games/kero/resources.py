@@ -76,11 +76,30 @@ class Resources:
         """How many resources in all."""
         return sum(self.as_tuple())
 
+    def words(self) -> str:
+        """For players: `2 bricks, 1 wheat and 1 jerrycan` (empty bundle: `nothing`)."""
+        parts = [
+            f"{n} {name if n == 1 else _PLURALS[name]}"
+            for name, n in zip(RESOURCES, self.as_tuple(), strict=True)
+            if n
+        ]
+        if len(parts) > 1:
+            return ", ".join(parts[:-1]) + " and " + parts[-1]
+        return parts[0] if parts else "nothing"
+
     def to_text(self) -> str:
         """Compact form, e.g. `wheat:3+jerrycan:1` (empty bundle: `-`)."""
         parts = [f"{name}:{n}" for name, n in zip(RESOURCES, self.as_tuple(), strict=True) if n]
         return "+".join(parts) or "-"
 
+
+_PLURALS: Final = {
+    "brick": "bricks",
+    "wheat": "wheat",
+    "metal": "metal",
+    "recruit": "recruits",
+    "jerrycan": "jerrycans",
+}
 
 NOTHING: Final = Resources()
 """The empty bundle (immutable, so safe as a default)."""

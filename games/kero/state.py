@@ -10,7 +10,16 @@ from games.common.protocol import Node, Outcome, Seat
 from games.common.rng import ChanceRng
 from games.kero import chance, rules, scoring
 from games.kero.actions import Action
-from games.kero.board import FUEL_MODES, VARIANTS, Camp, ClaimVote, Phase, Turn
+from games.kero.board import (
+    DEALS,
+    FUEL_MODES,
+    VARIANTS,
+    Camp,
+    ClaimReport,
+    ClaimVote,
+    Phase,
+    Turn,
+)
 from games.kero.components import Components, default_components
 from games.kero.tanker import Tank
 
@@ -30,10 +39,14 @@ class KeroState:
         fuel_mode = options.pop("fuel_up", "auto")
         if fuel_mode not in FUEL_MODES:
             raise ValueError(f"fuel_up must be one of {', '.join(FUEL_MODES)}, not {fuel_mode!r}")
+        deal = options.pop("deal", "rulebook")
+        if deal not in DEALS:
+            raise ValueError(f"deal must be one of {', '.join(DEALS)}, not {deal!r}")
         if options:
             raise ValueError(f"unknown Kero option(s) {sorted(options)}")
         self.box = box or default_components()
         self.fuel_mode = fuel_mode
+        self.deal = deal
         self.variant = variant
         supply = self.box.supply
         boss = variant == "boss"
@@ -63,9 +76,11 @@ class KeroState:
         self.version = 0
         self.rolls = 0
         self.clock_ms = 0
+        """The latest timestamp accepted: time never runs backwards."""
         self.vote: ClaimVote | None = None
         """The decisions a claim waits for (Boss Variant, tie-breaker tile)."""
-        """The latest timestamp accepted: time never runs backwards."""
+        self.last_claim: ClaimReport | None = None
+        """How the latest claim settled each territory (for the players' messages)."""
         self.history: list[tuple[Seat, Action]] = []
 
     num_players = 2
@@ -98,8 +113,12 @@ class KeroState:
         if node is Node.SIMULTANEOUS:
             return self.vote.waiting() if self.vote else ()
         if node is Node.DECISION and self.phase is Phase.FUELING:
-            return (1 - self.active,)
+            return (self.thrower(),)
         return (self.active,) if node is Node.DECISION else ()
+
+    def thrower(self) -> Seat:
+        """The clan that throws the dice of the active clan's fuel-ups: the opponent."""
+        return 1 - self.active
 
     def is_terminal(self) -> bool:
         """True once the third claim is resolved."""
@@ -123,6 +142,10 @@ class KeroState:
     def legal_actions(self, seat: Seat) -> list[Action]:
         """Every action the seat may apply now (timed ones are listed at the window's start)."""
         return rules.legal_actions(self, seat)
+
+    def has_legal_action(self, seat: Seat) -> bool:
+        """Whether the seat may apply anything now (cheaper than listing every action)."""
+        return rules.has_legal_action(self, seat)
 
     def apply(self, seat: Seat, action: Action) -> tuple[Any, ...]:
         """Apply one action; raise IllegalAction and change nothing."""

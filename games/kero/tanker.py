@@ -23,6 +23,10 @@ class OutOfOrder(TankError):
     """Stamped before an action already accepted: time never runs backwards."""
 
 
+class Dry(TankError):
+    """A truck with no KERO cannot be tipped: it must be fuelled up first."""
+
+
 @dataclass(frozen=True, slots=True)
 class Tank:
     """A truck lying flat: how much KERO it holds, out of its capacity."""
@@ -48,7 +52,7 @@ class Tank:
     def tip(self, at: int) -> Window:
         """Tip the truck at `at`: the rolling window opens with all the KERO in the tank."""
         if self.level_ms == 0:
-            raise TankError("the tank is empty: fuel up first")
+            raise Dry("your tank is empty: fuel up first")
         return Window(tipped_at=at, fuel_ms=self.level_ms, capacity_ms=self.capacity_ms)
 
 
@@ -76,9 +80,9 @@ class Window:
         """Accept an action stamped `at`: before E and not before the last one; else TankError."""
         earliest = self.tipped_at if self.last_at is None else self.last_at
         if at < earliest:
-            raise OutOfOrder(f"stamped {at} ms, before the previous action at {earliest} ms")
+            raise OutOfOrder(f"that came at {at} ms, before the last move at {earliest} ms")
         if at >= self.empty_at:
-            raise TooLate(f"the tank ran dry at {self.empty_at} ms; the action came at {at} ms")
+            raise TooLate(f"your tank ran dry at {self.empty_at} ms, before that move at {at} ms")
         return Window(self.tipped_at, self.fuel_ms, self.capacity_ms, self.credit_ms, at)
 
     def credited(self, ms: int) -> Window:

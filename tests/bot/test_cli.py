@@ -136,6 +136,39 @@ def test_replay_reports_bad_records(
     assert err.startswith("tablero: error:") and message in err
 
 
+@pytest.mark.parametrize(
+    ("actions", "message"),
+    [
+        (
+            [{"seat": "chance", "action": "roll:BBB"}, {"seat": -1, "action": "keep:0"}],
+            "action #2: 'seat' must be a seat number or \"chance\", not -1",
+        ),
+        (
+            [{"seat": "chance", "action": "roll:BBB"}, {"seat": 7, "action": "keep:0"}],
+            "action #2 (seat 7 'keep:0'): seat 7 is not in this match of 2 players",
+        ),
+        (
+            [{"seat": 0, "action": "roll:RRB"}],
+            "action #1 (seat 0 'roll:RRB'): a dice roll or shuffle is chance's to make"
+            ' — its seat must be "chance"',
+        ),
+    ],
+)
+def test_replay_names_the_entry_of_a_bad_seat_or_a_roll_on_a_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], actions: list[Any], message: str
+) -> None:
+    """Even with a seed to draw from, the user learns which entry is wrong and why (exit 2)."""
+    path = tmp_path / "bad.json"
+    players = [{"id": "1"}, {"id": "2"}]
+    path.write_text(
+        json.dumps({"game": "keer-kids", "players": players, "seed": "s", "actions": actions})
+    )
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"tablero: error: {path}: {message}\n"
+
+
 def test_no_subcommand_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
     assert "simulate" in capsys.readouterr().out

@@ -7,6 +7,7 @@ import pytest
 from bot.app import TableroBot
 from bot.kero_ui import kero_state
 from bot.timers import GRACE_MS, LIVE_THROW_WAIT_MS, UNSYNCED_MS
+from games.kero import KeroState
 from games.kero import actions as a
 from games.kero.board import Phase
 from games.records import Entry, Player
@@ -15,7 +16,8 @@ from storage.sqlite import SqliteStore
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import decodes, live_here
 from tests.bot.kero_driver import KeroDriver
-from tests.games.kero.test_claims import boss_tie
+from tests.games.kero.helpers import BRICK, FLAME, METAL, RECRUIT, STACKED, T, roll, stop
+from tests.games.kero.test_claims import boss_tie, match, place_turn
 
 
 async def start_vs_computer(server: Server, **options: str) -> tuple[TableroBot, KeroDriver]:
@@ -162,25 +164,25 @@ async def test_a_restart_during_the_window_keeps_the_kero_left(timed_server: Ser
     await timed_server.fake.disconnect(again)
 
 
-async def test_a_claim_with_a_boss_tie_asks_its_owner_in_discord(timed_server: Server) -> None:
-    """A stored match at a claim where Ana's Boss ties on territory 1 (built by real play in
-    the engine's scenario helpers), taken over by a starting bot."""
-    state = boss_tie()
-    store = await SqliteStore.open(timed_server.db_path)
-    players = (Player(str(timed_server.ana.id), "Ana"), Player(str(timed_server.bo.id), "Bo"))
+async def store_match(server: Server, state: KeroState) -> None:
+    """Store a Boss Variant match between Ana and Bo built by real play in the engine's scenario
+    helpers (their stacked deal needs the `deal: stacked` option), as a bot would have."""
+    store = await SqliteStore.open(server.db_path)
+    players = (Player(str(server.ana.id), "Ana"), Player(str(server.bo.id), "Bo"))
+    options = {"variant": "boss", **STACKED}
     new = NewMatch(
-        "kero",
-        players,
-        "boss-tie",
-        {"variant": "boss"},
-        str(timed_server.guild.id),
-        str(timed_server.channel.id),
+        "kero", players, "scenario", options, str(server.guild.id), str(server.channel.id)
     )
     match_id = await store.create_match(new)
     entries = [Entry(seat, act.to_text(), getattr(act, "at", None)) for seat, act in state.history]
     await store.append(match_id, 0, entries)
     await store.close()
 
+
+async def test_a_claim_with_a_boss_tie_asks_its_owner_in_discord(timed_server: Server) -> None:
+    """A stored match at a claim where Ana's Boss ties on territory 1, taken over by a starting
+    bot."""
+    await store_match(timed_server, boss_tie())
     bot = await timed_server.start_bot()
     live = live_here(bot, timed_server)
     assert live is not None and kero_state(live.state).phase is Phase.CLAIM
@@ -197,6 +199,35 @@ async def test_a_claim_with_a_boss_tie_asks_its_owner_in_discord(timed_server: S
     assert not res.ephemeral and after.phase is Phase.START and after.vote is None
     assert "T3" in after.camps[0].territories and not after.camps[0].boss_side
     assert decodes(driver.message) == 1 and "your turn" in driver.message.content
+    await timed_server.fake.disconnect(bot)
+
+
+async def test_two_bosses_on_a_tie_settle_it_in_discord_without_a_question(
+    timed_server: Server,
+) -> None:
+    """Boss FAQ through the bot: Bo ends the turn that reveals a Claim card while both Bosses
+    stand on tied T3: nobody is asked, T3 is discarded, both Bosses are turned over, and the
+    next turn's message says so."""
+    state = match(claim_draws=(1,))
+    place_turn(state, T, a.Place(1, boss=True), a.Place(2))
+    roll(state, T + 100_000, (FLAME, FLAME, RECRUIT, METAL, BRICK))
+    stop(state, T + 101_000)
+    state.apply(1, a.Place(1, boss=True))
+    await store_match(timed_server, state)
+    bot = await timed_server.start_bot()
+    live = live_here(bot, timed_server)
+    assert live is not None and kero_state(live.state).phase is Phase.CAMP
+    await bot.publisher.post_step(live)
+    driver = KeroDriver(timed_server, bot, live)
+    res = await driver.press(1, "end")
+    await timed_server.fake.settle()
+    after = kero_state(live.state)
+    assert not res.ephemeral and after.claims == 1 and after.phase is Phase.START
+    assert "T3" in after.boxed and [c.boss_side for c in after.camps] == [False, False]
+    assert not any(isinstance(act, a.BossChoice) for _, act in after.history)
+    content = driver.message.content
+    assert "both Bosses" in content and "Oil field" in content, content
+    assert not [c for c in driver.message.interactive() if ":act:boss:" in str(c.custom_id)]
     await timed_server.fake.disconnect(bot)
 
 

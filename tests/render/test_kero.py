@@ -56,7 +56,7 @@ VIEWERS = (None, 0, 1)
 def match(variant: str = "base", **setup: Any) -> KeroState:
     """A match after a forced deal: Brown first, the row and territories above."""
     setup = {"first": 0, "row": ROW, "territories": TERRITORIES, **setup}
-    state = KeroState({"variant": variant})
+    state = KeroState({"variant": variant, "deal": "stacked"})
     state.apply(CHANCE, forced_setup(**setup))
     return state
 

@@ -20,7 +20,7 @@ from games.common.errors import (
 from games.common.protocol import CHANCE, Seat
 from games.kero import actions as a
 from games.kero.board import Phase
-from games.kero.chance import FLAME_FACE
+from games.kero.chance import FLAME_FACE, deal_problem
 from games.kero.resources import RESOURCES
 from games.kero.rules.camp import WHITE, _end_turn, _hire, _place, _skip_turn, _take
 from games.kero.rules.claims import boss_choice, tiebreak
@@ -71,7 +71,7 @@ def apply(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]:
             raise WrongPhase(f"chance owes {due}, not {action.to_text()!r}")
     elif seat not in state.seats_to_act():
         waiting = " and ".join(f"seat {s}" for s in state.seats_to_act())
-        raise NotYourTurn(f"the match waits for {waiting}")
+        raise NotYourTurn(f"it is not your move: the match waits for {waiting}")
     at = getattr(action, "at", None)
     if at is not None and at < state.clock_ms:
         raise IllegalAction(
@@ -94,23 +94,50 @@ def _dispatch(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]
         elif isinstance(action, a.TieBreak):
             tiebreak(state, seat, action)
         else:
-            raise WrongPhase(f"a claim waits for decisions, not {action.to_text()!r}")
+            raise WrongPhase("a claim only waits for the Boss and tie-breaker decisions")
         return ()
+    thrower = state.phase is Phase.FUELING and seat == state.thrower()
+    if thrower and not isinstance(action, a.Throw | a.AutoFuel):
+        raise NotYourTurn("while the other clan fuels up, you only throw the dice")
     handler = _HANDLERS.get((state.phase, type(action))) or _ANY_PHASE.get(type(action))
     if handler is None:
-        raise WrongPhase(f"{action.to_text()!r} is not possible in the {state.phase.value} phase")
+        raise WrongPhase(f"you can't do that {_PHASE_WORDS[state.phase]}")
+    turn = state.turn if state.phase is Phase.START else None
     handler(state, action)
+    if turn is not None and not _is_fuel_up(state, action):
+        turn.refinery_closed = True  # the turn it was taken in (a pass may have begun the next)
     return ()
 
 
+def _is_fuel_up(state: KeroState, action: a.Action) -> bool:
+    """A fuel-up paid with a jerrycan or by a Water-carrier (the turn's optional first step)."""
+    if isinstance(action, a.FuelUp):
+        return True
+    kinds = {t.id: t.effect.kind for t in state.box.tuareks}
+    return isinstance(action, a.Play) and kinds.get(action.tuarek) == "free_fuel_up"
+
+
+_PHASE_WORDS: Final = {
+    Phase.SETUP: "before the match is dealt",
+    Phase.START: "before you roll",
+    Phase.FUELING: "while a truck fuels up",
+    Phase.ROLLING: "while your truck is tipped",
+    Phase.CAMP: "in your camp, after rolling",
+    Phase.CLAIM: "during a claim",
+}
+
+
 def _setup(state: KeroState, action: a.Action) -> None:
-    """Deal a setup. Any order of the whole deck is accepted, so tests and puzzles can stack it;
-    the chance stream (`chance.setup`) deals it as the rulebook says."""
+    """Deal a setup: every component once, the deck built as the rulebook says (or, with the
+    `deal: stacked` option for tests and puzzles, in any order with no Claim card in the row)."""
     assert isinstance(action, a.Setup)
     box = state.box
     expected_deck = sorted(c.id for c in (*box.start, *box.regular, *box.claim))
     if sorted(action.deck) != expected_deck or action.first not in (0, 1):
         raise IllegalAction("a setup deals every card exactly once", Reason.BAD_ROLL)
+    problem = deal_problem(box, action.deck, stacked=state.deal == "stacked")
+    if problem is not None:
+        raise IllegalAction(problem, Reason.BAD_ROLL)
     if sorted(action.territories) != sorted(t.id for t in box.territories):
         raise IllegalAction("a setup deals every territory exactly once", Reason.BAD_ROLL)
     if sorted(action.tuareks) != sorted(t.id for t in box.tuareks for _ in range(t.count)):
@@ -139,14 +166,31 @@ def _reshuffle(state: KeroState, action: a.Action) -> None:
 def legal_actions(state: KeroState, seat: Seat) -> list[a.Action]:
     """The actions the seat may apply now; timed ones are stamped at the latest time seen.
     `Pass` is never listed: only the bot applies it, for a clan whose turn clock ran out."""
+    return [c for c in _candidates(state, seat) if _accepts(state, seat, c)]
+
+
+def has_legal_action(state: KeroState, seat: Seat) -> bool:
+    """Whether the seat may apply anything now (stops at the first action the rules accept,
+    trying first those that are nearly always legal)."""
+    candidates = sorted(_candidates(state, seat), key=lambda c: not isinstance(c, _USUALLY_LEGAL))
+    return any(_accepts(state, seat, c) for c in candidates)
+
+
+_USUALLY_LEGAL: Final = (a.EndTurn, a.Stop, a.Roll, a.Throw, a.BossChoice, a.TieBreak)
+
+
+def _candidates(state: KeroState, seat: Seat) -> list[a.Action]:
+    """Every action worth trying for the seat now; the rules then keep the legal ones."""
     if state.phase is Phase.OVER or seat not in state.seats_to_act():
         return []
-    candidates: list[a.Action] = []
     now = state.clock_ms
-    live = state.fuel_mode == "live"
     if state.phase is Phase.FUELING:
         return [a.Throw(now), a.AutoFuel(now)]
+    if state.phase is Phase.CLAIM:
+        return _claim_candidates(state, seat)
+    candidates: list[a.Action] = []
     if state.phase is Phase.START:
+        live = state.fuel_mode == "live"
         candidates += [a.FuelUp(now if live else None), *(a.AddDie(c) for c in state.box.special)]
         candidates += [a.Roll(now), a.Hire()]
     elif state.phase is Phase.ROLLING:
@@ -161,14 +205,17 @@ def legal_actions(state: KeroState, seat: Seat) -> list[a.Action]:
         if state.camps[seat].boss_side:
             candidates += [a.Place(slot, boss=True) for slot in shown]
         candidates += [a.Hire(), a.EndTurn()]
-    elif state.phase is Phase.CLAIM and state.vote is not None:
-        vote = state.vote
-        for slot in vote.boss_asks.get(seat, []):
-            candidates += [a.BossChoice(slot + 1, True), a.BossChoice(slot + 1, False)]
-        candidates += [a.TieBreak(slot + 1) for slot in vote.tiebreak_slots]
-        return [c for c in candidates if _accepts(state, seat, c)]
-    candidates += _tuarek_and_tile_candidates(state, seat, now)
-    return [c for c in candidates if _accepts(state, seat, c)]
+    return candidates + _tuarek_and_tile_candidates(state, seat, now)
+
+
+def _claim_candidates(state: KeroState, seat: Seat) -> list[a.Action]:
+    vote = state.vote
+    if vote is None:
+        return []
+    candidates: list[a.Action] = []
+    for slot in vote.boss_asks.get(seat, []):
+        candidates += [a.BossChoice(slot + 1, True), a.BossChoice(slot + 1, False)]
+    return candidates + [a.TieBreak(slot + 1) for slot in vote.tiebreak_slots]
 
 
 def _tuarek_and_tile_candidates(state: KeroState, seat: Seat, now: int) -> list[a.Action]:
@@ -238,4 +285,4 @@ _ANY_PHASE: Final = {
 }
 
 
-__all__ = ["MAX_CREDIT_MS", "WHITE", "apply", "can_pay", "legal_actions"]
+__all__ = ["MAX_CREDIT_MS", "WHITE", "apply", "can_pay", "has_legal_action", "legal_actions"]

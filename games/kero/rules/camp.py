@@ -55,7 +55,7 @@ def _take(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Take)
     card_id = state.row[action.slot - 1] if 1 <= action.slot <= len(state.row) else None
     if card_id is None:
-        raise IllegalAction(f"slot {action.slot} of the row is empty", Reason.EMPTY_SLOT)
+        raise IllegalAction(f"there is no card in slot {action.slot} of the row", Reason.EMPTY_SLOT)
     card = state.box.card(card_id)
     assert card is not None
     camp = state.camps[state.active]
@@ -87,7 +87,7 @@ def _place(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Place)
     turn, camp = state.turn, state.camps[state.active]
     if not 1 <= action.slot <= len(state.territories) or state.territories[action.slot - 1] is None:
-        raise IllegalAction(f"territory slot {action.slot} is empty", Reason.EMPTY_SLOT)
+        raise IllegalAction(f"there is no territory in slot {action.slot}", Reason.EMPTY_SLOT)
     if camp.explorers == 0:
         raise IllegalAction("all your Explorers are out", Reason.NO_EXPLORER)
     if action.boss and not (camp.boss_side and camp.boss_slot is None):

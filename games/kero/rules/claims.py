@@ -10,7 +10,7 @@ from games.common.errors import (
 )
 from games.common.protocol import Seat
 from games.kero import actions as a
-from games.kero.board import ClaimVote, Phase
+from games.kero.board import Claimed, ClaimReport, ClaimVote, Phase
 from games.kero.rules.economy import gain, next_turn, show_territories
 
 if TYPE_CHECKING:
@@ -56,18 +56,18 @@ def start_claim(state: KeroState) -> None:
 
 
 def _claim_vote(state: KeroState) -> ClaimVote:
-    """Boss owners on tied territories are asked; the tie-breaker tile chooses if it must."""
+    """The owner of the only Boss on a tied territory is asked (two Bosses settle it without a
+    question: the FAQ); the tie-breaker tile chooses among the ties with no Boss, if it must."""
     vote = ClaimVote()
     tied = [
         slot
         for slot, territory in enumerate(state.territories)
         if territory is not None and state.explorers[slot][0] == state.explorers[slot][1] > 0
     ]
-    bossed = set()
+    bossed = {slot for slot in tied if bosses_on(state, slot)}
     for seat, camp in enumerate(state.camps):
-        if camp.boss_side and camp.boss_slot in tied:
+        if camp.boss_slot in bossed and bosses_on(state, camp.boss_slot) == (seat,):
             vote.boss_asks[seat] = [camp.boss_slot]
-            bossed.add(camp.boss_slot)
     for seat, camp in enumerate(state.camps):
         if any(state.box.tiles[t].effect.kind == "win_ties" for t in camp.tiles):
             vote.tiebreak_seat = seat
@@ -82,7 +82,7 @@ def boss_choice(state: KeroState, seat: Seat, action: a.BossChoice) -> None:
     slot = action.slot - 1
     if slot not in state.vote.boss_asks.get(seat, []) or (seat, slot) in state.vote.boss_answers:
         raise IllegalAction(
-            f"no Boss decision is asked of you for slot {action.slot}", Reason.WRONG_PHASE
+            f"nobody asked you about a Boss on territory {action.slot}", Reason.WRONG_PHASE
         )
     state.vote.boss_answers[(seat, slot)] = action.activate
     _maybe_finish_claim(state)
@@ -92,10 +92,10 @@ def tiebreak(state: KeroState, seat: Seat, action: a.TieBreak) -> None:
     assert state.vote is not None
     vote, slot = state.vote, action.slot - 1
     if seat != vote.tiebreak_seat or vote.tiebreak_choice is not None:
-        raise IllegalAction("no tie-breaker choice is asked of you", Reason.WRONG_PHASE)
+        raise IllegalAction("nobody asked you to break a tie", Reason.WRONG_PHASE)
     if slot not in vote.tiebreak_slots:
         raise IllegalAction(
-            f"slot {action.slot} is not a tie your tile may break", Reason.WRONG_PHASE
+            f"territory {action.slot} is not a tie your tie-breaker may win", Reason.WRONG_PHASE
         )
     vote.tiebreak_choice = slot
     _maybe_finish_claim(state)
@@ -110,9 +110,11 @@ def _maybe_finish_claim(state: KeroState) -> None:
 
 def _finish_claim(state: KeroState, vote: ClaimVote) -> None:
     """Resolve majorities with the decisions taken; then new territories, or the end."""
+    settled: list[Claimed] = []
     for slot, territory in enumerate(state.territories):
         if territory is not None:
-            winner = _decide_territory(state, slot, vote)
+            winner, how = _decide_territory(state, slot, vote)
+            settled.append(Claimed(territory, winner, how))
             if winner is None:
                 state.boxed.append(territory)
             else:
@@ -124,6 +126,7 @@ def _finish_claim(state: KeroState, vote: ClaimVote) -> None:
                 camp.boss_slot = None
         state.explorers[slot] = [0, 0]
         state.territories[slot] = None
+    state.last_claim = ClaimReport(state.turns, tuple(settled))
     if state.claims >= len(state.box.claim):
         state.phase = Phase.OVER
         state.turns += 1
@@ -132,17 +135,31 @@ def _finish_claim(state: KeroState, vote: ClaimVote) -> None:
     refill_or_pass(state)
 
 
-def _decide_territory(state: KeroState, slot: int, vote: ClaimVote) -> Seat | None:
-    """Who wins a territory: strict majority; on a tie an activated Boss (two cancel out), then
-    the tie-breaker. Every activated Boss flips to its normal side here."""
+def bosses_on(state: KeroState, slot: int) -> tuple[Seat, ...]:
+    """The clans whose Boss stands Boss side up on this territory slot."""
+    return tuple(
+        seat for seat, camp in enumerate(state.camps) if camp.boss_side and camp.boss_slot == slot
+    )
+
+
+def _decide_territory(state: KeroState, slot: int, vote: ClaimVote) -> tuple[Seat | None, str]:
+    """Who wins a territory, and how: strict majority; on a tie the Boss its owner activated,
+    then the tie-breaker. Two Bosses on one tie (the FAQ): nobody wins, both are turned over."""
     counts = state.explorers[slot]
     if counts[0] != counts[1]:
-        return 0 if counts[0] > counts[1] else 1
-    activated = [seat for seat in (0, 1) if vote.boss_answers.get((seat, slot))]
+        return (0 if counts[0] > counts[1] else 1), "majority"
+    if counts[0] == 0:
+        return None, "empty"
+    bosses = bosses_on(state, slot)
+    if len(bosses) == 2:
+        for seat in bosses:
+            state.camps[seat].boss_side = False
+        return None, "bosses"
+    activated = [seat for seat in bosses if vote.boss_answers.get((seat, slot))]
     for seat in activated:
         state.camps[seat].boss_side = False
-    if len(activated) == 1:
-        return activated[0]
-    if not activated and vote.tiebreak_choice == slot:
-        return vote.tiebreak_seat
-    return None
+    if activated:
+        return activated[0], "boss"
+    if not bosses and vote.tiebreak_choice == slot:
+        return vote.tiebreak_seat, "tiebreak"
+    return None, "tie"

@@ -14,7 +14,7 @@ from games.common.protocol import Seat
 from games.kero.board import Camp, Phase, Turn
 from games.kero.components import Gain
 from games.kero.resources import NOTHING, Resources
-from games.kero.tanker import OutOfOrder, TankError
+from games.kero.tanker import Dry, OutOfOrder, TankError
 
 if TYPE_CHECKING:
     from games.kero.state import KeroState
@@ -41,7 +41,7 @@ def pay(state: KeroState, camp: Camp, cost: Resources) -> None:
     if not state.turn.pool.covers(need) or camp.jerrycans < cost.jerrycan:
         have = state.turn.pool + Resources(jerrycan=camp.jerrycans)
         raise IllegalAction(
-            f"it costs {cost.to_text()}; you have {have.to_text()}", Reason.NOT_ENOUGH
+            f"that costs {cost.words()} and you have {have.words()}", Reason.NOT_ENOUGH
         )
     state.turn.pool -= need
     pay_jerrycans(state, camp, cost.jerrycan)
@@ -50,7 +50,8 @@ def pay(state: KeroState, camp: Camp, cost: Resources) -> None:
 def pay_jerrycans(state: KeroState, camp: Camp, n: int) -> None:
     if camp.jerrycans < n:
         raise IllegalAction(
-            f"it costs {n} jerrycan(s); you have {camp.jerrycans}", Reason.NOT_ENOUGH
+            f"that costs {Resources(jerrycan=n).words()} and you have {camp.jerrycans}",
+            Reason.NOT_ENOUGH,
         )
     camp.jerrycans -= n
     state.jerrycans += n
@@ -94,6 +95,8 @@ def tank_op(operation: Callable[[], T]) -> T:
         return operation()
     except OutOfOrder as exc:
         raise IllegalAction(str(exc), Reason.STALE) from None
+    except Dry as exc:
+        raise IllegalAction(str(exc), Reason.NO_KERO) from None
     except TankError as exc:
         raise IllegalAction(str(exc), Reason.TANK_EMPTY) from None
 

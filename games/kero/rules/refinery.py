@@ -30,14 +30,17 @@ def _fuel_up(state: KeroState, action: a.Action) -> None:
 
 
 def check_fuel_up(state: KeroState, at: int | None) -> None:
+    """A fuel-up is the turn's first step: before any other action, at most twice in a row."""
     turn, supply = state.turn, state.box.supply
-    if state.phase is not Phase.START or turn.dice:
-        raise WrongPhase("fuel up comes first, before choosing dice")
+    if state.phase is not Phase.START or turn.refinery_closed:
+        raise WrongPhase("fuel-ups come first in a turn, before anything else you do")
     if turn.fuel_ups >= supply.max_fuel_ups:
-        raise IllegalAction(f"at most {supply.max_fuel_ups} fuel-ups a turn", Reason.WRONG_PHASE)
+        raise IllegalAction(
+            f"you can fuel up at most {supply.max_fuel_ups} times a turn", Reason.WRONG_PHASE
+        )
     if (at is None) != (state.fuel_mode == "auto"):
-        need = "a timestamp (live mode)" if at is None else "no timestamp (auto mode)"
-        raise IllegalAction(f"a fuel-up takes {need}", Reason.WRONG_PHASE)
+        need = "the time it starts" if at is None else "no time (fuel-ups are thrown by the bot)"
+        raise IllegalAction(f"a fuel-up in this match takes {need}", Reason.WRONG_PHASE)
 
 
 def start_fuel_up(state: KeroState, at: int | None) -> None:
@@ -68,12 +71,9 @@ def _flames(state: KeroState, action: a.Action) -> None:
         turn.auto_throws += 1
     if not fuel.done:
         return
-    live = turn.live_ms
-    if turn.fuel_from is not None and turn.fuel_last is not None:
-        live += turn.fuel_last - turn.fuel_from
     camp = state.camps[state.active]
     camp.tank = camp.tank.filled(
-        live + kero_gained(turn.auto_throws, state.box.supply.fuel_up_throw_ms)
+        turn.live_ms + kero_gained(turn.auto_throws, state.box.supply.fuel_up_throw_ms)
     )
     turn.fuel, turn.fuel_from, turn.fuel_last = None, None, None
     turn.live_ms = turn.auto_throws = 0
@@ -84,18 +84,23 @@ def _flames(state: KeroState, action: a.Action) -> None:
 
 
 def _throw(state: KeroState, action: a.Action) -> None:
+    """A live throw pours the time since the previous one, but never less than a throw of the
+    dice takes (the auto cadence): a fast thrower cannot shrink the refuel below auto's."""
     assert isinstance(action, a.Throw)
     turn = state.turn
     if turn.fuel_from is None:
-        raise WrongPhase("this fuel-up is thrown automatically")
+        raise WrongPhase("this fuel-up is thrown by the bot")
+    since = turn.fuel_from if turn.fuel_last is None else turn.fuel_last
+    turn.live_ms += max(action.at - since, state.box.supply.fuel_up_throw_ms)
     turn.fuel_last = action.at
     turn.throw_pending = True
 
 
 def _auto_fuel(state: KeroState, action: a.Action) -> None:
+    """The thrower went quiet: the wait since the last throw counts, the bot throws the rest."""
     assert isinstance(action, a.AutoFuel)
     turn = state.turn
     if turn.fuel_from is None:
-        raise WrongPhase("this fuel-up is already thrown automatically")
-    turn.live_ms = action.at - turn.fuel_from
+        raise WrongPhase("this fuel-up is already thrown by the bot")
+    turn.live_ms += action.at - (turn.fuel_from if turn.fuel_last is None else turn.fuel_last)
     turn.fuel_from = turn.fuel_last = None

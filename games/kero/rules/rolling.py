@@ -38,7 +38,7 @@ def _add_die(state: KeroState, action: a.Action) -> None:
 def check_special_die(state: KeroState, colour: str | None) -> None:
     """A special die can be added this turn: the shack has it, it is not taken, room is left."""
     if colour is None or colour not in state.box.special:
-        raise IllegalAction(f"the shack has no {colour!r} die", Reason.DIE_NOT_AVAILABLE)
+        raise IllegalAction(f"the shack has no {colour} die", Reason.DIE_NOT_AVAILABLE)
     if colour in state.turn.dice:
         raise IllegalAction(
             f"the {colour} die is already yours this turn", Reason.DIE_NOT_AVAILABLE
@@ -79,11 +79,14 @@ def _reroll(state: KeroState, action: a.Action) -> None:
     dice = action.dice
     if not dice or len(set(dice)) != len(dice) or not all(0 <= d < len(turn.dice) for d in dice):
         raise IllegalAction(
-            f"re-roll names dice 0-{len(turn.dice) - 1}, each once", Reason.DIE_NOT_AVAILABLE
+            f"a re-roll names some of your {len(turn.dice)} dice, each once",
+            Reason.DIE_NOT_AVAILABLE,
         )
     burnt = [d for d in dice if turn.faces[d] == FLAME_FACE]
     if burnt:
-        raise IllegalAction(f"die {burnt[0]} shows a flame: it is burnt", Reason.DIE_BURNT)
+        raise IllegalAction(
+            "a die showing a flame is burnt: it can't be re-rolled", Reason.DIE_BURNT
+        )
     turn.window = window
     turn.to_throw = tuple(sorted(dice))
 

@@ -817,6 +817,22 @@ def test_not_your_turn() -> None:
     assert_refused(state, CHANCE, Roll((RED, RED, RED)), Reason.NOT_YOUR_TURN)
 
 
+def test_a_roll_while_players_choose_names_who_still_has_to_choose() -> None:
+    """The refusal says whose choices the next roll waits for, and shrinks as they choose."""
+    state = new_match(4)
+    to_choose(state, (RED, BLUE, YELLOW), keep=0)
+    roll = Roll((RED, RED, RED))
+    error = assert_refused(state, CHANCE, roll, Reason.NOT_YOUR_TURN)
+    assert str(error) == "no roll is due: seats 0, 1, 2 and 3 still have to choose"
+    state.apply(0, Cross(0, "E3"))
+    state.apply(3, Cross(1, "P4"))
+    error = assert_refused(state, CHANCE, roll, Reason.NOT_YOUR_TURN)
+    assert str(error) == "no roll is due: seats 1 and 2 still have to choose"
+    state.apply(1, Cross(1, "P4"))
+    error = assert_refused(state, CHANCE, roll, Reason.NOT_YOUR_TURN)
+    assert str(error) == "no roll is due: seat 2 still has to choose"
+
+
 @pytest.mark.parametrize("seat", [2, 3, -2, 99])
 def test_an_unknown_seat_is_refused(seat: int) -> None:
     state = new_match(2)

@@ -92,9 +92,18 @@ def forced_setup(
     )
 
 
+STACKED = {"deal": "stacked"}
+"""The option a forced deal needs: its deck is stacked, not built as the rulebook says."""
+
+
+def stacked(**options: Any) -> KeroState:
+    """A new match that accepts a stacked deal (the `deal: stacked` option), with `options`."""
+    return KeroState({**STACKED, **options})
+
+
 def new_match(**setup: Any) -> KeroState:
     """A match after a forced setup (see `forced_setup` for the arguments)."""
-    state = KeroState()
+    state = stacked()
     state.apply(CHANCE, forced_setup(**setup))
     return state
 
@@ -209,3 +218,43 @@ def outage(state: KeroState, at: int, faces: Sequence[int], flames: Sequence[int
     state.apply(state.active, a.TankEmpty(empty_at(state)))
     for count in flames:
         state.apply(CHANCE, a.Flames(count))
+
+
+# --- probing ------------------------------------------------------------------------------------
+
+
+def probe_actions(state: KeroState) -> list[a.Action]:
+    """One or more actions of every kind a player can send, timed ones stamped at the match
+    clock: whatever the state, most are refused, and each refusal must say why in words."""
+    now = state.clock_ms
+    out: list[a.Action] = [
+        a.FuelUp(),
+        a.FuelUp(now),
+        a.Throw(now),
+        a.AutoFuel(now),
+        *(a.AddDie(colour) for colour in ("green", "yellow", "blue")),
+        a.Roll(now),
+        a.Reroll((0,), now),
+        a.Reroll((0, 1, 2, 3, 4), now),
+        a.Stop(now),
+        *(a.Take(slot) for slot in range(1, 7)),
+        *(a.Place(slot, boss) for slot in range(1, 5) for boss in (False, True)),
+        a.Hire(),
+        a.EndTurn(),
+        a.BossChoice(1, True),
+        a.BossChoice(2, False),
+        a.TieBreak(1),
+        a.Play("guide", "green"),
+        a.Play("guide", "red"),
+        a.Play("trader", "wheat"),
+        a.Play("trader", "gold"),
+        a.Play("scout"),
+        a.Play("water_carrier", None, now),
+        a.Play("water_carrier"),
+        a.Play("fire_eater"),
+        a.Play("smith", "0", now),
+        a.Play("dust_storm"),
+        a.Play("camel"),
+    ]
+    out += [a.Use(f"A{n}") for n in range(1, 11)]
+    return [*out, a.Use("A10", "0", now), a.Use("A10", "9", now)]

@@ -14,7 +14,7 @@ import pytest
 
 from games.common import CHANCE, Node, Reason
 from games.kero import actions as a
-from games.kero.board import Phase
+from games.kero.board import Claimed, ClaimReport, Phase
 from games.kero.state import KeroState
 from tests.games.kero.helpers import (
     BLUE_METAL_RECRUIT,
@@ -30,6 +30,7 @@ from tests.games.kero.helpers import (
     refused,
     roll,
     snapshot,
+    stacked,
     stop,
 )
 
@@ -47,7 +48,7 @@ def match(variant: str = "boss", **setup: Any) -> KeroState:
     """A match of this variant after a forced setup (seat 0 first, the territories above)."""
     setup = {"first": 0, "after": AFTER, "territories": TERRITORIES, **setup}
     setup.setdefault("row", ROW)
-    state = KeroState({"variant": variant})
+    state = stacked(variant=variant)
     state.apply(CHANCE, forced_setup(**setup))
     return state
 
@@ -243,9 +244,12 @@ def test_a_decision_not_asked_and_any_other_action_are_refused_during_a_claim(
 
 
 def test_a_boss_decision_is_taken_once() -> None:
+    """Each clan's lone Boss stands on its own tie: both are asked at once, each answers once."""
     s = match(claim_draws=(1,))
     place_turn(s, T, a.Place(1, boss=True), a.Place(2))
-    place_turn(s, T + 100_000, a.Place(1, boss=True), claim=True)
+    place_turn(s, T + 100_000, a.Place(1), a.Place(2, boss=True), claim=True)
+    asked(s, 0, 1)
+    assert s.legal_actions(1) == [a.BossChoice(2, True), a.BossChoice(2, False)]
     s.apply(0, a.BossChoice(1, False))
     asked(s, 1)
     refused(s, 0, a.BossChoice(1, True), Reason.NOT_YOUR_TURN)
@@ -253,34 +257,37 @@ def test_a_boss_decision_is_taken_once() -> None:
     assert s.legal_actions(0) == []
 
 
-@pytest.mark.parametrize("first", [0, 1])
-@pytest.mark.parametrize(
-    ("answers", "winner", "boss_sides"),
-    [
-        ((True, False), 0, (False, True)),
-        ((False, True), 1, (True, False)),
-        ((True, True), None, (False, False)),  # they cancel out: both flip
-        ((False, False), None, (True, True)),
-    ],
-)
-def test_both_bosses_on_one_tie_are_asked_at_once(
-    first: int, answers: tuple[bool, bool], winner: int | None, boss_sides: tuple[bool, bool]
-) -> None:
+def test_two_bosses_on_one_tie_follow_the_faq_without_a_question() -> None:
+    """Boss FAQ: both Bosses on a territory that stays tied: neither clan wins it, it is
+    discarded, both Bosses are turned over and every Explorer goes home. Nobody is asked."""
     s = match(claim_draws=(1,))
-    place_turn(s, T, a.Place(1, boss=True))
+    place_turn(s, T, a.Place(1, boss=True), a.Place(2))
     place_turn(s, T + 100_000, a.Place(1, boss=True), claim=True)
-    asked(s, 0, 1)
-    for seat in (0, 1):
-        assert s.legal_actions(seat) == [a.BossChoice(1, True), a.BossChoice(1, False)]
-    s.apply(first, a.BossChoice(1, answers[first]))
-    asked(s, 1 - first)
-    assert s.camps[0].boss_side and s.camps[1].boss_side  # nothing is revealed yet
-    s.apply(1 - first, a.BossChoice(1, answers[1 - first]))
-    for seat in (0, 1):
-        assert s.camps[seat].territories == (["T3"] if seat == winner else [])
-    assert ("T3" in s.boxed) is (winner is None)
-    assert (s.camps[0].boss_side, s.camps[1].boss_side) == boss_sides
+    claimed(s, next_seat=0)  # no decision was asked of anyone
+    assert "T3" in s.boxed and s.camps[1].territories == []
+    assert s.camps[0].territories == ["T4"]  # seat 0's lone Explorer still wins its majority
+    assert [c.boss_side for c in s.camps] == [False, False]
+    assert [act for _, act in s.history if isinstance(act, a.BossChoice)] == []
+    assert s.last_claim == ClaimReport(
+        1,
+        (
+            Claimed("T3", None, "bosses"),
+            Claimed("T4", 0, "majority"),
+            Claimed("T12", None, "empty"),
+            Claimed("T1", None, "empty"),
+        ),
+    )
+
+
+def test_two_bosses_on_a_tie_beside_an_ordinary_tie_settle_both_without_a_question() -> None:
+    """Both Bosses tie on T3 and plain Explorers tie on T4: both are discarded, nobody is asked
+    (no A5 in play), and the two Bosses are turned over."""
+    s = match(claim_draws=(1,))
+    place_turn(s, T, a.Place(1, boss=True), a.Place(2))
+    place_turn(s, T + 100_000, a.Place(1, boss=True), a.Place(2), claim=True)
     claimed(s, next_seat=0)
+    assert {"T3", "T4"} <= set(s.boxed)
+    assert [c.boss_side for c in s.camps] == [False, False]
 
 
 def test_a_boss_on_a_territory_that_is_not_tied_asks_nothing() -> None:
@@ -429,12 +436,13 @@ def test_a_match_with_claim_decisions_replays_from_its_text_forms() -> None:
     play_turn(s, T, TAKE_R6_AND_PLACE, a.Take(1), a.Place(1))
     place_turn(s, T + 100_000, a.Place(1), a.Place(2), a.Place(3, boss=True))
     place_turn(s, T + 200_000, a.Place(2), a.Place(3, boss=True), claim=True)
-    s.apply(1, a.BossChoice(3, False))
-    s.apply(0, a.BossChoice(3, True))
+    asked(s, 0)  # both Bosses on T12: no question (FAQ); A5 picks among the other ties
+    assert s.legal_actions(0) == [a.TieBreak(1), a.TieBreak(2)]
     s.apply(0, a.TieBreak(1))
     claimed(s, next_seat=1)
-    assert s.camps[0].territories == ["T3", "T12"] and s.boxed == ["T4", "T1"]
-    replay = KeroState({"variant": "boss"})
+    assert s.camps[0].territories == ["T3"] and s.boxed == ["T4", "T12", "T1"]
+    assert [c.boss_side for c in s.camps] == [False, False]
+    replay = stacked(variant="boss")
     for seat, action in s.history:
         replay.apply(seat, a.parse_action(action.to_text()))
     assert snapshot(replay) == snapshot(s)

@@ -67,7 +67,8 @@ def test_a_throw_before_the_previous_one_is_refused() -> None:
 
 
 def test_auto_takes_over_when_the_opponent_does_not_throw() -> None:
-    """The time already spent counts; the remaining throws are simulated at 1,800 ms each."""
+    """The time already spent counts (the quick first throw at its floor of 1,800 ms, then the
+    5 s wait); the remaining throws are simulated at 1,800 ms each."""
     state = live_match()
     drain_to(state, LOW)
     start = T + 70_000
@@ -80,7 +81,7 @@ def test_auto_takes_over_when_the_opponent_does_not_throw() -> None:
     state.apply(CHANCE, a.Flames(2))
     state.apply(CHANCE, a.Flames(1))
     assert state.phase is Phase.START
-    assert kero(state, 0) == LOW + 6_500 + 2 * THROW_MS
+    assert kero(state, 0) == LOW + THROW_MS + 5_000 + 2 * THROW_MS
 
 
 def test_a_live_fuel_up_is_capped_at_capacity() -> None:
@@ -110,3 +111,29 @@ def test_the_outage_refuel_is_thrown_live_from_the_empty_moment() -> None:
     state.apply(1, a.Throw(empty + 4_000))
     state.apply(CHANCE, a.Flames(5))
     assert state.active == 1 and kero(state, 0) == 4_000
+
+
+def test_a_fast_thrower_cannot_shrink_the_refuel_below_one_cadence_per_throw() -> None:
+    """Each live throw pours at least 1,800 ms (the auto cadence): throws stamped at the fuel-up's
+    own millisecond, or 300 ms apart, gain as much as auto would; slower throws gain their time."""
+    state = live_match()
+    drain_to(state, LOW)
+    start = T + 70_000
+    state.apply(0, a.FuelUp(start))
+    for at, flames in ((start, 3), (start + 300, 2), (start + 4_300, 3)):
+        state.apply(1, a.Throw(at))
+        state.apply(CHANCE, a.Flames(flames))
+    assert state.phase is Phase.START
+    assert kero(state, 0) == LOW + THROW_MS + THROW_MS + 4_000
+
+
+def test_a_free_refuel_thrown_at_the_empty_moment_still_pours_kero() -> None:
+    """After an outage, a throw stamped at E itself still fills one cadence: a clan with no
+    jerrycan is never left with an empty tank and nothing to do."""
+    state = live_match()
+    roll(state, T, NO_FLAMES)
+    empty = T + CAPACITY
+    state.apply(0, a.TankEmpty(empty))
+    state.apply(1, a.Throw(empty))
+    state.apply(CHANCE, a.Flames(5))
+    assert state.active == 1 and kero(state, 0) == THROW_MS

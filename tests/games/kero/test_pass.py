@@ -31,6 +31,7 @@ from tests.games.kero.helpers import (
     METAL,
     NO_FLAMES,
     RECRUIT,
+    STACKED,
     THROW_MS,
     TWO_FLAMES,
     WHEAT,
@@ -45,6 +46,7 @@ from tests.games.kero.helpers import (
     refused,
     roll,
     snapshot,
+    stacked,
     stop,
 )
 from tests.games.kero.test_properties import check_invariants
@@ -226,7 +228,7 @@ def test_a_skip_in_camp_whose_refill_reveals_a_claim_card_starts_the_claim() -> 
 
 
 def test_a_skip_in_camp_that_burns_and_reveals_a_claim_waits_for_the_boss_decision() -> None:
-    s = KeroState({"variant": "boss"})
+    s = stacked(variant="boss")
     s.apply(
         CHANCE,
         forced_setup(first=0, row=ROW, after=AFTER, territories=TERRITORIES, claim_draws=(1,)),
@@ -295,7 +297,7 @@ def test_a_live_fuel_up_being_thrown_is_not_skipped() -> None:
     s.apply(CHANCE, forced_setup(first=0))
     s.apply(0, a.FuelUp(T))
     assert (s.phase, s.seats_to_act()) == (Phase.FUELING, (1,))
-    refused(s, 1, a.Pass(), Reason.WRONG_PHASE)  # the thrower
+    refused(s, 1, a.Pass(), Reason.NOT_YOUR_TURN)  # the thrower only throws
     refused(s, 0, a.Pass(), Reason.NOT_YOUR_TURN)
 
 
@@ -337,7 +339,8 @@ def test_a_record_with_a_skip_replays() -> None:
         Entry(1, f"stop@{T + 1}"),
         Entry(1, "pass"),
     )
-    record = MatchRecord.from_json(json.loads(MatchRecord("kero", PLAYERS, entries).dumps()))
+    stacked_record = MatchRecord("kero", PLAYERS, entries, options=STACKED)
+    record = MatchRecord.from_json(json.loads(stacked_record.dumps()))
     state = replay(record)
     assert isinstance(state, KeroState)
     assert [act for _, act in state.history].count(a.Pass()) == 2

@@ -55,6 +55,7 @@ from tests.games.kero.helpers import (
     roll,
     slot_of,
     snapshot,
+    stacked,
     stop,
 )
 
@@ -114,7 +115,7 @@ def test_setup_shows_six_cards_four_territories_and_equips_both_clans(first: int
         territories=("T3", "T4", "T12", "T1", "T5"),
         tuareks=TUAREKS,
     )
-    s = KeroState()
+    s = stacked()
     assert s.chance_due() == "setup"
     s.apply(CHANCE, setup)
     assert s.row == list(ROW)
@@ -446,9 +447,11 @@ def test_a_fuel_up_comes_before_choosing_dice() -> None:
 
 def test_a_fuel_up_needs_a_jerrycan() -> None:
     s = new_match(first=0, tuareks=TUAREKS)
-    s.apply(0, a.Hire())  # spends both jerrycans
-    assert s.camps[0].jerrycans == 0
-    refused(s, 0, a.FuelUp(), Reason.NOT_ENOUGH)
+    play_turn(s, T, NO_FLAMES, a.Hire())  # spends both jerrycans in camp
+    pass_turn(s, T + 10_000)
+    assert s.active == 0 and s.camps[0].jerrycans == 0
+    error = refused(s, 0, a.FuelUp(), Reason.NOT_ENOUGH)
+    assert str(error) == "that costs 1 jerrycan and you have 0"
     assert a.FuelUp() not in s.legal_actions(0)
 
 

@@ -36,9 +36,9 @@ def test_an_action_stamped_exactly_at_empty_counts_for_nothing() -> None:
 
 def test_time_never_runs_backwards() -> None:
     w = window().check(T0 + 3_000)
-    with pytest.raises(TankError, match="before the previous action"):
+    with pytest.raises(TankError, match="before the last move"):
         w.check(T0 + 2_999)
-    with pytest.raises(TankError, match="before the previous action"):
+    with pytest.raises(TankError, match="before the last move"):
         window().check(T0 - 1)
 
 

@@ -237,7 +237,8 @@ def test_a_dust_storm_does_not_trigger_on_the_outage_refuel() -> None:
 
 def test_an_armed_dust_storm_never_affects_its_own_clans_fuel_up() -> None:
     s = match(("dust_storm", "guide"))
-    s.apply(0, a.Play("dust_storm"))
+    play_turn(s, T, NO_FLAMES, a.Play("dust_storm"))  # armed in camp
+    pass_turn(s, T + LATER)
     s.apply(0, a.FuelUp())
     assert s.turn.fuel is not None and s.turn.fuel.dice == 8
     s.apply(CHANCE, a.Flames(8))
@@ -248,7 +249,8 @@ def test_a_refused_fuel_up_leaves_the_dust_storm_armed() -> None:
     s = match(("dust_storm", "guide"))
     s.apply(0, a.Play("dust_storm"))
     pass_turn(s, T)
-    s.apply(1, a.Hire())  # spends both jerrycans
+    play_turn(s, T + LATER, NO_FLAMES, a.Hire())  # seat 1 spends both jerrycans
+    pass_turn(s, T + 2 * LATER)
     refused(s, 1, a.FuelUp(), Reason.NOT_ENOUGH)
     assert s.camps[0].armed == 1
 
@@ -419,7 +421,8 @@ def test_a_water_carrier_fuels_up_without_paying() -> None:
 
 def test_a_water_carrier_needs_no_jerrycan() -> None:
     s = match(("water_carrier", "smith"))
-    s.apply(0, a.Hire())
+    play_turn(s, T, NO_FLAMES, a.Hire())  # spends both jerrycans in camp
+    pass_turn(s, T + LATER)
     assert s.camps[0].jerrycans == 0
     refused(s, 0, a.FuelUp(), Reason.NOT_ENOUGH)
     s.apply(0, a.Play("water_carrier"))

@@ -205,8 +205,9 @@ class Matches:
                 skipped.append(seat)
                 self.bot.publisher.after(played, on_public_message=False)
         absent = [s for s in seats if s not in skipped and live.waits_for(s)]
-        names = ", ".join(live.names[s] for s in seats)
-        what = "skip this roll" if skipped else "ran out of time"
+        names = _and([live.names[s] for s in seats])
+        skip = "skips this roll" if len(seats) == 1 else "skip this roll"
+        what = skip if skipped else "ran out of time"
         text = f"⏰ Match #{live.id}: the turn clock ran out — {names} {what}."
         if absent:
             text += " The other players may skip their turn or expel them (the computer plays on)."
@@ -307,3 +308,8 @@ class Matches:
             f"Waiting for: {names}.",
             view=cancel_vote_view(live),
         )
+
+
+def _and(names: list[str]) -> str:
+    """`Ana`, `Ana and Bo`, `Ana, Bo and Cleo`."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

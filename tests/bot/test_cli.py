@@ -15,6 +15,8 @@ from games.common import ChanceRng
 from games.common.play import play_out
 from games.keer_kids import HeuristicAI, new_match
 from games.kero import KeroAI, KeroState
+from games.kero.chance import setup as deal
+from games.kero.components import default_components
 from games.records import Player, record_of
 
 REQUIRED_KEYS = {
@@ -167,6 +169,29 @@ def test_replay_names_the_entry_of_a_bad_seat_or_a_roll_on_a_seat(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err == f"tablero: error: {path}: {message}\n"
+
+
+def test_replay_refuses_a_kero_record_where_the_thrower_hires(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """While Ana fuels up live, Bo (throwing) hires a Tuarek: the record is refused at that
+    entry, which the message names, and nothing is printed as a state."""
+    setup = deal(default_components(), ChanceRng("thrower"))
+    actions = [
+        {"seat": "chance", "action": setup.to_text()},
+        {"seat": setup.first, "action": "fuel@1764420000000"},
+        {"seat": 1 - setup.first, "action": "hire"},
+    ]
+    path = tmp_path / "thrower.json"
+    record = {"game": "kero", "options": {"fuel_up": "live"}, "actions": actions}
+    path.write_text(json.dumps({**record, "players": [{"id": "1"}, {"id": "2"}]}))
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"tablero: error: {path}: action #3 (seat {1 - setup.first} 'hire'): "
+        "while the other clan fuels up, you only throw the dice\n"
+    )
 
 
 def test_no_subcommand_prints_help(capsys: pytest.CaptureFixture[str]) -> None:

@@ -137,6 +137,27 @@ async def first_turn_of(driver: KeroDriver, seat: int) -> None:
     raise AssertionError("the seat never got a turn")
 
 
+async def test_the_fuel_up_button_goes_once_the_clan_does_something_else(
+    timed_server: Server,
+) -> None:
+    """Fuel-ups come first: after Ana takes a special die, her message offers no Fuel up, and
+    a click on the old button is refused (ephemerally) and changes nothing."""
+    bot, driver = await challenge(timed_server)
+    await first_turn_of(driver, 0)
+    fuel = driver.button_id(":act:fuel")
+    await driver.press(0, "die:green")
+    await timed_server.fake.settle()
+    assert not [c for c in driver.message.interactive() if str(c.custom_id).endswith(":act:fuel")]
+    assert driver.button_id(":act:roll@")
+    version = driver.live.state.version
+    late = await timed_server.fake.component(
+        bot, timed_server.ana, custom_id=fuel, message=driver.message
+    )
+    assert late.ephemeral and driver.live.state.version == version
+    assert kero_state(driver.live.state).turn.fuel_ups == 0
+    await timed_server.fake.disconnect(bot)
+
+
 async def test_a_restart_during_the_window_keeps_the_kero_left(timed_server: Server) -> None:
     bot, driver = await challenge(timed_server)
     await first_turn_of(driver, 0)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from bot.app import TableroBot
 from bot.service import LiveMatch
-from games.keer_kids import Miss, Phase
+from games.common.protocol import CHANCE
+from games.keer_kids import HeuristicAI, Keep, KeerState, Miss, Phase, Roll
 from games.kero import actions as ka
 from tests.bot.conftest import Server
+from tests.bot.fakediscord import FakeMessage
 from tests.bot.keer_driver import button_id, keer, live_here, members, pick
 from tests.bot.kero_driver import KeroDriver, fire_due
 from tests.bot.test_kero_discord import challenge, first_turn_of
@@ -20,8 +22,8 @@ async def fire(server: Server, bot: TableroBot, live: LiveMatch) -> None:
     await fire_due(server, bot, live)
 
 
-async def async_keer(server: Server, bot: TableroBot) -> LiveMatch:
-    """Ana and Bo in an async Keer match, played on until only Bo's pick is waited for."""
+async def new_async_keer(server: Server, bot: TableroBot) -> LiveMatch:
+    """Ana (seat 0, the first roller) and Bo (seat 1) in a new async Keer match."""
     fake = server.fake
     lobby = await fake.slash(bot, server.ana, server.channel, "keer start", clock="async")
     await fake.click(bot, server.bo, lobby.message, "Join")
@@ -29,6 +31,14 @@ async def async_keer(server: Server, bot: TableroBot) -> LiveMatch:
     await fake.settle()
     live = live_here(bot, server)
     assert live is not None
+    assert live.names == ["Ana", "Bo"]
+    return live
+
+
+async def async_keer(server: Server, bot: TableroBot) -> LiveMatch:
+    """Ana and Bo in an async Keer match, played on until only Bo's pick is waited for."""
+    fake = server.fake
+    live = await new_async_keer(server, bot)
     users = members(server)
     for _ in range(60):
         state = keer(live)
@@ -73,6 +83,122 @@ async def test_an_async_keer_player_who_misses_the_clock_skips_the_roll(
     assert keer(live).rolls == rolls and keer(live).phase is Phase.ROLL
     notice = server.fake.channel_messages(server.channel)[-2:]
     assert any("turn clock ran out" in m.content and "Bo" in m.content for m in notice)
+    await server.fake.disconnect(bot)
+
+
+async def run_out(server: Server, bot: TableroBot, live: LiveMatch) -> list[FakeMessage]:
+    """Jump just past the match's turn clock and let it fire; the channel messages it posted."""
+    assert server.clock is not None
+    before = {m.id for m in server.fake.channel_messages(server.channel)}
+    server.clock.now = bot.clocks.clocks[live.id].due_ms / 1000 + 1
+    await fire(server, bot, live)
+    return [m for m in server.fake.channel_messages(server.channel) if m.id not in before]
+
+
+async def check_absent_roller(
+    server: Server, bot: TableroBot, live: LiveMatch, roll: Roll, posted: list[FakeMessage]
+) -> None:
+    """Ana's clock ran out in roll 1 before she kept a die: the bot threw `roll` and kept a die
+    for her, her own choice is a miss; Bo, not skipped, picks from the two dice left on a fresh
+    clock, and the roll resolves into Bo's roll."""
+    at_keep = KeerState(2)
+    at_keep.apply(CHANCE, roll)
+    keep = HeuristicAI().choose(at_keep, 0)  # the computer keeps for her, as for an AI seat
+    assert isinstance(keep, Keep) and keep in at_keep.legal_actions(0)
+    left = tuple(d for d in range(3) if d != keep.die)
+
+    state = keer(live)
+    assert state.history == [(CHANCE, roll), (0, keep), (0, Miss())]
+    assert state.phase is Phase.CHOOSE and state.rolls == 1 and state.roller == 0
+    assert state.dice == roll.dice and state.kept == keep.die
+    assert state.choices == [Miss(), None] and state.seats_to_act() == (1,)
+    assert state.allowed_dice(1) == left
+    assert state.players[0].crossed == 0 and state.players[0].marks == 0
+    stored = await bot.store.load(live.id)
+    assert [(e.seat, e.action) for e in stored.record.entries] == [
+        (CHANCE, roll.to_text()),
+        (0, keep.to_text()),
+        (0, "miss"),
+    ]
+    clock = bot.clocks.clocks[live.id]
+    assert clock.waiting == [1] and not clock.expired  # Bo gets a whole turn of his own
+    assert server.clock is not None and clock.due_ms >= server.clock.now * 1000 + clock.turn_ms - 1
+
+    notices = [m for m in posted if "turn clock ran out" in m.content]
+    assert len(notices) == 1
+    notice = notices[0]
+    assert f"#{live.id}" in notice.content and "Ana" in notice.content
+    assert "Ana skips this roll." in notice.content and "Bo" not in notice.content
+    labels = [c.label for c in notice.interactive()]
+    assert labels == ["Expel Ana"]  # nobody is left absent: no "Skip Ana's turn"
+    pings = [m.content for m in posted if m.content.startswith("🔔")]
+    assert len(pings) == 1 and f"<@{server.bo.id}>" in pings[0]
+    assert f"<@{server.ana.id}>" not in pings[0]
+
+    assert live.message_id is not None
+    message_id = int(live.message_id)
+    message = server.fake.message(message_id)
+    assert "Ana rolled" in message.content and "kept" in message.content
+    assert "⏳ Waiting for: Bo" in message.content
+    assert "⏰ Ana (clock ran out)" in message.content
+    for die in left:
+        assert button_id(message, f":die:{die}")
+
+    bo_pick = keer(live).legal_actions(1)[0]
+    await pick(server, bot, live, 1)
+    state = keer(live)
+    assert state.history == [(CHANCE, roll), (0, keep), (0, Miss()), (1, bo_pick)]
+    assert bo_pick.die in left  # type: ignore[union-attr]
+    assert state.phase is Phase.ROLL and state.roller == 1 and state.rolls == 1
+    assert state.players[0].crossed == 0 and state.players[0].marks == 0
+    assert state.players[1].crossed or state.players[1].marks
+    assert bot.clocks.clocks[live.id].waiting == [1]
+    summary = server.fake.message(message_id).content
+    assert "Ana missed the clock" in summary and "Ana kept" in summary
+    assert "Bo missed the clock" not in summary
+    assert f"<@{server.bo.id}>, roll the dice!" in server.fake.message(int(live.message_id)).content
+
+
+async def test_an_absent_keer_roller_has_the_bot_roll_and_keep_then_misses(
+    timed_server: Server,
+) -> None:
+    server = timed_server
+    bot = await server.start_bot()
+    live = await new_async_keer(server, bot)
+    state = keer(live)
+    assert state.phase is Phase.ROLL and state.roller == 0 and state.history == []
+    assert bot.clocks.clocks[live.id].waiting == [0]
+    roll = state.sample_chance(live.rng)  # the dice the seed throws for roll 1
+
+    posted = await run_out(server, bot, live)
+    await check_absent_roller(server, bot, live, roll, posted)
+    await server.fake.disconnect(bot)
+
+
+async def test_an_absent_keer_roller_who_rolled_has_the_bot_keep_then_misses(
+    timed_server: Server,
+) -> None:
+    server = timed_server
+    assert server.clock is not None
+    bot = await server.start_bot()
+    live = await new_async_keer(server, bot)
+    assert live.message_id is not None
+    message = server.fake.message(int(live.message_id))
+    due = bot.clocks.clocks[live.id].due_ms
+    server.clock.advance(60)
+    await server.fake.click(bot, server.ana, message, "Roll")
+    await server.fake.settle()
+    state = keer(live)
+    assert state.phase is Phase.KEEP and state.seats_to_act() == (0,)
+    assert len(state.history) == 1 and state.history[0][0] == CHANCE
+    roll = state.history[0][1]
+    assert isinstance(roll, Roll)
+    # The roll edits the same message: rolling and keeping share one wait.
+    assert bot.clocks.clocks[live.id].waiting == [0]
+    assert bot.clocks.clocks[live.id].due_ms == due
+
+    posted = await run_out(server, bot, live)
+    await check_absent_roller(server, bot, live, roll, posted)
     await server.fake.disconnect(bot)
 
 

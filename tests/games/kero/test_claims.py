@@ -348,6 +348,13 @@ def test_a5_wins_the_only_tie_automatically() -> None:
     assert s.camps[0].territories == ["T3"] and s.camps[0].jerrycans == 2 + 2
     assert s.camps[1].territories == ["T4"]
     assert s.boxed == ["T12", "T1"]  # empty territories are not ties
+    assert s.last_claim is not None
+    assert [(c.territory, c.winner, c.how) for c in s.last_claim.territories] == [
+        ("T3", 0, "tiebreak"),
+        ("T4", 1, "majority"),
+        ("T12", None, "empty"),
+        ("T1", None, "empty"),
+    ]
 
 
 def test_an_empty_territory_is_not_a_tie_a5_cannot_win_it() -> None:
@@ -388,6 +395,7 @@ def test_a5_skips_a_boss_territory_and_wins_the_other_tie_automatically() -> Non
     s.apply(1, a.BossChoice(1, False))
     assert s.camps[0].territories == ["T4"] and s.camps[1].territories == []
     assert "T3" in s.boxed and s.camps[1].boss_side
+    assert s.last_claim is not None and s.last_claim.territories[0] == Claimed("T3", None, "tie")
 
 
 def test_a5_never_wins_a_tie_where_its_holders_own_boss_stands() -> None:
@@ -407,6 +415,7 @@ def test_a5_wins_a_tie_once_the_boss_standing_there_has_flipped() -> None:
     asked(s, 1)  # A5 may not break this tie: seat 1's Boss stands there
     s.apply(1, a.BossChoice(1, True))
     assert s.camps[1].territories == ["T3"] and not s.camps[1].boss_side
+    assert s.last_claim is not None and s.last_claim.territories[0] == Claimed("T3", 1, "boss")
     claimed(s, next_seat=0)
     place_turn(s, T + 200_000, a.Place(1))
     place_turn(s, T + 300_000, a.Place(1), claim=True)  # the flipped Boss among them

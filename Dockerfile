@@ -11,6 +11,7 @@ COPY pyproject.toml README.md ./
 COPY games ./games
 COPY render ./render
 COPY storage ./storage
+COPY ratings ./ratings
 COPY bot ./bot
 RUN pip install --no-cache-dir . \
     && useradd --create-home --uid 10001 tablero \

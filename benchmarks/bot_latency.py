@@ -1,6 +1,6 @@
 """Bot-side latency: from an interaction reaching the bot to its first response, with many
 active Keer op Keer Kids matches in one process, through the real discord.py and the fake
-Discord of tests/bot/fakediscord (no network).
+Discord of fakediscord/ (no network).
 
 Clicks arrive at a steady random (Poisson) rate spread over the matches, each match moving
 one click at a time: Roll, the roller's keep, a die (opens the ephemeral select), a pick, and
@@ -32,13 +32,13 @@ from bot.app import TableroBot
 from bot.config import Config
 from bot.kero_ui import template
 from bot.service import LiveMatch
+from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from games.keer_kids import Cross, KeerState, Mark, Phase
 from games.kero import KeroState
 from games.kero import actions as ka
 from games.kero.ai import KeroAI
 from games.kero.ai import Pace as KeroPace
 from games.kero.board import Phase as Phase_
-from tests.bot.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 
 TARGETS_MS = {
     "pick": 50.0,

@@ -18,9 +18,8 @@ from typing import Any
 from benchmarks.storage import PLAYERS, midgame_entries
 from bot.app import TableroBot
 from bot.config import Config
-from storage.base import NewMatch
-from storage.sqlite import SqliteStore
-from tests.bot.fakediscord import FakeDiscord
+from fakediscord import FakeDiscord
+from storage import NewMatch, SqliteStore
 
 TARGET_MB = 300.0
 """The bot process with 1,000 open matches (developers' guide)."""

@@ -20,9 +20,7 @@ from games.common import ChanceRng
 from games.common.play import step
 from games.keer_kids import HeuristicAI, new_match
 from games.records import Entry, Player
-from storage.base import NewMatch
-from storage.rebuild import rebuild_open
-from storage.sqlite import SqliteStore
+from storage import NewMatch, SqliteStore, rebuild_open
 
 APPEND_TARGET = 2_000.0
 """Issue 5; also reported: the process's peak memory with all the rebuilt matches held."""

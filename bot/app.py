@@ -33,9 +33,7 @@ from bot.turnclock import TurnClocks
 from games.common.protocol import Policy
 from games.kero.ai import KeroAI, Pace
 from games.registry import GameSpec
-from storage import open_store
-from storage.base import StorageError, Store
-from storage.rebuild import rebuild_open
+from storage import StorageError, Store, open_store, rebuild_open
 
 log = logging.getLogger(__name__)
 

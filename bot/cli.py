@@ -21,9 +21,7 @@ from games.records import MatchRecord, RecordError, replay
 from games.registry import GAMES, UnknownGame, get_game
 from games.simulation import MatchResult, run_matches, summarise
 from ratings import rebuild as rebuild_ratings
-from storage import DEFAULT_SQLITE_PATH, open_store
-from storage.base import Rating, RatingChange, StorageError, Store
-from storage.rebuild import rebuild_open
+from storage import DEFAULT_SQLITE_PATH, Rating, StorageError, Store, open_store, rebuild_open
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -197,14 +195,10 @@ async def _rebuild_ratings(store: Store, args: argparse.Namespace) -> int:
         for (guild, game), table in rebuilt.standings.items()
         for s in table.values()
     ]
-    history = [
-        RatingChange(c.match_id, c.guild_id, c.game, c.player_id, c.mu, c.sigma, c.at)
-        for c in rebuilt.history
-    ]
-    await store.replace_ratings(ratings, history)
+    await store.replace_ratings(ratings, rebuilt.history)
     print(
         f"rebuilt {len(ratings)} ratings from {len(finished)} finished matches "
-        f"({len(history)} rating changes)"
+        f"({len(rebuilt.history)} rating changes)"
     )
     return 0
 

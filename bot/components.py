@@ -20,7 +20,7 @@ from bot.ids import (
     parse_lobby,
     parse_match,
 )
-from storage.base import StorageError
+from storage import StorageError
 
 if TYPE_CHECKING:
     from bot.app import TableroBot

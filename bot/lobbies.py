@@ -19,7 +19,7 @@ from bot.ids import LobbyRef
 from bot.service import AI_PREFIX, Refused, ai_player
 from games.records import Player
 from games.registry import get_game
-from storage.base import Lobby, StorageError, now_ms
+from storage import Lobby, StorageError, now_ms
 
 if TYPE_CHECKING:
     from bot.app import TableroBot

@@ -17,7 +17,7 @@ from bot.turnclock import default_mode
 from bot.ui import ui_for
 from games.records import Player
 from games.registry import get_game
-from storage.base import Lobby
+from storage import Lobby
 
 if TYPE_CHECKING:
     from bot.app import TableroBot

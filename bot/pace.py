@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from games.common.protocol import Node, Seat
+from games.common.protocol import Action, Node, Seat
 from games.keer_kids import Keep, KeerState, Phase, Roll, Skip
 from games.kero import KeroState
 from games.kero.actions import Credit
@@ -24,7 +24,7 @@ class Pace(Protocol):
         """The seat whose click throws the pending chance action, or None to draw it at once."""
         ...
 
-    def forced(self, state: Any, seat: Seat) -> Any | None:
+    def forced(self, state: Any, seat: Seat) -> Action | None:
         """The action a human seat must take because it is the only legal one, else None."""
         ...
 

@@ -21,6 +21,7 @@ from bot.ids import MatchRef
 from bot.service import OUT_OF_DATE, LiveMatch, Played, Refused
 from bot.ui import ui_for
 from games.keer_kids import Miss, Skip
+from games.kero import actions as kero_actions
 from games.kero.board import Phase as KeroPhase
 from games.kero.rules.rolling import MAX_CREDIT_MS
 from render.keer_kids import sheet_png
@@ -136,7 +137,7 @@ class Play:
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             played = await self._act(interaction, ref, action)
-            done = played.match.spec.parse_action(played.entries[0].action)
+            done = kero_actions.parse_action(played.entries[0].action)
             label = kero_ui.describe(kero_ui.kero_state(played.before), done)
             await interaction.response.edit_message(content=f"✅ {label}", view=None)
             self.bot.publisher.after(played, on_public_message=False)

@@ -21,20 +21,20 @@ from typing import Any
 from bot.pace import PACES, Pace
 from bot.standings import final_of
 from games.common.errors import ActionParseError, IllegalAction, Reason
-from games.common.protocol import CHANCE, GameState, Node, Policy, Seat
+from games.common.protocol import CHANCE, Action, GameState, Node, Policy, Seat
 from games.common.rng import ChanceRng
 from games.records import Entry, Player, record_of, replay
 from games.registry import GameSpec, get_game
 from ratings import FinishedMatch
-from storage.base import (
+from storage import (
     DuplicateInteraction,
     NewMatch,
+    Rebuilt,
     StaleVersion,
     StorageError,
     Store,
     StoredMatch,
 )
-from storage.rebuild import Rebuilt
 
 log = logging.getLogger(__name__)
 
@@ -300,7 +300,7 @@ class MatchService:
                 work.apply(seat, action)
             except IllegalAction:
                 return None
-            entries = [Entry(seat, action.to_text(), getattr(action, "at", None))]
+            entries = [Entry(seat, action.to_text(), action.at)]
             self._advance(live, work, entries)
             return await self._commit(live, work, entries)
 
@@ -391,7 +391,9 @@ class MatchService:
         live.message_id = message_id
         await self.store.set_message(live.id, message_id)
 
-    def _action(self, live: LiveMatch, work: GameState, seat: Seat, text: str) -> tuple[Seat, Any]:
+    def _action(
+        self, live: LiveMatch, work: GameState, seat: Seat, text: str
+    ) -> tuple[Seat, Action]:
         if text == "roll":
             if work.node() is not Node.CHANCE or live.pace.chance_trigger(work) != seat:
                 raise Refused("It isn't your roll.")
@@ -416,7 +418,7 @@ class MatchService:
             entries.append(Entry(seat, action.to_text()))
         raise RuntimeError(f"match {live.id}: the bot kept moving alone; the engine is stuck")
 
-    def _bot_move(self, live: LiveMatch, work: GameState) -> tuple[Seat, Any] | None:
+    def _bot_move(self, live: LiveMatch, work: GameState) -> tuple[Seat, Action] | None:
         if work.node() is Node.CHANCE:
             trigger = live.pace.chance_trigger(work)
             if trigger is not None and not live.is_ai(trigger):
@@ -425,7 +427,7 @@ class MatchService:
         for seat in work.seats_to_act():
             if live.is_ai(seat):
                 action = live.policy(seat, self.make_ai).choose(work, seat)
-                at = getattr(action, "at", None)
+                at = action.at
                 if at is not None and at > self.now_ms():
                     live.wake_at = at
                     return None

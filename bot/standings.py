@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from games.records import MatchRecord
 from ratings import FinishedMatch, Standing, places_of, rate_match
-from storage.base import Rating, Result, Store, StoredMatch
+from storage import Rating, Result, Store, StoredMatch
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bot.service import LiveMatch
 from bot.ui import ui_for
-from storage.base import Deadline
+from storage import Deadline
 
 if TYPE_CHECKING:
     from bot.app import TableroBot

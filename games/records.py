@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from games.common.errors import ActionParseError, IllegalAction
-from games.common.protocol import CHANCE, GameState, Node, Seat
+from games.common.protocol import CHANCE, Action, GameState, Node, Seat
 from games.common.rng import ChanceRng
 from games.registry import UnknownGame, get_game
 
@@ -158,7 +158,7 @@ def _check_seat(state: GameState, seat: Seat) -> None:
         raise _EntryError(f"seat {seat} is not in this match of {state.num_players} players")
 
 
-def _draw_missing_rolls(state: GameState, rng: ChanceRng | None, action: Any) -> None:
+def _draw_missing_rolls(state: GameState, rng: ChanceRng | None, action: Action) -> None:
     """Draw the rolls a seat's entry needs first; refuse an entry that is itself the roll."""
     while state.node() is Node.CHANCE:
         if _is_chance_action(state, action):
@@ -168,7 +168,7 @@ def _draw_missing_rolls(state: GameState, rng: ChanceRng | None, action: Any) ->
         state.apply(CHANCE, state.sample_chance(rng))
 
 
-def _is_chance_action(state: GameState, action: Any) -> bool:
+def _is_chance_action(state: GameState, action: Action) -> bool:
     """Whether chance could apply this action now: then a seat's entry of it is misattributed."""
     try:
         state.clone().apply(CHANCE, action)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import keer_kids, kero
-from games.common.protocol import GameState, Policy
+from games.common.protocol import Action, GameState, Policy
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +19,7 @@ class GameSpec:
     min_players: int
     max_players: int
     new_match: Callable[[int, Mapping[str, Any]], GameState]
-    parse_action: Callable[[str], Any]
+    parse_action: Callable[[str], Action]
     new_ai: Callable[[], Policy]
     figures: Callable[[Any], Mapping[str, float]]
     """A finished match's own figures for `tablero simulate` (`…_rate` names are averaged)."""

@@ -5,14 +5,13 @@ finished match through the very same functions, so a rebuild equals the incremen
 """
 
 from ratings.model import DEFAULT, Prior, Standing, conservative, initial, rate
-from ratings.rebuild import Change, FinishedMatch, Rebuilt, history_of, rate_match, rebuild
+from ratings.rebuild import FinishedMatch, Rebuilt, history_of, rate_match, rebuild
 from ratings.results import DEPARTURES, FORFEITS, places_of, rated_players
 
 __all__ = [
     "DEFAULT",
     "DEPARTURES",
     "FORFEITS",
-    "Change",
     "FinishedMatch",
     "Prior",
     "Rebuilt",

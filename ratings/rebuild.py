@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from games.common import Seat
 from games.records import MatchRecord
+from ratings.history import RatingChange
 from ratings.model import Standing, rate
 from ratings.results import places_of, rated_players
 
@@ -26,25 +27,12 @@ class FinishedMatch:
     """The row's status, so cancelled or abandoned rows passed along are skipped, not rated."""
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One player's rating right after one match: a row of the rating history."""
-
-    match_id: int
-    guild_id: str
-    game: str
-    player_id: str
-    mu: float
-    sigma: float
-    at: int
-
-
 @dataclass(slots=True)
 class Rebuilt:
     """Every standing by (guild, game) and the history, as replaying all matches produces them."""
 
     standings: dict[tuple[str, str], dict[str, Standing]] = field(default_factory=dict)
-    history: list[Change] = field(default_factory=list)
+    history: list[RatingChange] = field(default_factory=list)
 
 
 def rate_match(current: Mapping[str, Standing], match: FinishedMatch) -> dict[str, Standing]:
@@ -62,10 +50,10 @@ def rate_match(current: Mapping[str, Standing], match: FinishedMatch) -> dict[st
     return rate(current, ids, places_of(match.record, match.departed), update_only=players)
 
 
-def history_of(match: FinishedMatch, changed: Mapping[str, Standing]) -> list[Change]:
+def history_of(match: FinishedMatch, changed: Mapping[str, Standing]) -> list[RatingChange]:
     """The history rows for `rate_match`'s result, in seat order, so both paths log alike."""
     return [
-        Change(
+        RatingChange(
             match.match_id, match.guild_id, match.game, player.id, s.mu, s.sigma, match.finished_at
         )
         for player in match.record.players

@@ -1,16 +1,43 @@
-"""Durable matches: the event store behind one async interface (storage.base.Store).
+"""Durable matches: the event store behind one async interface (storage.protocol.Store).
 
 SQLite through aiosqlite is the default (one file, no set-up); PostgreSQL through asyncpg when
 `DATABASE_URL` says `postgresql://…`, for several bot processes sharing one database.
 `rebuild_open` (storage.rebuild) replays every open match at start-up.
+
+This module is the public API: code outside storage/ imports from `storage` only, never from its
+modules (errors, records, protocol, the stores, rebuild); rows, sql, reads and schema are inner
+workings. The rating-history row is ratings.history.RatingChange: storage sits on ratings.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from storage.base import StorageError, Store
+from storage.errors import (
+    DuplicateInteraction,
+    SchemaTooNew,
+    StaleVersion,
+    StorageError,
+    UnknownMatch,
+)
 from storage.postgres import PostgresStore
+from storage.protocol import Store
+from storage.rebuild import Rebuilt, rebuild_open
+from storage.records import (
+    LOBBY_KINDS,
+    LOBBY_STATUSES,
+    MATCH_STATUSES,
+    SEAT_DEPARTURES,
+    BoardRow,
+    Deadline,
+    Lobby,
+    NewMatch,
+    PlayerResult,
+    Rating,
+    Result,
+    StoredMatch,
+    now_ms,
+)
 from storage.sqlite import SqliteStore
 
 DEFAULT_SQLITE_PATH = Path("data/tablero.db")
@@ -27,9 +54,28 @@ async def open_store(database_url: str | None = None, sqlite_path: Path | None =
 
 __all__ = [
     "DEFAULT_SQLITE_PATH",
+    "LOBBY_KINDS",
+    "LOBBY_STATUSES",
+    "MATCH_STATUSES",
+    "SEAT_DEPARTURES",
+    "BoardRow",
+    "Deadline",
+    "DuplicateInteraction",
+    "Lobby",
+    "NewMatch",
+    "PlayerResult",
     "PostgresStore",
+    "Rating",
+    "Rebuilt",
+    "Result",
+    "SchemaTooNew",
     "SqliteStore",
+    "StaleVersion",
     "StorageError",
     "Store",
+    "StoredMatch",
+    "UnknownMatch",
+    "now_ms",
     "open_store",
+    "rebuild_open",
 ]

@@ -10,7 +10,34 @@ from typing import Any
 import asyncpg
 
 from games.records import Entry
-from storage.base import (
+from ratings.history import RatingChange
+from storage.errors import (
+    DuplicateInteraction,
+    SchemaTooNew,
+    StaleVersion,
+    StorageError,
+    UnknownMatch,
+)
+from storage.reads import SharedReads
+from storage.records import Deadline, Lobby, NewMatch, Rating, Result, StoredMatch, now_ms
+from storage.rows import (
+    changes_of,
+    check_departure,
+    check_lobby,
+    check_match_status,
+    deadline_from_row,
+    history_rows,
+    lobby_from_row,
+    rating_rows,
+    result_rows,
+    settings_from_row,
+    settings_to_json,
+    storage_integrity_error,
+    stored_match,
+    stored_matches,
+)
+from storage.schema import migrations
+from storage.sql import (
     DEADLINE_SELECT,
     FINISHED_EVENTS,
     FINISHED_MATCHES,
@@ -23,38 +50,9 @@ from storage.base import (
     RESULT_INSERT,
     SEAT_COLUMNS,
     USER_SETTINGS,
-    Deadline,
-    DuplicateInteraction,
-    Lobby,
-    NewMatch,
     Query,
-    Rating,
-    RatingChange,
-    Result,
-    SchemaTooNew,
     SettingsTable,
-    StaleVersion,
-    StorageError,
-    StoredMatch,
-    UnknownMatch,
-    changes_of,
-    check_departure,
-    check_lobby,
-    check_match_status,
-    deadline_from_row,
-    history_rows,
-    lobby_from_row,
-    now_ms,
-    rating_rows,
-    result_rows,
-    settings_from_row,
-    settings_to_json,
-    storage_integrity_error,
-    stored_match,
-    stored_matches,
 )
-from storage.reads import SharedReads
-from storage.schema import migrations
 
 _LOCK_KEY = 0x7AB1E20
 """Advisory lock held while migrating, so two processes starting together migrate once."""

@@ -1,5 +1,6 @@
-"""Read-only queries both drivers answer the same way: the SQL and row mapping live in base.py
-(written with `$1` placeholders), and each driver only says how to run a Query (`_fetch`)."""
+"""Read-only queries both drivers answer the same way: the SQL lives in sql.py (written with `$1`
+placeholders) and the row mapping in rows.py, and each driver only says how to run a Query
+(`_fetch`)."""
 
 from __future__ import annotations
 
@@ -7,21 +8,22 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from storage.base import (
-    ALL_GUILD_SETTINGS,
-    RATING_HISTORY,
-    BoardRow,
-    PlayerResult,
-    Query,
-    RatingChange,
+from ratings.history import RatingChange
+from storage.records import BoardRow, PlayerResult
+from storage.rows import (
     board_row_from_row,
     guilds_where,
+    player_result_from_row,
+    rating_change_from_row,
+)
+from storage.sql import (
+    ALL_GUILD_SETTINGS,
+    RATING_HISTORY,
+    Query,
     leaderboard_query,
     leaderboard_size_query,
     player_match_counts_query,
-    player_result_from_row,
     player_results_query,
-    rating_change_from_row,
 )
 
 

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 
 from games.common.protocol import GameState
 from games.records import RecordError, replay
-from storage.base import Deadline, StorageError, Store, StoredMatch
+from storage.errors import StorageError
+from storage.protocol import Store
+from storage.records import Deadline, StoredMatch
 
 
 @dataclass(slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from importlib import resources
 
-from storage.base import StorageError
+from storage.errors import StorageError
 
 DIALECTS = ("sqlite", "postgres")
 

@@ -12,7 +12,34 @@ from typing import Any
 import aiosqlite
 
 from games.records import Entry
-from storage.base import (
+from ratings.history import RatingChange
+from storage.errors import (
+    DuplicateInteraction,
+    SchemaTooNew,
+    StaleVersion,
+    StorageError,
+    UnknownMatch,
+)
+from storage.reads import SharedReads
+from storage.records import Deadline, Lobby, NewMatch, Rating, Result, StoredMatch, now_ms
+from storage.rows import (
+    changes_of,
+    check_departure,
+    check_lobby,
+    check_match_status,
+    deadline_from_row,
+    history_rows,
+    lobby_from_row,
+    rating_rows,
+    result_rows,
+    settings_from_row,
+    settings_to_json,
+    storage_integrity_error,
+    stored_match,
+    stored_matches,
+)
+from storage.schema import migrations
+from storage.sql import (
     DEADLINE_SELECT,
     FINISHED_EVENTS,
     FINISHED_MATCHES,
@@ -25,39 +52,10 @@ from storage.base import (
     RESULT_INSERT,
     SEAT_COLUMNS,
     USER_SETTINGS,
-    Deadline,
-    DuplicateInteraction,
-    Lobby,
-    NewMatch,
     Query,
-    Rating,
-    RatingChange,
-    Result,
-    SchemaTooNew,
     SettingsTable,
-    StaleVersion,
-    StorageError,
-    StoredMatch,
-    UnknownMatch,
-    changes_of,
-    check_departure,
-    check_lobby,
-    check_match_status,
-    deadline_from_row,
-    history_rows,
-    lobby_from_row,
-    now_ms,
     qmark,
-    rating_rows,
-    result_rows,
-    settings_from_row,
-    settings_to_json,
-    storage_integrity_error,
-    stored_match,
-    stored_matches,
 )
-from storage.reads import SharedReads
-from storage.schema import migrations
 
 
 class SqliteStore(SharedReads):

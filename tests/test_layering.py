@@ -1,4 +1,9 @@
-"""The layering holds: games is pure, render, storage and ratings sit on games, bot is on top."""
+"""The layering holds: games is pure, render and ratings sit on games, storage on ratings (it
+keeps ratings' rating-history records) and games, bot is on top.
+
+Beside them, fakediscord (the Discord test double) stands on discord.py alone: the product
+never imports it, and it imports none of the product. Tests and benchmarks both use it, and
+benchmarks never import tests (tests run the benchmarks)."""
 
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ OURS = {"games", "render", "storage", "ratings", "bot"}
 ALLOWED = {
     "games": {"games"},
     "render": {"games", "render"},
-    "storage": {"games", "storage"},
+    "storage": {"games", "ratings", "storage"},
     "ratings": {"games", "ratings"},
     "bot": OURS,
 }
@@ -32,6 +37,9 @@ FORBIDDEN_IN_GAMES = {
 }
 DISCORD_ONLY_IN_BOT = {"discord"}
 THIRD_PARTY_IN_RATINGS = {"openskill"}
+DOUBLE = "fakediscord"
+THIRD_PARTY_IN_DOUBLE = {"discord", "aiohttp", "yarl"}
+"""discord.py and the two libraries it is built on (its HTTP client and URLs)."""
 
 
 def imports(path: Path) -> set[str]:
@@ -78,6 +86,49 @@ def test_only_bot_imports_discord(package: str) -> None:
         assert not imports(path) & DISCORD_ONLY_IN_BOT, f"{path.relative_to(ROOT)} imports discord"
 
 
+def private_imports(path: Path) -> list[str]:
+    """Each `from module import _name`: a name private to another module (a leading underscore,
+    but not a dunder). A helper two modules share gets a public name in a module named for it."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            found += [
+                f"{path.relative_to(ROOT)}:{node.lineno} imports {alias.name} from {module}"
+                for alias in node.names
+                if alias.name.startswith("_") and not alias.name.startswith("__")
+            ]
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(OURS))
+def test_no_module_imports_another_modules_private_names(package: str) -> None:
+    found = [line for path in modules(package) for line in private_imports(path)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("package", sorted(OURS))
+def test_the_product_never_imports_the_discord_double(package: str) -> None:
+    for path in modules(package):
+        assert DOUBLE not in imports(path), f"{path.relative_to(ROOT)} imports {DOUBLE}"
+
+
+def test_the_discord_double_imports_only_discord_py() -> None:
+    for path in modules(DOUBLE):
+        names = imports(path)
+        ours = names & (OURS | {"tests", "benchmarks"})
+        assert not ours, f"{path.relative_to(ROOT)} imports {ours}"
+        outside = names - set(sys.stdlib_module_names) - {"__future__"}
+        extra = outside - THIRD_PARTY_IN_DOUBLE
+        assert not extra, f"{path.relative_to(ROOT)} imports {extra}"
+
+
+def test_benchmarks_never_import_tests() -> None:
+    for path in modules("benchmarks"):
+        assert "tests" not in imports(path), f"{path.relative_to(ROOT)} imports tests"
+
+
 def test_the_packages_exist() -> None:
-    for package in OURS:
+    for package in [*OURS, DOUBLE, "benchmarks"]:
         assert (ROOT / package / "__init__.py").is_file()

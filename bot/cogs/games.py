@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.lobbies import LOBBY_MS
 from bot.service import Refused, ai_player
 from games.records import Player
-from storage.base import Lobby, now_ms
+from storage import Lobby, now_ms
 
 if TYPE_CHECKING:
     from bot.app import TableroBot

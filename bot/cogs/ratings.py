@@ -21,7 +21,7 @@ from bot.ids import BOARD_TEMPLATE
 from bot.service import Refused
 from games.registry import GAMES, get_game
 from render.stats import rating_chart_png
-from storage.base import BoardRow, StorageError
+from storage import BoardRow, StorageError
 
 if TYPE_CHECKING:
     from bot.app import TableroBot

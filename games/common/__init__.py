@@ -1,11 +1,12 @@
 """What every game engine shares: errors, the seeded chance stream, the state protocol."""
 
 from games.common.errors import ActionParseError, IllegalAction, Reason
-from games.common.protocol import CHANCE, GameState, Node, Outcome, Seat
+from games.common.protocol import CHANCE, Action, GameState, Node, Outcome, Seat, Untimed
 from games.common.rng import ChanceRng
 
 __all__ = [
     "CHANCE",
+    "Action",
     "ActionParseError",
     "ChanceRng",
     "GameState",
@@ -14,4 +15,5 @@ __all__ = [
     "Outcome",
     "Reason",
     "Seat",
+    "Untimed",
 ]

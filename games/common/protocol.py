@@ -49,14 +49,42 @@ class Outcome:
         return cls(tuple(scores), winners, places)
 
 
+class Action(Protocol):
+    """Any game's action: a frozen value with a text form (records, custom_ids) and, when it is
+    timed, the Discord time it carries."""
+
+    @property
+    def at(self) -> int | None:
+        """Milliseconds on Discord's clock for a timed action; None for the others."""
+        ...
+
+    def to_text(self) -> str:
+        """The compact text form the game's `parse_action` reads back."""
+        ...
+
+
+class Untimed:
+    """Base of the actions that carry no time, so every action answers `at`."""
+
+    __slots__ = ()
+
+    @property
+    def at(self) -> None:
+        """Untimed: no Discord time."""
+        return None
+
+
 class GameState(Protocol):
     """An OpenSpiel-shaped match state: dice are chance actions, history is the truth."""
 
     version: int
     rolls: int
     """Chance actions applied so far: the index of the next draw from the chance stream."""
-    history: list[tuple[Seat, Any]]
-    """Every applied action with its seat, rolls included: the truth a record is made of."""
+
+    @property
+    def history(self) -> Sequence[tuple[Seat, Action]]:
+        """Every applied action with its seat, rolls included: the truth a record is made of."""
+        ...
 
     @property
     def num_players(self) -> int:
@@ -71,20 +99,21 @@ class GameState(Protocol):
         """The seats whose action the state waits for (empty at chance and terminal nodes)."""
         ...
 
-    def legal_actions(self, seat: Seat) -> list[Any]:
+    def legal_actions(self, seat: Seat) -> Sequence[Action]:
         """Every action the seat may apply now (empty if it is not to act)."""
         ...
 
-    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+    def chance_outcomes(self) -> Sequence[tuple[Action, Fraction]]:
         """At a chance node, every outcome with its probability (they sum to 1)."""
         ...
 
-    def sample_chance(self, rng: ChanceRng) -> Any:
+    def sample_chance(self, rng: ChanceRng) -> Action:
         """Draw the pending chance action from the match's stream."""
         ...
 
     def apply(self, seat: Seat, action: Any) -> tuple[Any, ...]:
-        """Apply one action for a seat (CHANCE for dice) and return the events it caused."""
+        """Apply one action for a seat (CHANCE for dice) and return the events it caused; an
+        action of another game is refused like any illegal one."""
         ...
 
     def is_terminal(self) -> bool:
@@ -107,6 +136,6 @@ class GameState(Protocol):
 class Policy(Protocol):
     """A computer player: picks the action a seat takes now."""
 
-    def choose(self, state: Any, seat: Seat) -> Any:
+    def choose(self, state: Any, seat: Seat) -> Action:
         """An action legal for `seat` in `state`."""
         ...

@@ -12,11 +12,12 @@ import re
 from dataclasses import dataclass
 
 from games.common.errors import ActionParseError
+from games.common.protocol import Untimed
 from games.keer_kids.dice import DICE_PER_ROLL, FACE_OF, LETTER_OF
 
 
 @dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(Untimed):
     """Chance: the faces of the three dice, in die order (0, 1, 2)."""
 
     dice: tuple[str, ...]
@@ -27,7 +28,7 @@ class Roll:
 
 
 @dataclass(frozen=True, slots=True)
-class Keep:
+class Keep(Untimed):
     """The roller keeps one die; the others choose from the two left."""
 
     die: int
@@ -38,7 +39,7 @@ class Keep:
 
 
 @dataclass(frozen=True, slots=True)
-class Cross:
+class Cross(Untimed):
     """Cross one whole enclosure of the chosen die's colour."""
 
     die: int
@@ -50,7 +51,7 @@ class Cross:
 
 
 @dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(Untimed):
     """Use a purple die: cross an exclamation mark (and, on every second, a chameleon enclosure)."""
 
     die: int
@@ -62,7 +63,7 @@ class Mark:
 
 
 @dataclass(frozen=True, slots=True)
-class Skip:
+class Skip(Untimed):
     """Nothing the player may choose fits their sheet this roll."""
 
     def to_text(self) -> str:
@@ -71,7 +72,7 @@ class Skip:
 
 
 @dataclass(frozen=True, slots=True)
-class Miss:
+class Miss(Untimed):
     """The seat missed the turn clock: it crosses nothing this roll (applied by the bot only)."""
 
     def to_text(self) -> str:

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.common.errors import ActionParseError
+from games.common.protocol import Untimed
 
 
 @dataclass(frozen=True, slots=True)
-class Setup:
+class Setup(Untimed):
     """Chance: the first player and the shuffled deck, territories and Tuarek pile (top first)."""
 
     first: int
@@ -36,7 +37,7 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True)
-class Flames:
+class Flames(Untimed):
     """Chance: how many of the dice thrown in a fuel-up came up flames."""
 
     count: int
@@ -47,7 +48,7 @@ class Flames:
 
 
 @dataclass(frozen=True, slots=True)
-class Faces:
+class Faces(Untimed):
     """Chance: the face (0-5) each thrown die shows, in die order."""
 
     faces: tuple[int, ...]
@@ -58,7 +59,7 @@ class Faces:
 
 
 @dataclass(frozen=True, slots=True)
-class Reshuffle:
+class Reshuffle(Untimed):
     """Chance: the used Tuareks shuffled into a new pile (top first)."""
 
     tuareks: tuple[str, ...]
@@ -104,7 +105,7 @@ class AutoFuel:
 
 
 @dataclass(frozen=True, slots=True)
-class AddDie:
+class AddDie(Untimed):
     """Take a special die from the shack for this turn (1 jerrycan)."""
 
     colour: str
@@ -149,7 +150,7 @@ class Stop:
 
 
 @dataclass(frozen=True, slots=True)
-class Credit:
+class Credit(Untimed):
     """The bot gives back its own processing time to the rolling player's window."""
 
     ms: int
@@ -171,7 +172,7 @@ class TankEmpty:
 
 
 @dataclass(frozen=True, slots=True)
-class Take:
+class Take(Untimed):
     """Take the card in a row slot (1-6, left to right), paying its cost."""
 
     slot: int
@@ -182,7 +183,7 @@ class Take:
 
 
 @dataclass(frozen=True, slots=True)
-class Hire:
+class Hire(Untimed):
     """Hire a Tuarek for 2 jerrycans."""
 
     def to_text(self) -> str:
@@ -191,7 +192,7 @@ class Hire:
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
+class Place(Untimed):
     """Place an Explorer on a New Territory slot (1-4): a free placement owed first, else paid.
     With the Boss Variant, `boss` says the Explorer placed is your Boss."""
 
@@ -204,7 +205,7 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
-class BossChoice:
+class BossChoice(Untimed):
     """At a claim: activate (or not) your Boss on a tied territory slot."""
 
     slot: int
@@ -216,7 +217,7 @@ class BossChoice:
 
 
 @dataclass(frozen=True, slots=True)
-class TieBreak:
+class TieBreak(Untimed):
     """At a claim: the tied territory slot your tie-breaker tile (A5) wins."""
 
     slot: int
@@ -259,7 +260,7 @@ def _with_arg(verb: str, name: str, arg: str | None, at: int | None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(Untimed):
     """Done in camp: Fire, refill, and maybe a claim follow."""
 
     def to_text(self) -> str:
@@ -268,7 +269,7 @@ class EndTurn:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Untimed):
     """The bot skips the turn of the active clan whose turn clock ran out (async play). Before
     rolling, the turn ends with nothing gained and no Fire; in camp it is the same as `end`.
     Never offered by `legal_actions`: only the bot applies it."""

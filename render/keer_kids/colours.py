@@ -23,10 +23,10 @@ FACE_RGB: Final[Mapping[str, RGB]] = MappingProxyType(
 )
 """The die faces' colours; each animal's squares use its die's colour."""
 
-_PAPER: Final = (255, 252, 245)
-_WHITE: Final = (255, 255, 255)
-_THIN: Final = (118, 110, 98)
-_CHAMELEON: Final = (120, 186, 160)
-_CHAMELEON_DARK: Final = (52, 112, 92)
-_PURPLE_INK: Final = (96, 48, 138)
-_BUCKET: Final = (214, 228, 240)
+PAPER: Final = (255, 252, 245)
+WHITE: Final = (255, 255, 255)
+THIN: Final = (118, 110, 98)
+CHAMELEON: Final = (120, 186, 160)
+CHAMELEON_DARK: Final = (52, 112, 92)
+PURPLE_INK: Final = (96, 48, 138)
+BUCKET: Final = (214, 228, 240)

@@ -28,12 +28,12 @@ def _fs(value: float, scale: float) -> int:
     return max(MIN_TEXT, round(value * scale))
 
 
-def _grow(box: Box, by: int) -> Box:
+def grow(box: Box, by: int) -> Box:
     return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
 @dataclass(frozen=True, slots=True)
-class _SheetLayout:
+class SheetLayout:
     """Where everything of one sheet goes, in pixels at one scale (origin: the sheet's corner)."""
 
     width: int
@@ -88,7 +88,7 @@ class _SheetLayout:
 
     def visitor_ring(self, column: int) -> Box:
         """The circle drawn around a visitor a player won."""
-        return _grow(self.visitor_box(column), self.ring_width + 1)
+        return grow(self.visitor_box(column), self.ring_width + 1)
 
     def visitor_slot(self, column: int) -> Box:
         """Everything a state may change about a column's visitor."""
@@ -103,7 +103,7 @@ class _SheetLayout:
 
     def food_ring(self, box: Box) -> Box:
         """The circle drawn around a food square."""
-        return _grow(box, self.ring_width + 3)
+        return grow(box, self.ring_width + 3)
 
     def food_slot(self, animal: int) -> Box:
         """Everything a state may change about an animal's food squares."""
@@ -113,7 +113,7 @@ class _SheetLayout:
 
 
 @cache
-def _sheet_layout(sheet: Sheet, scale: float) -> _SheetLayout:
+def sheet_layout(sheet: Sheet, scale: float) -> SheetLayout:
     s = scale
     pad, header_h, cell = _px(16, s), _px(48, s), _px(56, s)
     grid_x, grid_y = pad, header_h + _px(80, s)
@@ -149,7 +149,7 @@ def _sheet_layout(sheet: Sheet, scale: float) -> _SheetLayout:
             for m in range(per)
         )
         chameleons.append((body, marks, top + row_h - _px(15, s)))
-    return _SheetLayout(
+    return SheetLayout(
         width=cham_x + cham_w + pad,
         height=food_bottom + _px(10, s),
         pad=pad,
@@ -181,19 +181,19 @@ def _sheet_layout(sheet: Sheet, scale: float) -> _SheetLayout:
     )
 
 
-def _score_split(lay: _SheetLayout) -> int:
+def score_split(lay: SheetLayout) -> int:
     box = lay.score_box
     return box[0] + (box[2] - box[0]) * 2 // 5
 
 
-def _score_line_y(lay: _SheetLayout, line: int) -> int:
+def score_line_y(lay: SheetLayout, line: int) -> int:
     top, bottom = lay.score_box[1], lay.score_box[3]
     return round(top + (bottom - top) / 3 * (line + 0.5))
 
 
 @dataclass(frozen=True, slots=True)
-class _TableLayout:
-    sheet: _SheetLayout
+class TableLayout:
+    sheet: SheetLayout
     width: int
     height: int
     band_h: int
@@ -209,9 +209,9 @@ class _TableLayout:
 
 
 @cache
-def _table_layout(sheet: Sheet, players: int) -> _TableLayout:
+def table_layout(sheet: Sheet, players: int) -> TableLayout:
     s = TABLE_SCALE
-    lay = _sheet_layout(sheet, s)
+    lay = sheet_layout(sheet, s)
     gap, band_h = _px(12, s), _px(104, s)
     rows = (players + 1) // 2
     origins = tuple(
@@ -221,7 +221,7 @@ def _table_layout(sheet: Sheet, players: int) -> _TableLayout:
     legend = (gap + lay.width + gap, origins[-1][1]) if players % 2 else None
     width = gap + 2 * (lay.width + gap)
     die, die_gap = _px(56, s), _px(20, s)
-    return _TableLayout(
+    return TableLayout(
         sheet=lay,
         width=width,
         height=band_h + rows * (lay.height + gap),

@@ -16,12 +16,12 @@ from render.common import INK, font
 from render.keer_kids.colours import RGB
 from render.keer_kids.layout import Box
 
-_SUPERSAMPLE: Final = 2
-_BOLD_MIN: Final = 20
+SUPERSAMPLE: Final = 2
+BOLD_MIN: Final = 20
 """Text this size or larger is drawn bold when asked; smaller text smudges, so it stays plain."""
 
 
-class _Pen:
+class Pen:
     """ImageDraw with every coordinate multiplied by `k` (layers are drawn supersampled)."""
 
     __slots__ = ("draw", "k")
@@ -99,7 +99,7 @@ class _Pen:
         halo: RGB | None = None,
     ) -> None:
         k = self.k
-        stroke = 1 if bold and size >= _BOLD_MIN else 0
+        stroke = 1 if bold and size >= BOLD_MIN else 0
         if halo is not None:
             stroke = 2
         self.draw.text(
@@ -114,7 +114,7 @@ class _Pen:
 
 
 @lru_cache(maxsize=1024)
-def _short(text: str, size: int, width: float) -> str:
+def shorten(text: str, size: int, width: float) -> str:
     """`text` cut (with an ellipsis) to fit `width` pixels at `size`."""
     face = font(size)
     if face.getlength(text) <= width:
@@ -124,6 +124,6 @@ def _short(text: str, size: int, width: float) -> str:
     return text.rstrip() + "…"
 
 
-def _name(names: Sequence[str], seat: int) -> str:
+def seat_name(names: Sequence[str], seat: int) -> str:
     name = names[seat].strip() if seat < len(names) else ""
     return name or f"Player {seat + 1}"

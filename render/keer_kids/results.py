@@ -15,20 +15,20 @@ from games.common.protocol import Outcome
 from games.keer_kids.rules import Phase
 from games.keer_kids.state import KeerState
 from render.common import BACKGROUND, GRID, HIGHLIGHT, INK, MUTED, canvas, encode, font
-from render.keer_kids.colours import _PAPER, _WHITE
+from render.keer_kids.colours import PAPER, WHITE
 from render.keer_kids.layout import MIN_TEXT
-from render.keer_kids.pen import _SUPERSAMPLE, _name, _Pen, _short
-from render.keer_kids.tiles import _quantize, _write
+from render.keer_kids.pen import SUPERSAMPLE, Pen, seat_name, shorten
+from render.keer_kids.tiles import quantize, write
 
 RESULTS_WIDTH: Final = 900
 
-_ROW_H: Final = 96
-_RESULTS_HEADER: Final = 112
+ROW_H: Final = 96
+RESULTS_HEADER: Final = 112
 _RESULTS_FOOTER: Final = 52
 _PAD: Final = 24
 
 
-def _ranking(state: KeerState) -> tuple[Outcome, list[int]]:
+def ranking(state: KeerState) -> tuple[Outcome, list[int]]:
     """The outcome (or the standings so far) and the seats from best to worst (ties by seat)."""
     outcome = state.outcome() or Outcome.from_scores(
         [state.circles(s).total for s in range(state.num_players)]
@@ -43,59 +43,59 @@ def _ordinal(place: int) -> str:
 
 
 @cache
-def _results_static(players: int) -> Image.Image:
+def results_static(players: int) -> Image.Image:
     """The empty card for this many players (cached)."""
-    height = _RESULTS_HEADER + _ROW_H * players + _RESULTS_FOOTER
+    height = RESULTS_HEADER + ROW_H * players + _RESULTS_FOOTER
     image = canvas(RESULTS_WIDTH, height)
-    pen = _Pen(image)
+    pen = Pen(image)
     note = "Every circle is one point: buckets of full columns, visitors, food of complete animals."
     pen.text((_PAD, height - 28), note, MIN_TEXT, MUTED, anchor="lm")
-    return _quantize(image)
+    return quantize(image)
 
 
 @lru_cache(maxsize=64)
-def _row_tile(winner: bool, place: str) -> Image.Image:
+def row_tile(winner: bool, place: str) -> Image.Image:
     """A results row's card with its place badge."""
-    width, height = RESULTS_WIDTH - 2 * _PAD, _ROW_H - 12
-    k = _SUPERSAMPLE
+    width, height = RESULTS_WIDTH - 2 * _PAD, ROW_H - 12
+    k = SUPERSAMPLE
     image = canvas(width * k, height * k)
-    pen = _Pen(image, k)
-    fill, outline = (HIGHLIGHT, INK) if winner else (_WHITE, GRID)
+    pen = Pen(image, k)
+    fill, outline = (HIGHLIGHT, INK) if winner else (WHITE, GRID)
     pen.rounded(
         (1, 1, width - 2, height - 2), 12, fill=fill, outline=outline, width=3 if winner else 2
     )
     cy = height // 2
-    pen.ellipse((14, cy - 28, 70, cy + 28), fill=_PAPER, outline=INK, width=2)
+    pen.ellipse((14, cy - 28, 70, cy + 28), fill=PAPER, outline=INK, width=2)
     pen.text((42, cy + 1), place, 20, INK, bold=True)
-    return _quantize(image.reduce(k))
+    return quantize(image.reduce(k))
 
 
 def results_image(state: KeerState, names: Sequence[str]) -> Image.Image:
     """A results card: places, the winners highlighted, circles by kind and rolls played."""
-    outcome, order = _ranking(state)
+    outcome, order = ranking(state)
     over = state.phase is Phase.OVER
-    image = _results_static(state.num_players).copy()
+    image = results_static(state.num_players).copy()
     title = "Keer op Keer Kids · results" if over else "Keer op Keer Kids · standings"
-    _write(image, (_PAD, 40), title, 30, bg=BACKGROUND, fill=INK, anchor="lm", bold=True)
+    write(image, (_PAD, 40), title, 30, bg=BACKGROUND, fill=INK, anchor="lm", bold=True)
     rolls = f"{state.rolls} roll{'s' if state.rolls != 1 else ''} played"
     if over:
-        winners = " and ".join(_name(names, s) for s in sorted(outcome.winners))
+        winners = " and ".join(seat_name(names, s) for s in sorted(outcome.winners))
         verb = "wins" if len(outcome.winners) == 1 else "share the win"
         subtitle = f"{rolls} · {winners} {verb}"
     else:
         subtitle = f"{rolls} · the match is still going"
-    subtitle = _short(subtitle, 18, RESULTS_WIDTH - 2 * _PAD)
-    _write(image, (_PAD, 82), subtitle, 18, bg=BACKGROUND, fill=MUTED, anchor="lm")
+    subtitle = shorten(subtitle, 18, RESULTS_WIDTH - 2 * _PAD)
+    write(image, (_PAD, 82), subtitle, 18, bg=BACKGROUND, fill=MUTED, anchor="lm")
     animal_names = {a.letter: a.name for a in state.sheet.animals}
     for i, seat in enumerate(order):
-        top = _RESULTS_HEADER + i * _ROW_H
+        top = RESULTS_HEADER + i * ROW_H
         winner = over and seat in outcome.winners
-        bg = HIGHLIGHT if winner else _WHITE
-        image.paste(_row_tile(winner, _ordinal(outcome.places[seat])), (_PAD, top))
-        cy = top + (_ROW_H - 12) // 2
+        bg = HIGHLIGHT if winner else WHITE
+        image.paste(row_tile(winner, _ordinal(outcome.places[seat])), (_PAD, top))
+        cy = top + (ROW_H - 12) // 2
         circles = state.circles(seat)
         score_x = RESULTS_WIDTH - _PAD - 20
-        _write(
+        write(
             image,
             (score_x, cy - 6),
             str(circles.total),
@@ -105,14 +105,14 @@ def results_image(state: KeerState, names: Sequence[str]) -> Image.Image:
             anchor="rm",
             bold=True,
         )
-        _write(image, (score_x, cy + 26), "points", MIN_TEXT, bg=bg, fill=MUTED, anchor="rm")
+        write(image, (score_x, cy + 26), "points", MIN_TEXT, bg=bg, fill=MUTED, anchor="rm")
         name_x = _PAD + 90
         tag = ("WINNER" if len(outcome.winners) == 1 else "SHARED WIN") if winner else ""
         limit = score_x - 110 - name_x - (font(16).getlength(tag) + 28 if tag else 0)
-        shown = _short(_name(names, seat), 24, limit)
-        width = _write(image, (name_x, cy - 14), shown, 24, bg=bg, fill=INK, anchor="lm", bold=True)
+        shown = shorten(seat_name(names, seat), 24, limit)
+        width = write(image, (name_x, cy - 14), shown, 24, bg=bg, fill=INK, anchor="lm", bold=True)
         if tag:
-            _write(
+            write(
                 image,
                 (name_x + width + 16, cy - 14),
                 f" {tag} ",
@@ -126,8 +126,8 @@ def results_image(state: KeerState, names: Sequence[str]) -> Image.Image:
         detail = f"buckets {circles.buckets} · visitors {circles.visitors} · food {circles.food}"
         if animals:
             detail += f"  ({animals})"
-        detail = _short(detail, 17, score_x - 110 - name_x)
-        _write(image, (name_x, cy + 18), detail, 17, bg=bg, fill=MUTED, anchor="lm")
+        detail = shorten(detail, 17, score_x - 110 - name_x)
+        write(image, (name_x, cy + 18), detail, 17, bg=bg, fill=MUTED, anchor="lm")
     return image
 
 

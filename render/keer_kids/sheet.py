@@ -16,25 +16,25 @@ from games.keer_kids.rules import Phase
 from games.keer_kids.sheet import Sheet
 from games.keer_kids.state import KeerState
 from render.common import CIRCLE, INK, MUTED, encode
-from render.keer_kids.colours import _PAPER, _PURPLE_INK, _WHITE
+from render.keer_kids.colours import PAPER, PURPLE_INK, WHITE
 from render.keer_kids.layout import (
     MIN_TEXT,
-    _score_line_y,
-    _score_split,
-    _sheet_layout,
-    _SheetLayout,
+    SheetLayout,
+    score_line_y,
+    score_split,
+    sheet_layout,
 )
-from render.keer_kids.pen import _short
-from render.keer_kids.tiles import _die_tile, _put, _Sprites, _sprites, _write
+from render.keer_kids.pen import shorten
+from render.keer_kids.tiles import Sprites, die_tile, put_tile, sheet_sprites, write
 
 
-def _die_letter(sheet: Sheet, face: str) -> str:
+def die_letter(sheet: Sheet, face: str) -> str:
     """What a die shows besides its colour: the animal letter it crosses, '!' for purple."""
     return "!" if face == PURPLE else sheet.animal_of_colour(face).letter
 
 
 @dataclass(frozen=True, slots=True)
-class _LastRoll:
+class LastRoll:
     """The roll the table shows: the one in progress, or the last one resolved."""
 
     number: int
@@ -45,10 +45,10 @@ class _LastRoll:
     in_progress: bool
 
 
-def _last_roll(state: KeerState) -> _LastRoll | None:
+def last_roll(state: KeerState) -> LastRoll | None:
     if state.dice is not None:
         picks = {s: c for s, c in enumerate(state.choices) if c is not None}
-        return _LastRoll(state.rolls, state.roller, state.dice, state.kept, picks, True)
+        return LastRoll(state.rolls, state.roller, state.dice, state.kept, picks, True)
     history = state.history
     for i in range(len(history) - 1, -1, -1):
         roll = history[i][1]
@@ -59,11 +59,11 @@ def _last_roll(state: KeerState) -> _LastRoll | None:
                     kept, roller = action.die, seat
                 elif isinstance(action, Cross | Mark | Skip | Miss):
                     picks[seat] = action
-            return _LastRoll(state.rolls, roller, roll.dice, kept, picks, False)
+            return LastRoll(state.rolls, roller, roll.dice, kept, picks, False)
     return None
 
 
-def _pick(state: KeerState, seat: int, last: _LastRoll) -> tuple[str | None, str]:
+def _pick(state: KeerState, seat: int, last: LastRoll) -> tuple[str | None, str]:
     """(die face or None, text): the seat's pick for the roll shown."""
     if last.in_progress:
         if state.phase is Phase.KEEP:
@@ -83,22 +83,22 @@ _NO_PICK: dict[type, str] = {Skip: "skipped", Miss: "missed the clock"}
 
 
 @dataclass(frozen=True, slots=True)
-class _Panel:
+class Panel:
     """One sheet on an image: its tiles, its layout, and where its top-left corner goes."""
 
-    sprites: _Sprites
-    lay: _SheetLayout
+    sprites: Sprites
+    lay: SheetLayout
     origin: tuple[int, int]
 
 
-def _draw_sheet_state(
+def draw_sheet_state(
     image: Image.Image,
-    panel: _Panel,
+    panel: Panel,
     state: KeerState,
     seat: int,
     *,
     name: str,
-    last: _LastRoll | None,
+    last: LastRoll | None,
 ) -> None:
     """Paste one seat's marks, name, pick and score onto a copy of the static layer."""
     _draw_header(image, panel, state, seat, name=name, last=last)
@@ -108,35 +108,35 @@ def _draw_sheet_state(
 
 def _draw_header(
     image: Image.Image,
-    panel: _Panel,
+    panel: Panel,
     state: KeerState,
     seat: int,
     *,
     name: str,
-    last: _LastRoll | None,
+    last: LastRoll | None,
 ) -> None:
     lay, (ox, oy) = panel.lay, panel.origin
     header_y = oy + lay.header_h // 2
     total = state.circles(seat).total
     points = f"{total} point" + ("" if total == 1 else "s")
     right = ox + lay.width - lay.pad
-    points_w = _write(image, (right, header_y), points, lay.f_name, bg=_PAPER, anchor="rm")
-    shown = _short(name, lay.f_name, lay.pick_x - lay.pad - 12)
-    _write(image, (ox + lay.pad, header_y), shown, lay.f_name, bg=_PAPER, anchor="lm", bold=True)
+    points_w = write(image, (right, header_y), points, lay.f_name, bg=PAPER, anchor="rm")
+    shown = shorten(name, lay.f_name, lay.pick_x - lay.pad - 12)
+    write(image, (ox + lay.pad, header_y), shown, lay.f_name, bg=PAPER, anchor="lm", bold=True)
     if last is None:
         return
     face, text = _pick(state, seat, last)
     x = ox + lay.pick_x
     if face is not None:
-        die = _die_tile(_die_letter(state.sheet, face), face, lay.header_h - 14, _PAPER, False)
+        die = die_tile(die_letter(state.sheet, face), face, lay.header_h - 14, PAPER, False)
         image.paste(die, (x, header_y - die.height // 2))
         x += die.width + 8
-    text = _short(text, lay.f_small, right - points_w - 16 - x)
+    text = shorten(text, lay.f_small, right - points_w - 16 - x)
     colour = INK if face else MUTED
-    _write(image, (x, header_y), text, lay.f_small, bg=_PAPER, fill=colour, anchor="lm")
+    write(image, (x, header_y), text, lay.f_small, bg=PAPER, fill=colour, anchor="lm")
 
 
-def _draw_marks(image: Image.Image, panel: _Panel, state: KeerState, seat: int) -> None:
+def _draw_marks(image: Image.Image, panel: Panel, state: KeerState, seat: int) -> None:
     sheet, player = state.sheet, state.players[seat]
     sprites, origin = panel.sprites, panel.origin
     # Crossed enclosures: an X on every square (purple where a chameleon crossed it).
@@ -149,25 +149,25 @@ def _draw_marks(image: Image.Image, panel: _Panel, state: KeerState, seat: int) 
             purple = by_chameleon >> enclosure.index & 1
             tiles = sprites.chameleon_crossed if purple else sprites.crossed
             for r, c in enclosure.squares:
-                _put(image, tiles[r][c], origin)
+                put_tile(image, tiles[r][c], origin)
     # Visitors (circled if won, struck out if gone to someone else) and buckets.
     gone = state.visitors_gone & ~player.visitors
     for column in range(sheet.columns):
         if player.visitors >> column & 1:
-            _put(image, sprites.visitor_circled[column], origin)
+            put_tile(image, sprites.visitor_circled[column], origin)
         elif gone >> column & 1:
-            _put(image, sprites.visitor_gone[column], origin)
+            put_tile(image, sprites.visitor_gone[column], origin)
         if player.columns >> column & 1:
-            _put(image, sprites.buckets[column], origin)
+            put_tile(image, sprites.buckets[column], origin)
     # Food of complete animals, and the exclamation marks crossed.
     for i, animal in enumerate(sheet.animals):
         if animal.letter in player.animals:
-            _put(image, sprites.food[i], origin)
+            put_tile(image, sprites.food[i], origin)
     for m in range(min(player.marks, len(sprites.marks))):
-        _put(image, sprites.marks[m], origin)
+        put_tile(image, sprites.marks[m], origin)
 
 
-def _draw_score(image: Image.Image, panel: _Panel, state: KeerState, seat: int) -> None:
+def _draw_score(image: Image.Image, panel: Panel, state: KeerState, seat: int) -> None:
     sheet, player = state.sheet, state.players[seat]
     lay, (ox, oy) = panel.lay, panel.origin
     # What each completed chameleon crossed.
@@ -176,16 +176,16 @@ def _draw_score(image: Image.Image, panel: _Panel, state: KeerState, seat: int) 
         used = k < len(player.chameleons)
         text = f"used: {sheet.enclosures[player.chameleons[k]].id}" if used else "lost"
         xy = (ox + (marks[0][0] + marks[-1][2]) // 2, oy + label_y)
-        _write(image, xy, text, MIN_TEXT, bg=_PAPER, fill=_PURPLE_INK, bold=used)
+        write(image, xy, text, MIN_TEXT, bg=PAPER, fill=PURPLE_INK, bold=used)
     # The total and the circles by kind.
     circles = state.circles(seat)
     box = lay.score_box
-    split = _score_split(lay)
+    split = score_split(lay)
     total_xy = (ox + (box[0] + split) // 2, oy + (box[1] + box[3]) // 2 + lay.f_small // 2)
-    _write(image, total_xy, str(circles.total), lay.f_big, bg=_WHITE, bold=True)
+    write(image, total_xy, str(circles.total), lay.f_big, bg=WHITE, bold=True)
     for i, value in enumerate((circles.buckets, circles.visitors, circles.food)):
-        xy = (ox + box[2] - 12, oy + _score_line_y(lay, i))
-        _write(image, xy, str(value), lay.f_small, bg=_WHITE, fill=CIRCLE, anchor="rm", bold=True)
+        xy = (ox + box[2] - 12, oy + score_line_y(lay, i))
+        write(image, xy, str(value), lay.f_small, bg=WHITE, fill=CIRCLE, anchor="rm", bold=True)
 
 
 def sheet_image(
@@ -194,10 +194,10 @@ def sheet_image(
     """One player's sheet (about 1000 px wide at scale 1; a palette image)."""
     if not 0 <= seat < state.num_players:
         raise ValueError(f"seat {seat} is not in this match of {state.num_players} players")
-    panel = _Panel(_sprites(state.sheet, scale), _sheet_layout(state.sheet, scale), (0, 0))
+    panel = Panel(sheet_sprites(state.sheet, scale), sheet_layout(state.sheet, scale), (0, 0))
     image = panel.sprites.base.copy()
     shown = name.strip() if name and name.strip() else f"Player {seat + 1}"
-    _draw_sheet_state(image, panel, state, seat, name=shown, last=_last_roll(state))
+    draw_sheet_state(image, panel, state, seat, name=shown, last=last_roll(state))
     return image
 
 

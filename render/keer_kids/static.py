@@ -16,41 +16,41 @@ from games.keer_kids.dice import PURPLE
 from games.keer_kids.sheet import Sheet
 from render.common import CIRCLE, CROSS, GRID, INK, MUTED, canvas, font
 from render.keer_kids.colours import (
-    _BUCKET,
-    _CHAMELEON,
-    _CHAMELEON_DARK,
-    _PAPER,
-    _PURPLE_INK,
-    _THIN,
-    _WHITE,
+    BUCKET,
+    CHAMELEON,
+    CHAMELEON_DARK,
     FACE_RGB,
+    PAPER,
+    PURPLE_INK,
     RGB,
+    THIN,
+    WHITE,
 )
 from render.keer_kids.layout import (
     MIN_TEXT,
     Box,
-    _grow,
-    _score_line_y,
-    _score_split,
-    _sheet_layout,
-    _SheetLayout,
+    SheetLayout,
+    grow,
+    score_line_y,
+    score_split,
+    sheet_layout,
 )
-from render.keer_kids.pen import _SUPERSAMPLE, _Pen
+from render.keer_kids.pen import SUPERSAMPLE, Pen
 
 
 @cache
-def _sheet_rgb(sheet: Sheet, scale: float, marks: str = "") -> Image.Image:
+def sheet_rgb(sheet: Sheet, scale: float, marks: str = "") -> Image.Image:
     """A sheet's static layer in RGB; with marks 'a' or 'b', every mark of that set drawn on it.
 
     Set 'a': black crosses on every square, every visitor, bucket and food square circled,
     every exclamation mark crossed. Set 'b': purple (chameleon) crosses on every square and
     every visitor struck out. Each mark stays inside its own tile's region.
     """
-    lay = _sheet_layout(sheet, scale)
-    k = _SUPERSAMPLE
+    lay = sheet_layout(sheet, scale)
+    k = SUPERSAMPLE
     image = canvas(lay.width * k, lay.height * k)
-    pen = _Pen(image, k)
-    pen.rounded((1, 1, lay.width - 2, lay.height - 2), lay.pad // 2, fill=_PAPER, outline=GRID)
+    pen = Pen(image, k)
+    pen.rounded((1, 1, lay.width - 2, lay.height - 2), lay.pad // 2, fill=PAPER, outline=GRID)
     pen.line(
         [(lay.pad, lay.header_h - 2), (lay.width - lay.pad, lay.header_h - 2)], fill=GRID, width=1
     )
@@ -67,18 +67,18 @@ def _sheet_rgb(sheet: Sheet, scale: float, marks: str = "") -> Image.Image:
     return image.reduce(k)
 
 
-def _crossed_squares(pen: _Pen, sheet: Sheet, lay: _SheetLayout, colour: RGB) -> None:
+def _crossed_squares(pen: Pen, sheet: Sheet, lay: SheetLayout, colour: RGB) -> None:
     """Every square crossed, its letter kept readable on top of the X."""
     for r, line in enumerate(sheet.grid):
         for c, index in enumerate(line):
             box = lay.cell_box(r, c)
-            pen.cross(_grow(box, -lay.cross_inset), colour, lay.cross_width)
+            pen.cross(grow(box, -lay.cross_inset), colour, lay.cross_width)
             letter = sheet.enclosures[index].animal
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1)
-            pen.text(centre, letter, lay.f_letter, INK, halo=_WHITE)
+            pen.text(centre, letter, lay.f_letter, INK, halo=WHITE)
 
 
-def _all_marks_a(pen: _Pen, sheet: Sheet, lay: _SheetLayout) -> None:
+def _all_marks_a(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
     _crossed_squares(pen, sheet, lay, CROSS)
     for column in range(sheet.columns):
         pen.ellipse(lay.visitor_ring(column), outline=CIRCLE, width=lay.ring_width)
@@ -88,27 +88,27 @@ def _all_marks_a(pen: _Pen, sheet: Sheet, lay: _SheetLayout) -> None:
             pen.ellipse(lay.food_ring(box), outline=CIRCLE, width=lay.ring_width)
     for _, marks, _ in lay.chameleons:
         for box in marks:
-            pen.cross(_grow(box, -4), CROSS, lay.cross_width)
+            pen.cross(grow(box, -4), CROSS, lay.cross_width)
 
 
-def _all_marks_b(pen: _Pen, sheet: Sheet, lay: _SheetLayout) -> None:
-    _crossed_squares(pen, sheet, lay, _PURPLE_INK)
+def _all_marks_b(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
+    _crossed_squares(pen, sheet, lay, PURPLE_INK)
     for column in range(sheet.columns):
         box = lay.visitor_box(column)
         pen.cross(box, CROSS, lay.cross_width - 1)
 
 
-def _static_visitors(pen: _Pen, sheet: Sheet, lay: _SheetLayout) -> None:
+def _static_visitors(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
     for column, name in enumerate(sheet.visitors):
         cx = lay.column_x(column)
         pen.text((cx, lay.visitor_num_y), str(column + 1), lay.f_small, MUTED)
         box = lay.visitor_box(column)
-        pen.rounded(box, lay.badge_h // 2, fill=_WHITE, outline=INK, width=2)
+        pen.rounded(box, lay.badge_h // 2, fill=WHITE, outline=INK, width=2)
         label = _visitor_label(name, MIN_TEXT, lay.badge_w - 6)
         pen.text((cx, lay.visitor_cy), label, MIN_TEXT)
 
 
-def _static_grid(pen: _Pen, sheet: Sheet, lay: _SheetLayout) -> None:
+def _static_grid(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
     cell, thick = lay.cell, max(2, lay.cell // 14)
     half = thick // 2
     for r, line in enumerate(sheet.grid):
@@ -123,16 +123,16 @@ def _static_grid(pen: _Pen, sheet: Sheet, lay: _SheetLayout) -> None:
                 radius = cell * 0.16
                 pen.polygon(
                     _star(box[2] - radius - 3, box[1] + radius + 3, radius),
-                    fill=_WHITE,
+                    fill=WHITE,
                     outline=INK,
                     width=1,
                 )
     x0, y0 = lay.grid_x, lay.grid_y
     x1, y1 = x0 + sheet.columns * cell, y0 + sheet.rows * cell
     for c in range(1, sheet.columns):
-        pen.line([(x0 + c * cell, y0), (x0 + c * cell, y1)], fill=_THIN, width=1)
+        pen.line([(x0 + c * cell, y0), (x0 + c * cell, y1)], fill=THIN, width=1)
     for r in range(1, sheet.rows):
-        pen.line([(x0, y0 + r * cell), (x1, y0 + r * cell)], fill=_THIN, width=1)
+        pen.line([(x0, y0 + r * cell), (x1, y0 + r * cell)], fill=THIN, width=1)
     for r, line in enumerate(sheet.grid):
         for c, index in enumerate(line):
             x, y = x0 + c * cell, y0 + r * cell
@@ -143,7 +143,7 @@ def _static_grid(pen: _Pen, sheet: Sheet, lay: _SheetLayout) -> None:
     pen.rect((x0 - half, y0 - half, x1 + half, y1 + half), outline=INK, width=thick)
 
 
-def _static_buckets(pen: _Pen, sheet: Sheet, lay: _SheetLayout) -> None:
+def _static_buckets(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
     w, cy = lay.bucket_w, lay.bucket_cy
     for column, count in enumerate(sheet.buckets):
         cx = lay.column_x(column)
@@ -158,28 +158,28 @@ def _static_buckets(pen: _Pen, sheet: Sheet, lay: _SheetLayout) -> None:
                 (cx + w * 0.36, bottom),
                 (cx - w * 0.36, bottom),
             ],
-            fill=_BUCKET if count else _PAPER,
+            fill=BUCKET if count else PAPER,
             outline=colour,
             width=2,
         )
         pen.text((cx, (top + bottom) / 2 + 1), str(count), lay.f_small, colour, bold=count > 0)
 
 
-def _static_food(pen: _Pen, sheet: Sheet, lay: _SheetLayout) -> None:
+def _static_food(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
     for animal, (chip, *foods) in zip(sheet.animals, lay.food, strict=True):
         colour = FACE_RGB[animal.colour]
         pen.rounded(chip, 4, fill=colour, outline=INK, width=2)
         pen.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2 + 1), animal.letter, lay.f_small)
         for box in foods:
-            pen.rect(box, fill=_WHITE, outline=colour, width=3)
-            inner = _grow(box, -(box[2] - box[0]) // 5)
+            pen.rect(box, fill=WHITE, outline=colour, width=3)
+            inner = grow(box, -(box[2] - box[0]) // 5)
             pen.ellipse(inner, fill=colour, outline=INK, width=1)
             pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), animal.letter, MIN_TEXT)
         centre = (chip[0] + foods[-1][2]) / 2
         pen.text((centre, lay.food_name_y), f"{animal.name} food", MIN_TEXT, MUTED)
 
 
-def _static_chameleons(pen: _Pen, sheet: Sheet, lay: _SheetLayout) -> None:
+def _static_chameleons(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
     pen.text(
         (lay.cham_x + lay.cham_w / 2, lay.visitor_cy), "chameleons (purple: !)", MIN_TEXT, MUTED
     )
@@ -187,36 +187,36 @@ def _static_chameleons(pen: _Pen, sheet: Sheet, lay: _SheetLayout) -> None:
     for k, (body, marks, _) in enumerate(lay.chameleons):
         _draw_chameleon(pen, body, str(k + 1), lay.f_small)
         for box in marks:
-            pen.rounded(box, 5, fill=_WHITE, outline=purple, width=2)
-            pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "!", lay.f_mark, _PURPLE_INK)
+            pen.rounded(box, 5, fill=WHITE, outline=purple, width=2)
+            pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "!", lay.f_mark, PURPLE_INK)
 
 
-def _draw_chameleon(pen: _Pen, box: Box, label: str, size: int) -> None:
+def _draw_chameleon(pen: Pen, box: Box, label: str, size: int) -> None:
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     tail = (x0 + round(w * 0.62), y0 + round(h * 0.35), x1, y1 - round(h * 0.05))
-    pen.arc(tail, 200, 480, _CHAMELEON_DARK, max(2, h // 12))
+    pen.arc(tail, 200, 480, CHAMELEON_DARK, max(2, h // 12))
     body = (x0 + round(w * 0.18), y0 + round(h * 0.22), x0 + round(w * 0.78), y1 - round(h * 0.2))
-    pen.ellipse(body, fill=_CHAMELEON, outline=_CHAMELEON_DARK, width=2)
+    pen.ellipse(body, fill=CHAMELEON, outline=CHAMELEON_DARK, width=2)
     head = (x0, y0 + round(h * 0.12), x0 + round(w * 0.36), y0 + round(h * 0.62))
-    pen.ellipse(head, fill=_CHAMELEON, outline=_CHAMELEON_DARK, width=2)
+    pen.ellipse(head, fill=CHAMELEON, outline=CHAMELEON_DARK, width=2)
     eye = round(h * 0.07)
     ex, ey = x0 + round(w * 0.14), y0 + round(h * 0.3)
-    pen.ellipse((ex - eye, ey - eye, ex + eye, ey + eye), fill=_WHITE, outline=INK, width=1)
+    pen.ellipse((ex - eye, ey - eye, ex + eye, ey + eye), fill=WHITE, outline=INK, width=1)
     for fx in (0.3, 0.62):
         foot = x0 + round(w * fx)
-        pen.line([(foot, y1 - round(h * 0.25)), (foot - 3, y1 - 2)], fill=_CHAMELEON_DARK, width=2)
+        pen.line([(foot, y1 - round(h * 0.25)), (foot - 3, y1 - 2)], fill=CHAMELEON_DARK, width=2)
     pen.text(((body[0] + body[2]) / 2, (body[1] + body[3]) / 2), label, size, INK, bold=True)
 
 
-def _static_score(pen: _Pen, lay: _SheetLayout) -> None:
+def _static_score(pen: Pen, lay: SheetLayout) -> None:
     box = lay.score_box
-    pen.rounded(box, 8, fill=_WHITE, outline=GRID, width=2)
-    split = _score_split(lay)
+    pen.rounded(box, 8, fill=WHITE, outline=GRID, width=2)
+    split = score_split(lay)
     pen.text(((box[0] + split) / 2, box[1] + lay.f_small), "score", lay.f_small, MUTED)
     pen.line([(split, box[1] + 8), (split, box[3] - 8)], fill=GRID, width=1)
     for i, kind in enumerate(("buckets", "visitors", "food")):
-        pen.text((split + 10, _score_line_y(lay, i)), kind, lay.f_small, MUTED, anchor="lm")
+        pen.text((split + 10, score_line_y(lay, i)), kind, lay.f_small, MUTED, anchor="lm")
 
 
 def _visitor_label(name: str, size: int, width: float) -> str:

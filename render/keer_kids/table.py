@@ -17,36 +17,36 @@ from games.keer_kids.rules import Phase
 from games.keer_kids.sheet import Sheet
 from games.keer_kids.state import KeerState
 from render.common import BACKGROUND, GRID, INK, MUTED, canvas, encode
-from render.keer_kids.colours import _PAPER, FACE_RGB
-from render.keer_kids.layout import MIN_TEXT, TABLE_SCALE, _table_layout, _TableLayout
-from render.keer_kids.pen import _name, _Pen, _short
-from render.keer_kids.sheet import _die_letter, _draw_sheet_state, _last_roll, _LastRoll, _Panel
-from render.keer_kids.static import _sheet_rgb
-from render.keer_kids.tiles import _die_tile, _quantize, _sprites, _write
+from render.keer_kids.colours import FACE_RGB, PAPER
+from render.keer_kids.layout import MIN_TEXT, TABLE_SCALE, TableLayout, table_layout
+from render.keer_kids.pen import Pen, seat_name, shorten
+from render.keer_kids.sheet import LastRoll, Panel, die_letter, draw_sheet_state, last_roll
+from render.keer_kids.static import sheet_rgb
+from render.keer_kids.tiles import die_tile, quantize, sheet_sprites, write
 
 
 @cache
-def _table_static(sheet: Sheet, players: int) -> Image.Image:
+def table_static(sheet: Sheet, players: int) -> Image.Image:
     """The table without any state: every sheet's static layer and the legend (cached)."""
-    tab = _table_layout(sheet, players)
+    tab = table_layout(sheet, players)
     image = canvas(tab.width, tab.height)
-    layer = _sheet_rgb(sheet, TABLE_SCALE)
+    layer = sheet_rgb(sheet, TABLE_SCALE)
     for origin in tab.origins:
         image.paste(layer, origin)
     if tab.legend is not None:
         _draw_legend(image, sheet, tab)
-    pen = _Pen(image)
+    pen = Pen(image)
     pen.text((tab.dice_x - 18, 12 + tab.die / 2), "dice:", tab.f_status, MUTED, anchor="rm")
-    return _quantize(image)
+    return quantize(image)
 
 
-def _draw_legend(image: Image.Image, sheet: Sheet, tab: _TableLayout) -> None:
+def _draw_legend(image: Image.Image, sheet: Sheet, tab: TableLayout) -> None:
     assert tab.legend is not None
     lay = tab.sheet
     x0, y0 = tab.legend
-    pen = _Pen(image)
+    pen = Pen(image)
     pen.rounded(
-        (x0 + 1, y0 + 1, x0 + lay.width - 2, y0 + lay.height - 2), 8, fill=_PAPER, outline=GRID
+        (x0 + 1, y0 + 1, x0 + lay.width - 2, y0 + lay.height - 2), 8, fill=PAPER, outline=GRID
     )
     size, line = 16, 25
     x, y = x0 + 20, y0 + 28
@@ -75,7 +75,7 @@ def _draw_legend(image: Image.Image, sheet: Sheet, tab: _TableLayout) -> None:
     half = (len(sheet.visitors) + 1) // 2
     column_w = (lay.width - 40) // 2
     for i, visitor in enumerate(sheet.visitors):
-        text = _short(f"{i + 1}. {visitor}", MIN_TEXT, column_w - 8)
+        text = shorten(f"{i + 1}. {visitor}", MIN_TEXT, column_w - 8)
         pen.text(
             (x + (i // half) * column_w, y + (i % half) * 21), text, MIN_TEXT, MUTED, anchor="lm"
         )
@@ -84,13 +84,13 @@ def _draw_legend(image: Image.Image, sheet: Sheet, tab: _TableLayout) -> None:
 def table_image(state: KeerState, names: Sequence[str]) -> Image.Image:
     """Every player's sheet with name, pick and score, under the last roll (≤ 2000 px wide)."""
     sheet = state.sheet
-    tab = _table_layout(sheet, state.num_players)
-    sprites = _sprites(sheet, TABLE_SCALE)
-    image = _table_static(sheet, state.num_players).copy()
-    last = _last_roll(state)
+    tab = table_layout(sheet, state.num_players)
+    sprites = sheet_sprites(sheet, TABLE_SCALE)
+    image = table_static(sheet, state.num_players).copy()
+    last = last_roll(state)
     for seat, origin in enumerate(tab.origins):
-        panel = _Panel(sprites, tab.sheet, origin)
-        _draw_sheet_state(image, panel, state, seat, name=_name(names, seat), last=last)
+        panel = Panel(sprites, tab.sheet, origin)
+        draw_sheet_state(image, panel, state, seat, name=seat_name(names, seat), last=last)
     _draw_band(image, state, names, tab, last)
     return image
 
@@ -99,18 +99,18 @@ def _draw_band(
     image: Image.Image,
     state: KeerState,
     names: Sequence[str],
-    tab: _TableLayout,
-    last: _LastRoll | None,
+    tab: TableLayout,
+    last: LastRoll | None,
 ) -> None:
     x = tab.sheet.pad
     limit = tab.dice_x - 90 - x
     if last is None:
-        title = f"Keer op Keer Kids · {_name(names, state.roller)} rolls first"
+        title = f"Keer op Keer Kids · {seat_name(names, state.roller)} rolls first"
     else:
-        title = f"Roll {last.number} · {_name(names, last.roller)} rolled"
-    title = _short(title, tab.f_title, limit)
-    status = _short(_status(state, names), tab.f_status, limit)
-    _write(
+        title = f"Roll {last.number} · {seat_name(names, last.roller)} rolled"
+    title = shorten(title, tab.f_title, limit)
+    status = shorten(_status(state, names), tab.f_status, limit)
+    write(
         image,
         (x, tab.band_h * 0.32),
         title,
@@ -120,11 +120,11 @@ def _draw_band(
         anchor="lm",
         bold=True,
     )
-    _write(
+    write(
         image, (x, tab.band_h * 0.72), status, tab.f_status, bg=BACKGROUND, fill=MUTED, anchor="lm"
     )
     if last is None:
-        _write(
+        write(
             image,
             (tab.dice_x, 12 + tab.die // 2),
             "no roll yet",
@@ -136,7 +136,7 @@ def _draw_band(
         return
     for d, face in enumerate(last.dice):
         kept = d == last.kept
-        tile = _die_tile(_die_letter(state.sheet, face), face, tab.die, BACKGROUND, kept)
+        tile = die_tile(die_letter(state.sheet, face), face, tab.die, BACKGROUND, kept)
         ring = 7 if kept else 0
         image.paste(tile, (tab.dice_x + d * (tab.die + tab.die_gap) - ring, 12 - ring))
 
@@ -145,11 +145,11 @@ def _status(state: KeerState, names: Sequence[str]) -> str:
     if state.phase is Phase.OVER:
         outcome = state.outcome()
         assert outcome is not None
-        winners = " and ".join(_name(names, s) for s in sorted(outcome.winners))
+        winners = " and ".join(seat_name(names, s) for s in sorted(outcome.winners))
         return f"Game over: {winners} win{'s' if len(outcome.winners) == 1 else ''}"
     if state.phase is Phase.ROLL:
-        return f"Next: {_name(names, state.roller)} rolls"
-    waiting = ", ".join(_name(names, s) for s in state.seats_to_act())
+        return f"Next: {seat_name(names, state.roller)} rolls"
+    waiting = ", ".join(seat_name(names, s) for s in state.seats_to_act())
     return f"Waiting for {waiting}"
 
 

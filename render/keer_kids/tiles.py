@@ -15,23 +15,23 @@ from PIL import Image, ImageDraw
 
 from games.keer_kids.sheet import Sheet, default_sheet
 from render.common import BACKGROUND, CIRCLE, GRID, HIGHLIGHT, INK, MUTED, canvas, font
-from render.keer_kids.colours import _PAPER, _PURPLE_INK, _WHITE, FACE_RGB, RGB
-from render.keer_kids.layout import MIN_TEXT, Box, _sheet_layout
-from render.keer_kids.pen import _BOLD_MIN, _SUPERSAMPLE, _Pen
-from render.keer_kids.static import _sheet_rgb
+from render.keer_kids.colours import FACE_RGB, PAPER, PURPLE_INK, RGB, WHITE
+from render.keer_kids.layout import MIN_TEXT, Box, sheet_layout
+from render.keer_kids.pen import BOLD_MIN, SUPERSAMPLE, Pen
+from render.keer_kids.static import sheet_rgb
 
 _TEXT_TILES: Final = 4096
 """At most this many text tiles are kept (each a few KB)."""
 
 
 @cache
-def _palette() -> Image.Image:
+def shared_palette() -> Image.Image:
     """The palette every image uses: 256 colours fitted to a sheet, its marks and text."""
     sheet = default_sheet()
-    layers = [_sheet_rgb(sheet, 1.0, marks) for marks in ("", "a", "b")]
+    layers = [sheet_rgb(sheet, 1.0, marks) for marks in ("", "a", "b")]
     swatch_h = 40
-    backgrounds = [BACKGROUND, _PAPER, _WHITE, HIGHLIGHT, INK, *FACE_RGB.values()]
-    inks = [INK, MUTED, CIRCLE, _PURPLE_INK, HIGHLIGHT, GRID]
+    backgrounds = [BACKGROUND, PAPER, WHITE, HIGHLIGHT, INK, *FACE_RGB.values()]
+    inks = [INK, MUTED, CIRCLE, PURPLE_INK, HIGHLIGHT, GRID]
     width = layers[0].width
     sample = canvas(width, sum(layer.height for layer in layers) + swatch_h * len(backgrounds))
     y = 0
@@ -54,9 +54,9 @@ def _palette() -> Image.Image:
     return sample.quantize(256, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
-def _quantize(image: Image.Image) -> Image.Image:
+def quantize(image: Image.Image) -> Image.Image:
     """An RGB image in the shared palette (no dithering: flat areas stay flat)."""
-    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    return image.quantize(palette=shared_palette(), dither=Image.Dither.NONE)
 
 
 Tile = tuple[Image.Image, int, int]
@@ -64,7 +64,7 @@ Tile = tuple[Image.Image, int, int]
 
 
 @dataclass(frozen=True, slots=True)
-class _Sprites:
+class Sprites:
     """A sheet's static layer and the tiles of every mark a state can add, at one scale."""
 
     base: Image.Image
@@ -86,13 +86,13 @@ def _tile(layer: Image.Image, box: Box) -> Tile:
 
 
 @cache
-def _sprites(sheet: Sheet, scale: float) -> _Sprites:
-    lay = _sheet_layout(sheet, scale)
-    base = _quantize(_sheet_rgb(sheet, scale))
-    a = _quantize(_sheet_rgb(sheet, scale, "a"))
-    b = _quantize(_sheet_rgb(sheet, scale, "b"))
+def sheet_sprites(sheet: Sheet, scale: float) -> Sprites:
+    lay = sheet_layout(sheet, scale)
+    base = quantize(sheet_rgb(sheet, scale))
+    a = quantize(sheet_rgb(sheet, scale, "a"))
+    b = quantize(sheet_rgb(sheet, scale, "b"))
     cells = range(sheet.columns)
-    return _Sprites(
+    return Sprites(
         base=base,
         crossed=tuple(
             tuple(_tile(a, lay.cell_box(r, c)) for c in cells) for r in range(sheet.rows)
@@ -109,10 +109,10 @@ def _sprites(sheet: Sheet, scale: float) -> _Sprites:
 
 
 @lru_cache(maxsize=_TEXT_TILES)
-def _text_tile(text: str, size: int, colours: tuple[RGB, RGB], anchor: str, bold: bool) -> Tile:
+def text_tile(text: str, size: int, colours: tuple[RGB, RGB], anchor: str, bold: bool) -> Tile:
     """`text` in colours (ink, background), and its offset from the anchor point (cached)."""
     fill, bg = colours
-    stroke = 1 if bold and size >= _BOLD_MIN else 0
+    stroke = 1 if bold and size >= BOLD_MIN else 0
     face = font(size)
     box = face.getbbox(text, anchor=anchor, stroke_width=stroke)
     left, top = math.floor(box[0]), math.floor(box[1])
@@ -128,32 +128,32 @@ def _text_tile(text: str, size: int, colours: tuple[RGB, RGB], anchor: str, bold
         stroke_width=stroke,
         stroke_fill=fill,
     )
-    return (_quantize(image), left - margin, top - margin)
+    return (quantize(image), left - margin, top - margin)
 
 
 @lru_cache(maxsize=256)
-def _die_tile(letter: str, face: str, size: int, bg: RGB, kept: bool) -> Image.Image:
+def die_tile(letter: str, face: str, size: int, bg: RGB, kept: bool) -> Image.Image:
     """A die (its colour and the letter of what it crosses), ringed and labelled if kept."""
-    k = _SUPERSAMPLE
+    k = SUPERSAMPLE
     ring = 7 if kept else 0
     label = 22 if kept else 0
     image = canvas((size + 2 * ring) * k, (size + 2 * ring + label) * k, bg)
-    pen = _Pen(image, k)
+    pen = Pen(image, k)
     box = (ring, ring, ring + size, ring + size)
     pen.rounded(box, max(3, size // 6), fill=FACE_RGB[face], outline=INK, width=2)
     pen.text((ring + size / 2, ring + size / 2 + 1), letter, max(MIN_TEXT, size // 2), INK)
     if kept:
         pen.rounded((1, 1, size + 2 * ring - 1, size + 2 * ring - 1), 10, outline=INK, width=4)
         pen.text((ring + size / 2, size + 2 * ring + label / 2), "kept", MIN_TEXT, INK, bold=True)
-    return _quantize(image.reduce(k))
+    return quantize(image.reduce(k))
 
 
-def _put(image: Image.Image, tile: Tile, origin: tuple[int, int]) -> None:
+def put_tile(image: Image.Image, tile: Tile, origin: tuple[int, int]) -> None:
     picture, x, y = tile
     image.paste(picture, (origin[0] + x, origin[1] + y))
 
 
-def _write(
+def write(
     image: Image.Image,
     xy: tuple[float, float],
     text: str,
@@ -167,6 +167,6 @@ def _write(
     """Paste `text` anchored at `xy` on a plain `bg` area; return its width."""
     if not text:
         return 0
-    picture, dx, dy = _text_tile(text, size, (fill, bg), anchor, bold)
+    picture, dx, dy = text_tile(text, size, (fill, bg), anchor, bold)
     image.paste(picture, (round(xy[0]) + dx, round(xy[1]) + dy))
     return picture.width

@@ -18,11 +18,11 @@ cards, territories, camps, board, dice, results.
 
 from __future__ import annotations
 
-from render.kero.board import _background, _shack_die, board_image, board_png
-from render.kero.camps import _ability_chip, _explorer_icon, _face_down_tuarek, _territory_chip
-from render.kero.cards import _card_face, _empty_card
-from render.kero.dice import _dice_background, _die_face, dice_image, dice_png
-from render.kero.drawing import _chip, _label
+from render.kero.board import board_background, board_image, board_png, shack_die
+from render.kero.camps import ability_chip, explorer_icon, face_down_tuarek, territory_chip
+from render.kero.cards import card_face, empty_card
+from render.kero.dice import dice_background, dice_image, dice_png, die_face
+from render.kero.drawing import chip, text_label
 from render.kero.layout import (
     BAND_Y,
     CAMP_GAP,
@@ -62,9 +62,17 @@ from render.kero.layout import (
     TILES_Y,
     WIDTH,
 )
-from render.kero.palette import BASE_COLOURS, CLAN_COLOURS, CLAN_NAMES, FIRE, FUEL, _ink, _palette
-from render.kero.results import _results_background, results_image, results_png
-from render.kero.territories import _empty_territory, _explorer_badge, _territory_tile
+from render.kero.palette import (
+    BASE_COLOURS,
+    CLAN_COLOURS,
+    CLAN_NAMES,
+    FIRE,
+    FUEL,
+    ink,
+    shared_palette,
+)
+from render.kero.results import results_background, results_image, results_png
+from render.kero.territories import empty_territory, explorer_badge, territory_tile
 
 __all__ = [
     "BAND_Y",
@@ -109,37 +117,37 @@ __all__ = [
     "TERR_Y",
     "TILES_Y",
     "WIDTH",
-    "_clear_caches",
-    "_ink",
     "board_image",
     "board_png",
+    "clear_caches",
     "dice_image",
     "dice_png",
+    "ink",
     "results_image",
     "results_png",
 ]
 
 
-def _clear_caches() -> None:
+def clear_caches() -> None:
     """Forget every cached piece (tests use it to build them again from several threads)."""
     for cached in (
-        _label,
-        _chip,
-        _card_face,
-        _empty_card,
-        _territory_tile,
-        _empty_territory,
-        _explorer_badge,
-        _shack_die,
-        _face_down_tuarek,
-        _explorer_icon,
-        _background,
-        _dice_background,
-        _results_background,
-        _die_face,
-        _ability_chip,
-        _territory_chip,
+        text_label,
+        chip,
+        card_face,
+        empty_card,
+        territory_tile,
+        empty_territory,
+        explorer_badge,
+        shack_die,
+        face_down_tuarek,
+        explorer_icon,
+        board_background,
+        dice_background,
+        results_background,
+        die_face,
+        ability_chip,
+        territory_chip,
     ):
         cached.cache_clear()
-    _ink.cache_clear()
-    _palette.cache_clear()
+    ink.cache_clear()
+    shared_palette.cache_clear()

@@ -14,9 +14,9 @@ from PIL import Image, ImageDraw
 from games.kero.board import ROUNDS, Phase
 from games.kero.state import KeroState
 from render.common import GRID, INK, MUTED, canvas, encode
-from render.kero.camps import _camp, _camp_frame
-from render.kero.cards import _card_face, _empty_card
-from render.kero.drawing import _put, _text
+from render.kero.camps import draw_camp, draw_camp_frame
+from render.kero.cards import card_face, empty_card
+from render.kero.drawing import draw_text, put_label
 from render.kero.layout import (
     BAND_Y,
     CARD_W,
@@ -30,8 +30,8 @@ from render.kero.layout import (
     TERR_W,
     TERR_Y,
     WIDTH,
-    _card_x,
-    _terr_x,
+    card_x,
+    terr_x,
 )
 from render.kero.palette import (
     CLAN_NAMES,
@@ -43,9 +43,9 @@ from render.kero.palette import (
     PANEL,
     TAKEN_FILL,
     WHITE,
-    _built,
+    built,
 )
-from render.kero.territories import _empty_territory, _explorer_badge, _territory_tile
+from render.kero.territories import empty_territory, explorer_badge, territory_tile
 
 PHASE_WORDS: Final = {
     Phase.SETUP: "setting up",
@@ -64,27 +64,27 @@ def board_image(state: KeroState, *, viewer: int | None = None) -> Image.Image:
     `viewer` (a seat or None) only adds a "you" mark; secrets are drawn for nobody.
     """
     box = state.box
-    image = _background().copy()
+    image = board_background().copy()
     draw = ImageDraw.Draw(image)
     _header(image, state, viewer)
     for slot, card_id in enumerate(state.row):
         card = box.card(card_id) if card_id is not None else None
-        face = _card_face(box, card.id) if card is not None and card.colour else _empty_card()
-        image.paste(face, (_card_x(slot), ROW_Y))
+        face = card_face(box, card.id) if card is not None and card.colour else empty_card()
+        image.paste(face, (card_x(slot), ROW_Y))
     for slot, territory_id in enumerate(state.territories):
-        x = _terr_x(slot)
+        x = terr_x(slot)
         if territory_id is None or territory_id not in box.territories_by_id:
-            image.paste(_empty_territory(), (x, TERR_Y))
+            image.paste(empty_territory(), (x, TERR_Y))
             continue
-        image.paste(_territory_tile(box, territory_id), (x, TERR_Y))
+        image.paste(territory_tile(box, territory_id), (x, TERR_Y))
         for seat in (0, 1):
             camp = state.camps[seat]
             boss = camp.boss_side and camp.boss_slot == slot
-            badge = _explorer_badge(seat, state.explorers[slot][seat], boss)
+            badge = explorer_badge(seat, state.explorers[slot][seat], boss)
             image.paste(badge, (x + 10 + seat * 116, TERR_Y + BAND_Y + 8))
     _shack(image, state)
     for seat in (0, 1):
-        _camp(image, draw, state, seat, viewer)
+        draw_camp(image, draw, state, seat, viewer)
     return image
 
 
@@ -94,8 +94,8 @@ def board_png(state: KeroState, *, viewer: int | None = None) -> bytes:
 
 
 @cache
-@_built
-def _shack_die(colour: str, status: str) -> Image.Image:
+@built
+def shack_die(colour: str, status: str) -> Image.Image:
     """A special die on the shack: `ready` (1 jc), `free` (an ability tile), or `taken`."""
     size = 56
     image = Image.new("RGB", (64, 92), PANEL)
@@ -103,40 +103,40 @@ def _shack_die(colour: str, status: str) -> Image.Image:
     taken = status == "taken"
     fill = TAKEN_FILL if taken else DIE_FILL[colour]
     draw.rounded_rectangle((4, 0, 4 + size, size), 10, fill=fill, outline=DIE_EDGE[colour], width=3)
-    _text(draw, (32, size / 2), colour[0].upper(), 24, fill=MUTED if taken else INK)
+    draw_text(draw, (32, size / 2), colour[0].upper(), 24, fill=MUTED if taken else INK)
     words = {"ready": "1 jc", "free": "free", "taken": "taken"}[status]
-    _text(draw, (32, 74), words, 15, fill=MUTED if taken else INK)
+    draw_text(draw, (32, 74), words, 15, fill=MUTED if taken else INK)
     return image
 
 
 @cache
-@_built
-def _background() -> Image.Image:
+@built
+def board_background() -> Image.Image:
     """The board with every frame and fixed label, drawn once."""
     image = canvas(WIDTH, HEIGHT)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER)
-    _text(draw, (MARGIN, HEADER_H / 2), "KERO", 28, fill=GOLD, anchor="lm")
+    draw_text(draw, (MARGIN, HEADER_H / 2), "KERO", 28, fill=GOLD, anchor="lm")
     for slot in range(6):
-        x = _card_x(slot)
-        _text(draw, (x + CARD_W / 2, ROW_Y - 12), f"slot {slot + 1}", 15, fill=MUTED)
-    _text(draw, (_card_x(5) + CARD_W, ROW_Y - 12), "burns first", 14, fill=FIRE, anchor="rm")
-    _text(draw, (MARGIN, ROW_Y - 12), "Row", 16, fill=INK, anchor="lm")
+        x = card_x(slot)
+        draw_text(draw, (x + CARD_W / 2, ROW_Y - 12), f"slot {slot + 1}", 15, fill=MUTED)
+    draw_text(draw, (card_x(5) + CARD_W, ROW_Y - 12), "burns first", 14, fill=FIRE, anchor="rm")
+    draw_text(draw, (MARGIN, ROW_Y - 12), "Row", 16, fill=INK, anchor="lm")
     for slot in range(4):
-        x = _terr_x(slot)
-        _text(draw, (x + TERR_W / 2, TERR_Y - 12), f"New Territory {slot + 1}", 15, fill=MUTED)
+        x = terr_x(slot)
+        draw_text(draw, (x + TERR_W / 2, TERR_Y - 12), f"New Territory {slot + 1}", 15, fill=MUTED)
     shack = (SHACK_X, TERR_Y, SHACK_X + SHACK_W - 1, TERR_Y + TERR_H - 1)
     draw.rounded_rectangle(shack, 12, fill=PANEL, outline=GRID, width=2)
-    _text(draw, (SHACK_X + SHACK_W / 2, TERR_Y - 12), "Shack & refinery", 15, fill=MUTED)
-    _text(draw, (SHACK_X + 12, TERR_Y + 18), "Special dice", 16, fill=INK, anchor="lm")
+    draw_text(draw, (SHACK_X + SHACK_W / 2, TERR_Y - 12), "Shack & refinery", 15, fill=MUTED)
+    draw_text(draw, (SHACK_X + 12, TERR_Y + 18), "Special dice", 16, fill=INK, anchor="lm")
     for seat in (0, 1):
-        _camp_frame(image, draw, seat)
+        draw_camp_frame(image, draw, seat)
     return image
 
 
 def _header(image: Image.Image, state: KeroState, viewer: int | None) -> None:
     rnd = min(state.claims + 1, ROUNDS)
-    _put(
+    put_label(
         image,
         f"Round {rnd} of {ROUNDS}",
         20,
@@ -152,9 +152,9 @@ def _header(image: Image.Image, state: KeroState, viewer: int | None) -> None:
         turn = f"Your turn ({clan} clan) · {PHASE_WORDS[state.phase]}"
     else:
         turn = f"{clan} clan's turn · {PHASE_WORDS[state.phase]}"
-    _put(image, turn, 22, (WIDTH // 2 + 40, HEADER_H // 2), fill=GOLD, bg=HEADER)
+    put_label(image, turn, 22, (WIDTH // 2 + 40, HEADER_H // 2), fill=GOLD, bg=HEADER)
     supply = f"Deck {len(state.deck)} · Supply {state.jerrycans} jc"
-    _put(image, supply, 18, (WIDTH - MARGIN, HEADER_H // 2), fill=WHITE, bg=HEADER, align="r")
+    put_label(image, supply, 18, (WIDTH - MARGIN, HEADER_H // 2), fill=WHITE, bg=HEADER, align="r")
 
 
 def _shack(image: Image.Image, state: KeroState) -> None:
@@ -173,6 +173,6 @@ def _shack(image: Image.Image, state: KeroState) -> None:
             status = "free"
         else:
             status = "ready"
-        image.paste(_shack_die(colour, status), (SHACK_X + 10 + index * 72, TERR_Y + 36))
+        image.paste(shack_die(colour, status), (SHACK_X + 10 + index * 72, TERR_Y + 36))
     fuel = f"Fuel-ups this turn: {turn.fuel_ups} of {box.supply.max_fuel_ups}"
-    _put(image, fuel, 15, (SHACK_X + 12, TERR_Y + 148), fill=INK, bg=PANEL, align="l")
+    put_label(image, fuel, 15, (SHACK_X + 12, TERR_Y + 148), fill=INK, bg=PANEL, align="l")

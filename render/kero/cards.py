@@ -8,15 +8,15 @@ from PIL import Image, ImageDraw
 
 from games.kero.components import Components
 from render.common import GRID, MUTED, canvas
-from render.kero.drawing import _plural, _resource_chips, _text, _wrap
+from render.kero.drawing import draw_text, plural, resource_chips, wrap
 from render.kero.layout import CARD_H, CARD_W, CHIP_H
-from render.kero.palette import CARD_EDGE, CARD_FILL, EMPTY_FILL, WHITE, _built
-from render.kero.words import _card_lines
+from render.kero.palette import CARD_EDGE, CARD_FILL, EMPTY_FILL, WHITE, built
+from render.kero.words import card_lines
 
 
 @cache
-@_built
-def _card_face(box: Components, card_id: str) -> Image.Image:
+@built
+def card_face(box: Components, card_id: str) -> Image.Image:
     """One card of the row: its colour as fill, points, effect in a few words, cost chips."""
     card = box.card(card_id)
     assert card is not None and card.colour is not None
@@ -26,20 +26,20 @@ def _card_face(box: Components, card_id: str) -> Image.Image:
     draw.rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), 12, fill=fill, outline=edge, width=3)
     draw.rounded_rectangle((0, 0, CARD_W - 1, 36), 12, fill=edge)
     draw.rectangle((0, 24, CARD_W - 1, 36), fill=edge)
-    _text(draw, (12, 18), card.id, 18, fill=WHITE, anchor="lm")
+    draw_text(draw, (12, 18), card.id, 18, fill=WHITE, anchor="lm")
     if card.points:
-        _text(draw, (CARD_W - 12, 18), _plural(card.points, "pt"), 20, fill=WHITE, anchor="rm")
+        draw_text(draw, (CARD_W - 12, 18), plural(card.points, "pt"), 20, fill=WHITE, anchor="rm")
     elif card.per_colour:
-        _text(draw, (CARD_W - 12, 18), f"1 pt / {card.per_colour}", 16, fill=WHITE, anchor="rm")
-    lines = [part for line in _card_lines(box, card) for part in _wrap(line, 18, CARD_W - 24)]
+        draw_text(draw, (CARD_W - 12, 18), f"1 pt / {card.per_colour}", 16, fill=WHITE, anchor="rm")
+    lines = [part for line in card_lines(box, card) for part in wrap(line, 18, CARD_W - 24)]
     lines = lines[:3]
     if lines:
         extra = 20 if card.ability else 0
         top = 84 - (len(lines) * 24 + extra - 24) // 2
         for index, line in enumerate(lines):
-            _text(draw, (CARD_W / 2, top + index * 24), line, 18)
+            draw_text(draw, (CARD_W / 2, top + index * 24), line, 18)
         if card.ability:
-            _text(
+            draw_text(
                 draw,
                 (CARD_W / 2, top + len(lines) * 24 - 4),
                 f"tile {card.ability}",
@@ -47,23 +47,23 @@ def _card_face(box: Components, card_id: str) -> Image.Image:
                 fill=MUTED,
             )
     else:
-        _text(draw, (CARD_W / 2, 84), _plural(card.points, "pt"), 34)
-    chips = _resource_chips(card.cost, 15, fill)
+        draw_text(draw, (CARD_W / 2, 84), plural(card.points, "pt"), 34)
+    chips = resource_chips(card.cost, 15, fill)
     gap = 4
     total = sum(chip.width for chip in chips) + gap * (len(chips) - 1)
     x = (CARD_W - total) // 2
     for chip in chips:
         image.paste(chip, (x, CARD_H - CHIP_H - 12))
         x += chip.width + gap
-    _text(draw, (CARD_W / 2, CARD_H - CHIP_H - 24), "cost", 14, fill=MUTED)
+    draw_text(draw, (CARD_W / 2, CARD_H - CHIP_H - 24), "cost", 14, fill=MUTED)
     return image
 
 
 @cache
-@_built
-def _empty_card() -> Image.Image:
+@built
+def empty_card() -> Image.Image:
     image = canvas(CARD_W, CARD_H)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), 12, fill=EMPTY_FILL, outline=GRID)
-    _text(draw, (CARD_W / 2, CARD_H / 2), "empty", 18, fill=MUTED)
+    draw_text(draw, (CARD_W / 2, CARD_H / 2), "empty", 18, fill=MUTED)
     return image

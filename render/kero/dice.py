@@ -10,7 +10,7 @@ from games.kero.chance import FLAME_FACE
 from games.kero.components import Components, Face
 from games.kero.state import KeroState
 from render.common import GRID, INK, MUTED, canvas, encode
-from render.kero.drawing import _put, _resource_chips, _text
+from render.kero.drawing import draw_text, put_label, resource_chips
 from render.kero.layout import CHIP_H, DICE_H, DICE_TOP, DICE_W, DIE, DIE_GAP
 from render.kero.palette import (
     BURNT_FILL,
@@ -21,7 +21,7 @@ from render.kero.palette import (
     FLAME_ORANGE,
     TUAREK_FIGURE,
     WHITE_DIE,
-    _built,
+    built,
 )
 
 
@@ -29,25 +29,25 @@ def dice_image(state: KeroState) -> Image.Image:
     """The current roll: every die (white, then special) with its face; burnt dice greyed with a
     red border; "no roll yet" before the roll (listing the special dice already chosen)."""
     turn = state.turn
-    image = _dice_background().copy()
+    image = dice_background().copy()
     clan = CLAN_NAMES[state.active]
     if not turn.faces:
-        _put(image, f"{clan} clan: no roll yet", 20, (16, 22), fill=MUTED, align="l")
+        put_label(image, f"{clan} clan: no roll yet", 20, (16, 22), fill=MUTED, align="l")
         if turn.dice:
             chosen = f"special dice chosen: {', '.join(turn.dice)}"
-            _put(image, chosen, 18, (DICE_W // 2, DICE_TOP + DIE // 2))
+            put_label(image, chosen, 18, (DICE_W // 2, DICE_TOP + DIE // 2))
         return image
     burnt = sum(face == FLAME_FACE for face in turn.faces)
     flames = "1 flame" if burnt == 1 else f"{burnt} flames"
-    _put(image, f"{clan} clan's roll", 20, (16, 22), fill=INK, align="l")
-    _put(image, flames, 20, (DICE_W - 16, 22), fill=FIRE if burnt >= 2 else MUTED, align="r")
+    put_label(image, f"{clan} clan's roll", 20, (16, 22), fill=INK, align="l")
+    put_label(image, flames, 20, (DICE_W - 16, 22), fill=FIRE if burnt >= 2 else MUTED, align="r")
     for index, (colour, face) in enumerate(zip(turn.dice, turn.faces, strict=False)):
         x = 16 + index * (DIE + DIE_GAP)
         pending = face is None or index in turn.to_throw
-        image.paste(_die_face(state.box, colour, None if pending else face), (x, DICE_TOP))
+        image.paste(die_face(state.box, colour, None if pending else face), (x, DICE_TOP))
         is_burnt = face == FLAME_FACE and not pending
         caption = "BURNT" if is_burnt else ("throwing" if pending else colour)
-        _put(
+        put_label(
             image,
             caption,
             16,
@@ -63,8 +63,8 @@ def dice_png(state: KeroState) -> bytes:
 
 
 @cache
-@_built
-def _dice_background() -> Image.Image:
+@built
+def dice_background() -> Image.Image:
     image = canvas(DICE_W, DICE_H)
     draw = ImageDraw.Draw(image)
     draw.line((16, DICE_TOP - 8, DICE_W - 16, DICE_TOP - 8), fill=GRID, width=1)
@@ -76,8 +76,8 @@ def _die_of(box: Components, colour: str) -> tuple[Face, ...]:
 
 
 @cache
-@_built
-def _die_face(box: Components, colour: str, face_index: int | None) -> Image.Image:
+@built
+def die_face(box: Components, colour: str, face_index: int | None) -> Image.Image:
     """A die showing a face: resources as chips, Tuarek/Explorer as figures, a flame as burnt;
     None for a die in the air ("?")."""
     image = canvas(DIE, DIE)
@@ -91,7 +91,7 @@ def _die_face(box: Components, colour: str, face_index: int | None) -> Image.Ima
     )
     mid = DIE / 2
     if face is None:
-        _text(draw, (mid, mid), "?", 40, fill=MUTED)
+        draw_text(draw, (mid, mid), "?", 40, fill=MUTED)
     elif face.flame:
         outer = [(48, 14), (66, 40), (70, 62), (60, 78), (36, 78), (26, 62), (30, 44), (40, 52)]
         inner = [(48, 42), (58, 60), (54, 72), (42, 72), (38, 62)]
@@ -100,13 +100,13 @@ def _die_face(box: Components, colour: str, face_index: int | None) -> Image.Ima
     elif face.tuarek:
         draw.ellipse((38, 12, 58, 32), fill=TUAREK_FIGURE)
         draw.polygon([(48, 28), (26, 66), (70, 66)], fill=TUAREK_FIGURE)
-        _text(draw, (mid, 80), "Tuarek", 16)
+        draw_text(draw, (mid, 80), "Tuarek", 16)
     elif face.explorer:
         draw.ellipse((38, 12, 58, 32), fill=INK)
         draw.polygon([(48, 26), (30, 66), (66, 66)], fill=INK)
-        _text(draw, (mid, 80), "Explorer", 16)
+        draw_text(draw, (mid, 80), "Explorer", 16)
     else:
-        chips = _resource_chips(face.resources, 20, fill)
+        chips = resource_chips(face.resources, 20, fill)
         top = (DIE - len(chips) * (CHIP_H + 6) + 6) // 2
         for index, chip in enumerate(chips):
             image.paste(chip, ((DIE - chip.width) // 2, top + index * (CHIP_H + 6)))

@@ -1,7 +1,7 @@
 """The small pieces every Kero image is assembled from: labels, chips, tags, rows of pieces.
 
-Labels and chips are cached once drawn (each short text is drawn once); `_text` draws straight
-onto static pieces, which are themselves drawn once.
+Labels and chips are cached once drawn (each short text is drawn once); `draw_text` draws
+straight onto static pieces, which are themselves drawn once.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from games.kero.resources import RESOURCES, Resources
 from render.common import BACKGROUND, HIGHLIGHT, INK, font
 from render.kero.layout import CHIP_H
-from render.kero.palette import PANEL, RESOURCE_FILL, RESOURCE_INK, RGB, TAG_EDGE, _built
+from render.kero.palette import PANEL, RESOURCE_FILL, RESOURCE_INK, RGB, TAG_EDGE, built
 
 SHORT: Final = {"brick": "br", "wheat": "wh", "metal": "me", "recruit": "re", "jerrycan": "jc"}
 
@@ -26,8 +26,8 @@ def _line_height(size: int) -> int:
 
 
 @lru_cache(maxsize=4096)
-@_built
-def _label(text: str, size: int, fill: RGB, bg: RGB) -> Image.Image:
+@built
+def text_label(text: str, size: int, fill: RGB, bg: RGB) -> Image.Image:
     """`text` drawn once on a tight `bg` box, its vertical middle at the box's middle."""
     typeface = font(size)
     height = _line_height(size)
@@ -36,7 +36,7 @@ def _label(text: str, size: int, fill: RGB, bg: RGB) -> Image.Image:
     return image
 
 
-def _put(
+def put_label(
     image: Image.Image,
     text: str,
     size: int,
@@ -48,14 +48,14 @@ def _put(
 ) -> int:
     """Paste a cached label: `at` is its left, middle or right end (`align` l/m/r) at its vertical
     middle. The background under it must be `bg`. Returns the label's right edge."""
-    label = _label(text, size, fill, bg)
+    label = text_label(text, size, fill, bg)
     width = label.width
     x = at[0] - (width // 2 if align == "m" else width if align == "r" else 0)
     image.paste(label, (x, at[1] - label.height // 2))
     return x + width
 
 
-def _text(
+def draw_text(
     draw: ImageDraw.ImageDraw,
     at: tuple[float, float],
     text: str,
@@ -68,7 +68,7 @@ def _text(
     draw.text(at, text, font=font(size), fill=fill, anchor=anchor)
 
 
-def _wrap(text: str, size: int, width: int) -> list[str]:
+def wrap(text: str, size: int, width: int) -> list[str]:
     """Words of `text` as lines no wider than `width` at `size` (a long word stands alone)."""
     typeface, line = font(size), ""
     lines: list[str] = []
@@ -82,13 +82,13 @@ def _wrap(text: str, size: int, width: int) -> list[str]:
     return [*lines, line] if line else lines
 
 
-def _plural(count: int, word: str) -> str:
+def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 @lru_cache(maxsize=256)
-@_built
-def _chip(
+@built
+def chip(
     text: str, size: int, fill: RGB, ink: RGB, bg: RGB, *, edge: RGB | None = None
 ) -> Image.Image:
     """A rounded tag with centred text."""
@@ -96,23 +96,23 @@ def _chip(
     image = Image.new("RGB", (width, CHIP_H), bg)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, width - 1, CHIP_H - 1), 7, fill=fill, outline=edge or fill)
-    _text(draw, (width / 2, CHIP_H / 2), text, size, fill=ink)
+    draw_text(draw, (width / 2, CHIP_H / 2), text, size, fill=ink)
     return image
 
 
-def _tag(text: str, size: int, bg: RGB = PANEL) -> Image.Image:
-    return _chip(text, size, HIGHLIGHT, INK, bg, edge=TAG_EDGE)
+def tag_chip(text: str, size: int, bg: RGB = PANEL) -> Image.Image:
+    return chip(text, size, HIGHLIGHT, INK, bg, edge=TAG_EDGE)
 
 
-def _resource_chips(bundle: Resources, size: int, bg: RGB) -> list[Image.Image]:
+def resource_chips(bundle: Resources, size: int, bg: RGB) -> list[Image.Image]:
     return [
-        _chip(f"{n} {SHORT[name]}", size, RESOURCE_FILL[name], RESOURCE_INK[name], bg)
+        chip(f"{n} {SHORT[name]}", size, RESOURCE_FILL[name], RESOURCE_INK[name], bg)
         for name, n in zip(RESOURCES, bundle.as_tuple(), strict=True)
         if n
     ]
 
 
-def _paste_row(
+def paste_row(
     image: Image.Image, pieces: Iterable[Image.Image], left: int, right: int, top: int, *, gap: int
 ) -> int:
     """Paste pieces left to right, wrapping onto a next line at `right`; returns the last top."""

@@ -42,13 +42,13 @@ DICE_TOP: Final = 46
 RESULTS_W, RESULTS_H = 1000, 600
 
 
-def _card_x(slot: int) -> int:
+def card_x(slot: int) -> int:
     return MARGIN + slot * (CARD_W + CARD_GAP)
 
 
-def _terr_x(slot: int) -> int:
+def terr_x(slot: int) -> int:
     return MARGIN + slot * (TERR_W + TERR_GAP)
 
 
-def _camp_x(seat: int) -> int:
+def camp_x(seat: int) -> int:
     return MARGIN + seat * (CAMP_W + CAMP_GAP)

@@ -2,7 +2,7 @@
 
 Every image is a palette ("P") image on one shared palette: PNG encodes it several times
 faster than RGB (no per-row filter search on 3 bytes a pixel) and smaller. Pieces are drawn in
-RGB with anti-aliased text and mapped onto the palette once, when they are cached (`_built`);
+RGB with anti-aliased text and mapped onto the palette once, when they are cached (`built`);
 pasting a piece copies its palette indices. The palette holds every flat colour exactly, and a
 few blends between each text colour and the colours it is written on, for the text's edges.
 """
@@ -173,7 +173,7 @@ def _distance(one: RGB, other: RGB) -> float:
 
 
 @cache
-def _palette() -> Image.Image:
+def shared_palette() -> Image.Image:
     """A 1×1 image holding the shared palette: the flat colours, then text-edge blends."""
     entries: list[RGB] = []
     for colour in BASE_COLOURS:
@@ -199,17 +199,17 @@ def _to_palette(image: Image.Image) -> Image.Image:
     """An RGB piece mapped onto the shared palette (nearest colour, no dithering)."""
     if image.mode == "P":
         return image
-    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    return image.quantize(palette=shared_palette(), dither=Image.Dither.NONE)
 
 
 @cache
-def _ink(colour: RGB) -> int:
+def ink(colour: RGB) -> int:
     """The palette index a flat colour maps to (for drawing on a palette image)."""
     with _BUILD:
         return _to_palette(Image.new("RGB", (1, 1), colour)).tobytes()[0]
 
 
-def _built(function: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
+def built(function: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
     """Build a piece under the lock and map it onto the shared palette (on a cache miss)."""
 
     @functools.wraps(function)

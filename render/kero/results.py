@@ -14,15 +14,15 @@ from games.kero.scoring import outcome as final_outcome
 from games.kero.scoring import points as score
 from games.kero.state import KeroState
 from render.common import GRID, HIGHLIGHT, INK, MUTED, canvas, encode
-from render.kero.drawing import _plural, _put, _tag, _text
+from render.kero.drawing import draw_text, plural, put_label, tag_chip
 from render.kero.layout import RESULTS_H, RESULTS_W
-from render.kero.palette import CLAN_COLOURS, CLAN_NAMES, GOLD, HEADER, PANEL, WHITE, _built, _ink
+from render.kero.palette import CLAN_COLOURS, CLAN_NAMES, GOLD, HEADER, PANEL, WHITE, built, ink
 
 
 def results_image(state: KeroState, names: Sequence[str]) -> Image.Image:
     """Final scores of both clans with their players' names, the winner(s), and the figures
     behind them: card and territory points, territories, jerrycans and KERO left, turns."""
-    image = _results_background().copy()
+    image = results_background().copy()
     draw = ImageDraw.Draw(image)
     result = state.outcome() or final_outcome(state)
     winners = sorted(result.winners)
@@ -34,18 +34,18 @@ def results_image(state: KeroState, names: Sequence[str]) -> Image.Image:
         seat = winners[0]
         verb = "wins" if over else "leads"
         banner = f"{who[seat]} ({CLAN_NAMES[seat]} clan) {verb}"
-    _put(image, banner, 30, (RESULTS_W // 2, 100), fill=INK)
+    put_label(image, banner, 30, (RESULTS_W // 2, 100), fill=INK)
     scores = [score(state, seat) for seat in (0, 1)]
     for seat in (0, 1):
         camp = state.camps[seat]
         x = 40 + seat * 470
         if seat in result.winners:
-            draw.rounded_rectangle((x - 6, 138, x + 456, 530), 14, outline=_ink(HIGHLIGHT), width=6)
-            tag = _tag("WINNER" if over else "AHEAD", 18)
+            draw.rounded_rectangle((x - 6, 138, x + 456, 530), 14, outline=ink(HIGHLIGHT), width=6)
+            tag = tag_chip("WINNER" if over else "AHEAD", 18)
             image.paste(tag, (x + 438 - tag.width, 214))
-        _put(image, who[seat], 24, (x + 20, 172), fill=WHITE, bg=CLAN_COLOURS[seat], align="l")
-        _put(image, f"{scores[seat]}", 64, (x + 225, 250), fill=INK, bg=PANEL)
-        _put(image, "points", 18, (x + 225, 294), fill=MUTED, bg=PANEL)
+        put_label(image, who[seat], 24, (x + 20, 172), fill=WHITE, bg=CLAN_COLOURS[seat], align="l")
+        put_label(image, f"{scores[seat]}", 64, (x + 225, 250), fill=INK, bg=PANEL)
+        put_label(image, "points", 18, (x + 225, 294), fill=MUTED, bg=PANEL)
         cards = _card_points(state.box, camp.cards)
         level = camp.tank.level_ms / 1000
         values = (
@@ -57,13 +57,13 @@ def results_image(state: KeroState, names: Sequence[str]) -> Image.Image:
             f"{len(camp.cards)}",
         )
         for row, value in enumerate(values):
-            _put(image, value, 20, (x + 420, 340 + row * 32), fill=INK, bg=PANEL, align="r")
+            put_label(image, value, 20, (x + 420, 340 + row * 32), fill=INK, bg=PANEL, align="r")
     tied = scores[0] == scores[1]
     played = state.turns
-    footer = f"{_plural(played, 'turn')} played · {state.claims} of {ROUNDS} claims"
+    footer = f"{plural(played, 'turn')} played · {state.claims} of {ROUNDS} claims"
     if tied:
         footer += " · tied on points: territories, jerrycans, then KERO decide"
-    _put(image, footer, 18, (RESULTS_W // 2, 566), fill=MUTED)
+    put_label(image, footer, 18, (RESULTS_W // 2, 566), fill=MUTED)
     return image
 
 
@@ -83,13 +83,13 @@ def _card_points(box: Components, card_ids: Sequence[str]) -> int:
 
 
 @cache
-@_built
-def _results_background() -> Image.Image:
+@built
+def results_background() -> Image.Image:
     image = canvas(RESULTS_W, RESULTS_H)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, RESULTS_W, 60), fill=HEADER)
-    _text(draw, (30, 30), "KERO", 30, fill=GOLD, anchor="lm")
-    _text(draw, (RESULTS_W / 2, 30), "Final scores", 28, fill=WHITE)
+    draw_text(draw, (30, 30), "KERO", 30, fill=GOLD, anchor="lm")
+    draw_text(draw, (RESULTS_W / 2, 30), "Final scores", 28, fill=WHITE)
     rows = (
         "Card points",
         "Territory points",
@@ -103,8 +103,8 @@ def _results_background() -> Image.Image:
         draw.rounded_rectangle((x, 144, x + 450, 524), 12, fill=PANEL, outline=GRID)
         draw.rounded_rectangle((x, 144, x + 450, 200), 12, fill=CLAN_COLOURS[seat])
         draw.rectangle((x, 186, x + 450, 200), fill=CLAN_COLOURS[seat])
-        _text(draw, (x + 440, 172), f"{CLAN_NAMES[seat]} clan", 18, fill=WHITE, anchor="rm")
+        draw_text(draw, (x + 440, 172), f"{CLAN_NAMES[seat]} clan", 18, fill=WHITE, anchor="rm")
         for row, label in enumerate(rows):
-            _text(draw, (x + 24, 340 + row * 32), label, 20, fill=INK, anchor="lm")
+            draw_text(draw, (x + 24, 340 + row * 32), label, 20, fill=INK, anchor="lm")
         draw.line((x + 20, 318, x + 430, 318), fill=GRID)
     return image

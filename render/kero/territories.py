@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from games.kero.components import Components
 from render.common import GRID, HIGHLIGHT, INK, MUTED, canvas
-from render.kero.drawing import _plural, _text, _wrap
+from render.kero.drawing import draw_text, plural, wrap
 from render.kero.layout import BAND_Y, TERR_H, TERR_W
 from render.kero.palette import (
     CLAN_COLOURS,
@@ -19,14 +19,14 @@ from render.kero.palette import (
     SAND_EDGE,
     TAG_EDGE,
     WHITE,
-    _built,
+    built,
 )
-from render.kero.words import _territory_lines
+from render.kero.words import territory_lines
 
 
 @cache
-@_built
-def _territory_tile(box: Components, territory_id: str) -> Image.Image:
+@built
+def territory_tile(box: Components, territory_id: str) -> Image.Image:
     """One New Territory: name, points, on-claim bonus and end condition, an Explorer band."""
     territory = box.territories_by_id[territory_id]
     image = canvas(TERR_W, TERR_H)
@@ -36,31 +36,31 @@ def _territory_tile(box: Components, territory_id: str) -> Image.Image:
     )
     draw.rectangle((3, BAND_Y, TERR_W - 4, TERR_H - 14), fill=SAND_BAND)
     draw.rounded_rectangle((3, BAND_Y, TERR_W - 4, TERR_H - 4), 9, fill=SAND_BAND)
-    _text(draw, (12, 22), territory.name, 22, fill=INK, anchor="lm")
-    _text(draw, (TERR_W - 12, 22), _plural(territory.points, "pt"), 20, fill=INK, anchor="rm")
+    draw_text(draw, (12, 22), territory.name, 22, fill=INK, anchor="lm")
+    draw_text(draw, (TERR_W - 12, 22), plural(territory.points, "pt"), 20, fill=INK, anchor="rm")
     lines = [
         part
-        for line in _territory_lines(territory, len(box.supply.card_colours))
-        for part in _wrap(line, 16, TERR_W - 40)
+        for line in territory_lines(territory, len(box.supply.card_colours))
+        for part in wrap(line, 16, TERR_W - 40)
     ]
     for index, line in enumerate(lines[:3] or ["no bonus"]):
-        _text(draw, (12, 52 + index * 20), line, 16, fill=INK if lines else MUTED, anchor="lm")
+        draw_text(draw, (12, 52 + index * 20), line, 16, fill=INK if lines else MUTED, anchor="lm")
     return image
 
 
 @cache
-@_built
-def _empty_territory() -> Image.Image:
+@built
+def empty_territory() -> Image.Image:
     image = canvas(TERR_W, TERR_H)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, TERR_W - 1, TERR_H - 1), 12, fill=EMPTY_FILL, outline=GRID)
-    _text(draw, (TERR_W / 2, TERR_H / 2), "no territory", 18, fill=MUTED)
+    draw_text(draw, (TERR_W / 2, TERR_H / 2), "no territory", 18, fill=MUTED)
     return image
 
 
 @cache
-@_built
-def _explorer_badge(seat: int, count: int, boss: bool) -> Image.Image:
+@built
+def explorer_badge(seat: int, count: int, boss: bool) -> Image.Image:
     """A clan's Explorers on a territory: a disc with the count, the clan, and the Boss."""
     image = Image.new("RGB", (110, 42), SAND_BAND)
     draw = ImageDraw.Draw(image)
@@ -69,11 +69,11 @@ def _explorer_badge(seat: int, count: int, boss: bool) -> Image.Image:
         draw.ellipse((0, 0, 41, 41), fill=HIGHLIGHT, outline=TAG_EDGE)
     if count:
         draw.ellipse((4, 4, 37, 37), fill=colour)
-        _text(draw, (21, 21), str(count), 20, fill=WHITE)
+        draw_text(draw, (21, 21), str(count), 20, fill=WHITE)
     else:
         draw.ellipse((4, 4, 37, 37), outline=colour, width=2)
-        _text(draw, (21, 21), "0", 18, fill=MUTED)
-    _text(draw, (48, 12 if boss else 21), CLAN_NAMES[seat], 16, fill=INK, anchor="lm")
+        draw_text(draw, (21, 21), "0", 18, fill=MUTED)
+    draw_text(draw, (48, 12 if boss else 21), CLAN_NAMES[seat], 16, fill=INK, anchor="lm")
     if boss:
-        _text(draw, (48, 31), "+ Boss", 15, fill=INK, anchor="lm")
+        draw_text(draw, (48, 31), "+ Boss", 15, fill=INK, anchor="lm")
     return image

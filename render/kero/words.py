@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from games.kero.components import Card, Components, Gain, Territory
-from render.kero.drawing import _plural
+from render.kero.drawing import plural
 
 
 def _gain_words(gain: Gain) -> str:
     if gain.kind == "jerrycan":
-        return f"+{_plural(gain.amount, 'jerrycan')}"
+        return f"+{plural(gain.amount, 'jerrycan')}"
     if gain.kind == "tuarek":
-        return f"+{_plural(gain.amount, 'Tuarek')}"
+        return f"+{plural(gain.amount, 'Tuarek')}"
     return "Explorer" if gain.amount == 1 else f"{gain.amount} Explorers"
 
 
@@ -26,11 +26,11 @@ def _tile_words(box: Components, tile_id: str) -> list[str]:
     if effect.kind == "win_ties":
         return ["Wins a tie", "at a claim"]
     if effect.kind == "ignore_flames":
-        return [f"Ignore {_plural(arg if isinstance(arg, int) else 1, 'flame')}"]
+        return [f"Ignore {plural(arg if isinstance(arg, int) else 1, 'flame')}"]
     return ["Re-roll a", "burnt die"]
 
 
-def _card_lines(box: Components, card: Card) -> list[str]:
+def card_lines(box: Components, card: Card) -> list[str]:
     lines = [_gain_words(gain) for gain in card.effects]
     if card.ability:
         lines += _tile_words(box, card.ability)
@@ -39,7 +39,7 @@ def _card_lines(box: Components, card: Card) -> list[str]:
     return lines
 
 
-def _territory_lines(territory: Territory, colours: int) -> list[str]:
+def territory_lines(territory: Territory, colours: int) -> list[str]:
     lines = []
     if territory.on_claim:
         gains = [

@@ -13,7 +13,7 @@ import pytest
 
 from bot.app import TableroBot
 from bot.config import Config
-from tests.bot.fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeGuild, FakeUser
+from fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeGuild, FakeUser
 
 
 @dataclass

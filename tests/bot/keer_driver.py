@@ -12,9 +12,9 @@ from PIL import Image
 
 from bot.app import TableroBot
 from bot.service import LiveMatch
+from fakediscord import FakeMessage, FakeUser, InteractionResult
 from games.keer_kids import KeerState, Phase
 from tests.bot.conftest import Server
-from tests.bot.fakediscord import FakeMessage, FakeUser, InteractionResult
 
 
 def live_here(bot: TableroBot, server: Server, channel_id: int | None = None) -> LiveMatch | None:

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from bot.app import TableroBot
 from bot.kero_ui import kero_state, template
 from bot.service import LiveMatch
+from fakediscord import FakeClock, FakeMessage, FakeUser, InteractionResult
 from games.kero import actions as a
 from games.kero.ai import KeroAI, Pace
 from games.kero.board import Phase
 from tests.bot.conftest import Server
-from tests.bot.fakediscord import FakeClock, FakeMessage, FakeUser, InteractionResult
 from tests.bot.keer_driver import members
 
 THINK_S = 1.0

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.http import Route
 
-from tests.bot.fakediscord import (
+from fakediscord import (
     FakeChannel,
     FakeClock,
     FakeDiscord,

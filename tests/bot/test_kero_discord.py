@@ -11,8 +11,7 @@ from games.kero import KeroState
 from games.kero import actions as a
 from games.kero.board import Phase
 from games.records import Entry, Player
-from storage.base import NewMatch
-from storage.sqlite import SqliteStore
+from storage import NewMatch, SqliteStore
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import decodes, live_here
 from tests.bot.kero_driver import KeroDriver

@@ -9,7 +9,8 @@ import time
 from PIL import Image
 
 from games.records import MatchRecord, Player, replay
-from storage.base import NewMatch, Rating, RatingChange
+from ratings.history import RatingChange
+from storage import NewMatch, Rating
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import play_roll, start_match
 

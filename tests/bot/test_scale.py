@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 
 from bot.app import TableroBot
+from fakediscord import FakeChannel, InteractionResult
 from games.keer_kids import Phase
 from tests.bot.conftest import Server
-from tests.bot.fakediscord import FakeChannel, InteractionResult
 from tests.bot.keer_driver import button_id, keer, live_here, members
 
 MATCHES = 200

@@ -13,8 +13,7 @@ from games.common import IllegalAction, Reason
 from games.common.protocol import CHANCE
 from games.keer_kids import KeerState, Phase, Skip
 from games.records import Player, replay
-from storage.rebuild import rebuild_open
-from storage.sqlite import SqliteStore
+from storage import SqliteStore, rebuild_open
 from tests.games.kero.test_refusal_words import refusals
 
 ANA, BO = Player("101", "Ana"), Player("102", "Bo")

@@ -13,7 +13,7 @@ import pytest
 from bot.service import LiveMatch, MatchService, ai_player
 from games.keer_kids import KeerState, Phase
 from games.records import Player
-from storage.sqlite import SqliteStore
+from storage import SqliteStore
 
 PLAYERS = [Player(str(100 + i), name) for i, name in enumerate(("Ana", "Bo", "Cas", "Dee"))]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from bot.app import TableroBot
 from bot.service import LiveMatch
+from fakediscord import FakeMessage
 from games.common.protocol import CHANCE
 from games.keer_kids import HeuristicAI, Keep, KeerState, Miss, Phase, Roll
 from games.kero import actions as ka
 from tests.bot.conftest import Server
-from tests.bot.fakediscord import FakeMessage
 from tests.bot.keer_driver import button_id, keer, live_here, members, pick
 from tests.bot.kero_driver import KeroDriver, fire_due
 from tests.bot.test_kero_discord import challenge, first_turn_of

@@ -13,7 +13,6 @@ from games.keer_kids import HeuristicAI, new_match
 from games.records import MatchRecord, Player, record_of, replay
 from ratings import (
     DEFAULT,
-    Change,
     FinishedMatch,
     Standing,
     conservative,
@@ -25,6 +24,7 @@ from ratings import (
     rated_players,
     rebuild,
 )
+from ratings.history import RatingChange
 
 GAME = "keer-kids"
 
@@ -241,7 +241,7 @@ def test_expelled_player_alone_takes_a_loss() -> None:
     assert new["100"].games == 1
     assert new["100"] == rate(before, ["100", "101"], [2, 1])["100"]
     assert history_of(match, new) == [
-        Change(1, "g", GAME, "100", new["100"].mu, new["100"].sigma, 1_700_000_000_000)
+        RatingChange(1, "g", GAME, "100", new["100"].mu, new["100"].sigma, 1_700_000_000_000)
     ]
 
 
@@ -292,7 +292,7 @@ def generated_matches(count: int) -> list[FinishedMatch]:
 def test_rebuild_equals_applying_rate_match_by_match() -> None:
     matches = generated_matches(40)
     tables: dict[tuple[str, str], dict[str, Standing]] = {}
-    history: list[Change] = []
+    history: list[RatingChange] = []
     for match in matches:
         table = tables.setdefault((match.guild_id, match.game), {})
         players = rated_players(

@@ -21,11 +21,11 @@ from games.keer_kids.actions import Action
 from games.keer_kids.dice import PURPLE
 from render import keer_kids as kk
 from render.common import HIGHLIGHT
-from render.keer_kids.layout import _sheet_layout, _table_layout
-from render.keer_kids.results import _RESULTS_HEADER, _ROW_H, _ranking, _results_static, _row_tile
-from render.keer_kids.static import _sheet_rgb
-from render.keer_kids.table import _table_static
-from render.keer_kids.tiles import _die_tile, _palette, _sprites, _text_tile
+from render.keer_kids.layout import sheet_layout, table_layout
+from render.keer_kids.results import RESULTS_HEADER, ROW_H, ranking, results_static, row_tile
+from render.keer_kids.static import sheet_rgb
+from render.keer_kids.table import table_static
+from render.keer_kids.tiles import die_tile, shared_palette, sheet_sprites, text_tile
 
 NAMES = ("Anna", "Bram", "Cleo", "Daan")
 COLUMN_0_PATH = ("P4", "C2", "P1", "M2", "C1", "E1", "M1")
@@ -77,7 +77,7 @@ def finished(players: int, seed: int = 3) -> KeerState:
 
 def highlighted(image: Image.Image, row: int) -> bool:
     """Whether results row `row` has the winner's background (the palette may shift it a bit)."""
-    y = _RESULTS_HEADER + 6 + row * _ROW_H
+    y = RESULTS_HEADER + 6 + row * ROW_H
     pixel = image.convert("RGB").getpixel((kk.RESULTS_WIDTH // 2, y))
     assert isinstance(pixel, tuple)
     return sum(abs(a - b) for a, b in zip(pixel, HIGHLIGHT, strict=True)) < 24
@@ -101,7 +101,7 @@ def region(image: Image.Image, box: Box, origin: tuple[int, int] = (0, 0)) -> by
 
 
 def squares(state: KeerState, enclosure_id: str, scale: float) -> list[Box]:
-    layout = _sheet_layout(state.sheet, scale)
+    layout = sheet_layout(state.sheet, scale)
     enclosure = state.sheet.enclosure(enclosure_id)
     assert enclosure is not None
     return [layout.cell_box(r, c) for r, c in enclosure.squares]
@@ -109,16 +109,16 @@ def squares(state: KeerState, enclosure_id: str, scale: float) -> list[Box]:
 
 def clear_caches() -> None:
     for cached in (
-        _palette,
-        _sheet_layout,
-        _sheet_rgb,
-        _sprites,
-        _table_layout,
-        _table_static,
-        _results_static,
-        _text_tile,
-        _die_tile,
-        _row_tile,
+        shared_palette,
+        sheet_layout,
+        sheet_rgb,
+        sheet_sprites,
+        table_layout,
+        table_static,
+        results_static,
+        text_tile,
+        die_tile,
+        row_tile,
     ):
         cached.cache_clear()
 
@@ -175,7 +175,7 @@ def test_long_or_missing_names_keep_the_sizes() -> None:
 def test_all_text_is_at_least_the_minimum_size() -> None:
     sheet = new_match(2).sheet
     for scale in (kk.TABLE_SCALE, 1.0, 0.5):
-        layout = _sheet_layout(sheet, scale)
+        layout = sheet_layout(sheet, scale)
         sizes = (layout.f_name, layout.f_letter, layout.f_small, layout.f_mark, layout.f_big)
         assert min(sizes) >= kk.MIN_TEXT == 14
 
@@ -188,7 +188,7 @@ def test_crossing_changes_that_enclosure_on_that_sheet_only() -> None:
     after = new_match(2)
     play_roll(after, ("blue", "red", "purple"), {0: Cross(0, "P4"), 1: Mark(2)})
     assert after.summary()["players"][0]["crossed"] == ["P4"]
-    tab = _table_layout(after.sheet, 2)
+    tab = table_layout(after.sheet, 2)
     old, new = kk.table_image(before, NAMES), kk.table_image(after, NAMES)
     seat0, seat1 = tab.origins
     for box in squares(after, "P4", kk.TABLE_SCALE):
@@ -197,7 +197,7 @@ def test_crossing_changes_that_enclosure_on_that_sheet_only() -> None:
     for box in squares(after, "C4", kk.TABLE_SCALE):
         assert region(old, box, seat0) == region(new, box, seat0)
     # Seat 1 crossed an exclamation mark: its first mark box changes, seat 0's does not.
-    mark = _sheet_layout(after.sheet, kk.TABLE_SCALE).chameleons[0][1][0]
+    mark = sheet_layout(after.sheet, kk.TABLE_SCALE).chameleons[0][1][0]
     assert region(old, mark, seat1) != region(new, mark, seat1)
     assert region(old, mark, seat0) == region(new, mark, seat0)
     # The single-sheet image agrees.
@@ -226,7 +226,7 @@ def test_filling_a_column_circles_its_buckets_and_settles_its_visitor() -> None:
     players = state.summary()["players"]
     assert players[0]["columns_filled"] == [1] and players[0]["visitors_circled"] == [1]
     assert players[1]["columns_filled"] == [] and players[1]["visitors_crossed_out"] == [1]
-    layout = _sheet_layout(state.sheet, 1.0)
+    layout = sheet_layout(state.sheet, 1.0)
     fresh = kk.sheet_image(new_match(2), 0)
     mine, theirs = kk.sheet_image(state, 0), kk.sheet_image(state, 1)
     assert region(fresh, layout.bucket_box(0)) != region(mine, layout.bucket_box(0))
@@ -244,7 +244,7 @@ def test_completing_an_animal_circles_its_food() -> None:
     seat = next(s for s in range(2) if state.players[s].animals)
     letter = state.players[seat].animals[0]
     index = [a.letter for a in state.sheet.animals].index(letter)
-    layout = _sheet_layout(state.sheet, 1.0)
+    layout = sheet_layout(state.sheet, 1.0)
     slot = layout.food_slot(index)
     assert region(kk.sheet_image(state, seat), slot) != region(
         kk.sheet_image(new_match(2), seat), slot
@@ -255,7 +255,7 @@ def test_score_box_follows_the_score() -> None:
     state = finished(2)
     scores = [state.circles(s).total for s in range(2)]
     assert scores[0] > 0
-    box = _sheet_layout(state.sheet, 1.0).score_box
+    box = sheet_layout(state.sheet, 1.0).score_box
     assert region(kk.sheet_image(state, 0), box) != region(kk.sheet_image(new_match(2), 0), box)
 
 
@@ -275,7 +275,7 @@ def test_results_differ_with_the_winners() -> None:
 
 def test_shared_wins_highlight_every_winner() -> None:
     state = next(s for s in (finished(3, seed) for seed in range(40)) if len(winners(s)) > 1)
-    outcome, order = _ranking(state)
+    outcome, order = ranking(state)
     assert [outcome.places[s] for s in order[:2]] == [1, 1]
     image = kk.results_image(state, NAMES)
     for row in range(3):
@@ -307,7 +307,7 @@ def test_choices_stay_hidden_until_the_roll_resolves() -> None:
     assert kk.table_png(a, NAMES) != kk.table_png(new_match(2), NAMES)
     for state in (a, b):
         state.apply(0, Cross(0, "P4"))
-    lay = _table_layout(a.sheet, 2)
+    lay = table_layout(a.sheet, 2)
     header = (0, 0, lay.sheet.width, lay.sheet.header_h)
     seat1 = lay.origins[1]
     assert region(kk.table_image(a, NAMES), header, seat1) != region(
@@ -319,7 +319,7 @@ def test_the_band_shows_the_last_roll() -> None:
     one, other = new_match(2), new_match(2)
     play_roll(one, ("blue", "red", "purple"), {0: Cross(0, "P4")})
     play_roll(other, ("red", "blue", "purple"), {0: Cross(0, "E3")})
-    lay = _table_layout(one.sheet, 2)
+    lay = table_layout(one.sheet, 2)
     band = (0, 0, lay.width, lay.band_h)
     assert region(kk.table_image(one, NAMES), band) != region(kk.table_image(other, NAMES), band)
 
@@ -358,9 +358,9 @@ def test_the_static_cache_does_not_leak_marks() -> None:
     assert kk.table_png(new_match(4), NAMES) == fresh
     assert kk.sheet_png(new_match(4), 2) == fresh_sheet
     # No square of the fresh table differs from the cached static layer.
-    static = _table_static(crossed.sheet, 4).convert("RGB")
+    static = table_static(crossed.sheet, 4).convert("RGB")
     image = decode(fresh).convert("RGB")
-    lay = _table_layout(crossed.sheet, 4)
+    lay = table_layout(crossed.sheet, 4)
     for origin in lay.origins:
         for r in range(crossed.sheet.rows):
             for c in range(crossed.sheet.columns):

@@ -175,7 +175,7 @@ def test_the_palette_keeps_every_flat_colour_exact() -> None:
     palette = kero.board_image(mid_game()).getpalette()
     assert palette is not None
     for colour in kero.BASE_COLOURS:
-        index = kero._ink(colour)
+        index = kero.ink(colour)
         assert tuple(palette[3 * index : 3 * index + 3]) == colour
 
 
@@ -332,7 +332,7 @@ def test_two_threads_render_identical_bytes() -> None:
         return out
 
     expected = render_all()
-    kero._clear_caches()
+    kero.clear_caches()
     barrier = threading.Barrier(2)
     results: list[list[bytes]] = [[], []]
 

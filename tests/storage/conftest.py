@@ -15,9 +15,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from storage.base import Store
-from storage.postgres import PostgresStore
-from storage.sqlite import SqliteStore
+from storage import PostgresStore, SqliteStore, Store
 
 POSTGRES_URL = os.environ.get("TABLERO_TEST_DATABASE_URL")
 

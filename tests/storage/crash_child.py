@@ -13,8 +13,7 @@ from games.common import ChanceRng
 from games.common.play import step
 from games.keer_kids import HeuristicAI, new_match
 from games.records import Entry, Player
-from storage.base import NewMatch
-from storage.sqlite import SqliteStore
+from storage import NewMatch, SqliteStore
 
 PLAYERS = (Player("1", "Ana"), Player("2", "Bo"))
 

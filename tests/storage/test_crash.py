@@ -12,8 +12,7 @@ from pathlib import Path
 from games.common import ChanceRng
 from games.common.play import step
 from games.keer_kids import HeuristicAI, new_match, parse_action
-from storage.rebuild import rebuild_open
-from storage.sqlite import SqliteStore
+from storage import SqliteStore, rebuild_open
 
 from .crash_child import match_seed
 

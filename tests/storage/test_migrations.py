@@ -13,11 +13,9 @@ import pytest
 
 from games.common import CHANCE
 from games.records import Entry, Player
-from storage.base import Deadline, Rating, RatingChange, Result, Store
-from storage.postgres import PostgresStore
-from storage.rebuild import rebuild_open
+from ratings.history import RatingChange
+from storage import Deadline, PostgresStore, Rating, Result, SqliteStore, Store, rebuild_open
 from storage.schema import latest, migrations
-from storage.sqlite import SqliteStore
 
 from .conftest import postgres_url, reset_postgres
 

@@ -6,9 +6,7 @@ import asyncpg
 import pytest
 
 from games.records import Player
-from storage.base import NewMatch, SchemaTooNew
-from storage.postgres import PostgresStore
-from storage.rebuild import rebuild_open
+from storage import NewMatch, PostgresStore, SchemaTooNew, rebuild_open
 from storage.schema import latest
 
 from .conftest import postgres_url, reset_postgres

@@ -9,13 +9,8 @@ from pathlib import Path
 import pytest
 
 from games.records import Player
-from storage.base import (
-    NewMatch,
-    SchemaTooNew,
-)
-from storage.rebuild import rebuild_open
+from storage import NewMatch, SchemaTooNew, SqliteStore, rebuild_open
 from storage.schema import migrations
-from storage.sqlite import SqliteStore
 
 PLAYERS = (Player("111", "Ana"), Player("222", "Bo"))
 

@@ -10,7 +10,7 @@ from games.common import CHANCE, ChanceRng
 from games.common.play import play_out, step
 from games.keer_kids import HeuristicAI, new_match
 from games.records import Entry, Player
-from storage.base import (
+from storage import (
     SEAT_DEPARTURES,
     Deadline,
     DuplicateInteraction,
@@ -19,8 +19,8 @@ from storage.base import (
     StorageError,
     Store,
     UnknownMatch,
+    rebuild_open,
 )
-from storage.rebuild import rebuild_open
 
 from .conftest import mark, raw_sql
 

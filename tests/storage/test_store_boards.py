@@ -6,13 +6,13 @@ import pytest
 
 from games.common import CHANCE
 from games.records import Entry, Player
-from storage.base import (
+from ratings.history import RatingChange
+from storage import (
     BoardRow,
     Deadline,
     NewMatch,
     PlayerResult,
     Rating,
-    RatingChange,
     Result,
     StorageError,
     Store,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.records import Player
-from storage.base import Deadline, Lobby, NewMatch, Rating, StorageError, Store, UnknownMatch
+from storage import Deadline, Lobby, NewMatch, Rating, StorageError, Store, UnknownMatch
 
 PLAYERS = (Player("1", "Ana"), Player("2", "Bo"))
 

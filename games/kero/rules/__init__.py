@@ -22,7 +22,7 @@ from games.kero import actions as a
 from games.kero.board import Phase
 from games.kero.chance import FLAME_FACE, deal_problem
 from games.kero.resources import RESOURCES
-from games.kero.rules.camp import WHITE, _end_turn, _hire, _place, _skip_turn, _take
+from games.kero.rules.camp import WHITE, end_turn, hire, place, skip_turn, take
 from games.kero.rules.claims import boss_choice, tiebreak
 from games.kero.rules.economy import (
     can_pay,
@@ -30,20 +30,20 @@ from games.kero.rules.economy import (
     show_territories,
     take_jerrycans,
 )
-from games.kero.rules.refinery import _auto_fuel, _flames, _fuel_up, _throw
+from games.kero.rules.refinery import auto_fuel, flames, fuel_up, throw
 from games.kero.rules.rolling import (
     MAX_CREDIT_MS,
-    _add_die,
-    _credit,
-    _faces,
-    _no_pass,
-    _reroll,
-    _roll,
-    _stop,
-    _tank_empty,
-    _truck_flat,
+    add_die,
+    credit,
+    faces,
+    no_pass,
+    reroll,
+    roll,
+    stop,
+    tank_empty,
+    truck_flat,
 )
-from games.kero.rules.tuareks import _play, _use
+from games.kero.rules.tuareks import play, use
 
 if TYPE_CHECKING:
     from games.kero.state import KeroState
@@ -72,7 +72,7 @@ def apply(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]:
     elif seat not in state.seats_to_act():
         waiting = " and ".join(f"seat {s}" for s in state.seats_to_act())
         raise NotYourTurn(f"it is not your move: the match waits for {waiting}")
-    at = getattr(action, "at", None)
+    at = action.at
     if at is not None and at < state.clock_ms:
         raise IllegalAction(
             f"stamped {at} ms, before the latest action at {state.clock_ms} ms", Reason.STALE
@@ -254,34 +254,34 @@ def _accepts(state: KeroState, seat: Seat, action: a.Action) -> bool:
 
 _HANDLERS: Final = {
     (Phase.SETUP, a.Setup): _setup,
-    (Phase.FUELING, a.Flames): _flames,
-    (Phase.FUELING, a.Throw): _throw,
-    (Phase.FUELING, a.AutoFuel): _auto_fuel,
-    (Phase.START, a.FuelUp): _fuel_up,
-    (Phase.START, a.AddDie): _add_die,
-    (Phase.START, a.Roll): _roll,
-    (Phase.START, a.Pass): _skip_turn,
-    (Phase.ROLLING, a.Faces): _faces,
-    (Phase.ROLLING, a.Reroll): _reroll,
-    (Phase.ROLLING, a.Stop): _stop,
-    (Phase.ROLLING, a.Credit): _credit,
-    (Phase.ROLLING, a.TankEmpty): _tank_empty,
-    (Phase.ROLLING, a.Pass): _no_pass,
-    (Phase.CAMP, a.Take): _take,
-    (Phase.CAMP, a.Roll): _truck_flat,
-    (Phase.CAMP, a.Reroll): _truck_flat,
-    (Phase.CAMP, a.Stop): _truck_flat,
-    (Phase.CAMP, a.Place): _place,
-    (Phase.CAMP, a.EndTurn): _end_turn,
-    (Phase.CAMP, a.Pass): _end_turn,
+    (Phase.FUELING, a.Flames): flames,
+    (Phase.FUELING, a.Throw): throw,
+    (Phase.FUELING, a.AutoFuel): auto_fuel,
+    (Phase.START, a.FuelUp): fuel_up,
+    (Phase.START, a.AddDie): add_die,
+    (Phase.START, a.Roll): roll,
+    (Phase.START, a.Pass): skip_turn,
+    (Phase.ROLLING, a.Faces): faces,
+    (Phase.ROLLING, a.Reroll): reroll,
+    (Phase.ROLLING, a.Stop): stop,
+    (Phase.ROLLING, a.Credit): credit,
+    (Phase.ROLLING, a.TankEmpty): tank_empty,
+    (Phase.ROLLING, a.Pass): no_pass,
+    (Phase.CAMP, a.Take): take,
+    (Phase.CAMP, a.Roll): truck_flat,
+    (Phase.CAMP, a.Reroll): truck_flat,
+    (Phase.CAMP, a.Stop): truck_flat,
+    (Phase.CAMP, a.Place): place,
+    (Phase.CAMP, a.EndTurn): end_turn,
+    (Phase.CAMP, a.Pass): end_turn,
 }
 
 
 _ANY_PHASE: Final = {
     a.Reshuffle: _reshuffle,
-    a.Hire: _hire,
-    a.Play: _play,
-    a.Use: _use,
+    a.Hire: hire,
+    a.Play: play,
+    a.Use: use,
 }
 
 

@@ -51,7 +51,7 @@ def collect(state: KeroState) -> None:
     draw_owed_tuareks(state)
 
 
-def _take(state: KeroState, action: a.Action) -> None:
+def take(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Take)
     card_id = state.row[action.slot - 1] if 1 <= action.slot <= len(state.row) else None
     if card_id is None:
@@ -67,7 +67,7 @@ def _take(state: KeroState, action: a.Action) -> None:
     gain(state, state.active, card.effects)
 
 
-def _hire(state: KeroState, action: a.Action) -> None:
+def hire(state: KeroState, action: a.Action) -> None:
     camp = state.camps[state.active]
     if not state.tuarek_pile and not state.tuarek_used:
         raise IllegalAction("no Tuarek is left to hire", Reason.NO_TUAREK)
@@ -83,7 +83,7 @@ def _hire(state: KeroState, action: a.Action) -> None:
     draw_owed_tuareks(state)
 
 
-def _place(state: KeroState, action: a.Action) -> None:
+def place(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Place)
     turn, camp = state.turn, state.camps[state.active]
     if not 1 <= action.slot <= len(state.territories) or state.territories[action.slot - 1] is None:
@@ -104,7 +104,7 @@ def _place(state: KeroState, action: a.Action) -> None:
         camp.boss_slot = action.slot - 1
 
 
-def _end_turn(state: KeroState, action: a.Action) -> None:
+def end_turn(state: KeroState, action: a.Action) -> None:
     """`end` (and `pass` in camp): the Fire step, then the row slides and refills."""
     turn = state.turn
     flames = 0 if turn.no_fire else sum(f == FLAME_FACE for f in turn.faces) - turn.ignored_flames
@@ -117,7 +117,7 @@ def _end_turn(state: KeroState, action: a.Action) -> None:
     _close_turn(state)
 
 
-def _skip_turn(state: KeroState, action: a.Action) -> None:
+def skip_turn(state: KeroState, action: a.Action) -> None:
     """`pass` before rolling (house rule, async play): the turn ends with nothing gained and no
     Fire step. What was paid this turn is lost; the special dice go back to the shack."""
     state.turn.dice = []

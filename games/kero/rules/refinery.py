@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 DUST_STORM: Final = "dust_storm"
 
 
-def _fuel_up(state: KeroState, action: a.Action) -> None:
+def fuel_up(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.FuelUp)
     check_fuel_up(state, action.at)
     pay_jerrycans(state, state.camps[state.active], state.box.supply.fuel_up_cost.jerrycan)
@@ -57,7 +57,7 @@ def start_fuel_up(state: KeroState, at: int | None) -> None:
     state.phase = Phase.FUELING
 
 
-def _flames(state: KeroState, action: a.Action) -> None:
+def flames(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Flames)
     turn = state.turn
     fuel = turn.fuel
@@ -83,7 +83,7 @@ def _flames(state: KeroState, action: a.Action) -> None:
         state.phase = Phase.START
 
 
-def _throw(state: KeroState, action: a.Action) -> None:
+def throw(state: KeroState, action: a.Action) -> None:
     """A live throw pours the time since the previous one, but never less than a throw of the
     dice takes (the auto cadence): a fast thrower cannot shrink the refuel below auto's."""
     assert isinstance(action, a.Throw)
@@ -96,7 +96,7 @@ def _throw(state: KeroState, action: a.Action) -> None:
     turn.throw_pending = True
 
 
-def _auto_fuel(state: KeroState, action: a.Action) -> None:
+def auto_fuel(state: KeroState, action: a.Action) -> None:
     """The thrower went quiet: the wait since the last throw counts, the bot throws the rest."""
     assert isinstance(action, a.AutoFuel)
     turn = state.turn

@@ -23,7 +23,7 @@ MAX_CREDIT_MS: Final = 2_000
 """The most processing time one credit may hand back (the bot caps its measurement too)."""
 
 
-def _add_die(state: KeroState, action: a.Action) -> None:
+def add_die(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.AddDie)
     turn, camp = state.turn, state.camps[state.active]
     check_special_die(state, action.colour)
@@ -48,7 +48,7 @@ def check_special_die(state: KeroState, colour: str | None) -> None:
         raise IllegalAction(f"at most {limit} special dice a turn", Reason.DIE_NOT_AVAILABLE)
 
 
-def _roll(state: KeroState, action: a.Action) -> None:
+def roll(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Roll)
     turn, camp = state.turn, state.camps[state.active]
     window = tank_op(lambda: camp.tank.tip(action.at))
@@ -59,7 +59,7 @@ def _roll(state: KeroState, action: a.Action) -> None:
     state.phase = Phase.ROLLING
 
 
-def _faces(state: KeroState, action: a.Action) -> None:
+def faces(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Faces)
     turn = state.turn
     if len(action.faces) != len(turn.to_throw) or not all(0 <= f < 6 for f in action.faces):
@@ -71,7 +71,7 @@ def _faces(state: KeroState, action: a.Action) -> None:
     turn.to_throw = ()
 
 
-def _reroll(state: KeroState, action: a.Action) -> None:
+def reroll(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Reroll)
     turn, tipped = state.turn, state.turn.window
     assert tipped is not None
@@ -91,7 +91,7 @@ def _reroll(state: KeroState, action: a.Action) -> None:
     turn.to_throw = tuple(sorted(dice))
 
 
-def _stop(state: KeroState, action: a.Action) -> None:
+def stop(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Stop)
     turn, camp, tipped = state.turn, state.camps[state.active], state.turn.window
     assert tipped is not None
@@ -101,17 +101,17 @@ def _stop(state: KeroState, action: a.Action) -> None:
     state.phase = Phase.CAMP
 
 
-def _truck_flat(state: KeroState, action: a.Action) -> None:
+def truck_flat(state: KeroState, action: a.Action) -> None:
     raise IllegalAction("the truck is flat: it cannot be tipped again this turn", Reason.TRUCK_FLAT)
 
 
-def _no_pass(state: KeroState, action: a.Action) -> None:
+def no_pass(state: KeroState, action: a.Action) -> None:
     raise IllegalAction(
         "a rolling turn is not passed: the tank's own deadline ends it", Reason.WRONG_PHASE
     )
 
 
-def _credit(state: KeroState, action: a.Action) -> None:
+def credit(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Credit)
     assert state.turn.window is not None
     if not 0 <= action.ms <= MAX_CREDIT_MS:
@@ -119,7 +119,7 @@ def _credit(state: KeroState, action: a.Action) -> None:
     state.turn.window = state.turn.window.credited(action.ms)
 
 
-def _tank_empty(state: KeroState, action: a.Action) -> None:
+def tank_empty(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.TankEmpty)
     turn, camp = state.turn, state.camps[state.active]
     assert turn.window is not None

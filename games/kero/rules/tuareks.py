@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from games.kero.state import KeroState
 
 
-def _play(state: KeroState, action: a.Action) -> None:
+def play(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Play)
     camp = state.camps[state.active]
     kind = next((t for t in state.box.tuareks if t.id == action.tuarek), None)
@@ -90,7 +90,7 @@ def _smith(state: KeroState, action: a.Play, arg: object) -> None:
     _reroll_burnt(state, action.arg, action.at)
 
 
-def _use(state: KeroState, action: a.Action) -> None:
+def use(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Use)
     camp, turn = state.camps[state.active], state.turn
     tile = state.box.tiles.get(action.tile)

@@ -1,0 +1,205 @@
+"""The storage contract: one async interface, whatever database is behind it.
+
+A match is its event log. `append` commits actions in one transaction guarded by the match's
+version (optimistic concurrency), so an action is durable before the bot answers the click, and
+an interaction id can be stored only once, so a redelivered click never applies twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from games.records import Entry
+from ratings.history import RatingChange
+from storage.records import (
+    BoardRow,
+    Deadline,
+    Lobby,
+    NewMatch,
+    PlayerResult,
+    Rating,
+    Result,
+    StoredMatch,
+)
+
+
+class Store(Protocol):
+    """Everything the bot keeps, behind one async interface (SQLite or PostgreSQL)."""
+
+    async def create_match(self, match: NewMatch) -> int:
+        """Store a new open match with its seats; return its id."""
+        ...
+
+    async def append(self, match_id: int, expected_version: int, entries: Sequence[Entry]) -> int:
+        """Append events if the match is still at `expected_version`; return the new version.
+
+        Raises StaleVersion, DuplicateInteraction or UnknownMatch and stores nothing then.
+        """
+        ...
+
+    async def load(self, match_id: int) -> StoredMatch:
+        """The match and its whole event log; UnknownMatch if there is none."""
+        ...
+
+    async def open_match_ids(self) -> list[int]:
+        """Ids of every match still open (to rebuild at start-up)."""
+        ...
+
+    async def open_match_in(self, channel_id: str) -> int | None:
+        """The open match played in this channel or thread, or None.
+
+        A match is in its thread when it has one, else in its channel; should several open
+        matches be there, the oldest (lowest id) is returned.
+        """
+        ...
+
+    async def set_departed(self, match_id: int, seat: int, how: str) -> None:
+        """Record that the player of `seat` left the match, and how (one of SEAT_DEPARTURES);
+        a later call for the same seat replaces it.
+
+        UnknownMatch if there is no such match; StorageError for a seat the match does not
+        have or an unknown `how`. Nothing is stored then.
+        """
+        ...
+
+    async def set_status(self, match_id: int, status: str) -> None:
+        """Mark a match finished, cancelled or abandoned (or open again)."""
+        ...
+
+    async def set_message(self, match_id: int, message_id: str | None) -> None:
+        """Remember the Discord message that shows the match."""
+        ...
+
+    async def finish_match(
+        self,
+        match_id: int,
+        status: str,
+        ratings: Sequence[Rating],
+        results: Sequence[Result] = (),
+    ) -> None:
+        """In one transaction: set the final status, drop the match's deadlines, store the new
+        ratings and their history rows (at = now), and the seats' results.
+
+        UnknownMatch if there is no such match; StorageError for a result the schema refuses
+        (a place below 1, an unknown departure, a seat given twice or already stored). Nothing
+        is stored then.
+        """
+        ...
+
+    async def ratings(self, guild_id: str, game: str) -> list[Rating]:
+        """Every rating of a guild and game."""
+        ...
+
+    async def finished_matches(self) -> list[StoredMatch]:
+        """Every finished match with its record, in the order they finished (last update,
+        then id): what `tablero ratings rebuild` replays."""
+        ...
+
+    async def replace_ratings(
+        self, ratings: Sequence[Rating], history: Sequence[RatingChange]
+    ) -> None:
+        """In one transaction: delete every rating and history row, and store these instead.
+        StorageError (and nothing changed) if the database refuses a row."""
+        ...
+
+    async def rating_history(self, guild_id: str, game: str, player_id: str) -> list[RatingChange]:
+        """A player's rating after each rated match of a guild and game, oldest first."""
+        ...
+
+    async def leaderboard(
+        self,
+        game: str,
+        guild_ids: Sequence[str] | None,
+        *,
+        since_ms: int | None,
+        min_games: int,
+        offset: int,
+        limit: int,
+    ) -> list[BoardRow]:
+        """A page of the ratings of a game in these guilds (None: every guild), best
+        (mu − 3·sigma) first, then by player id.
+
+        Only players with at least `min_games` games: all-time (`ratings.games`), or with
+        `since_ms`, rating_history rows at or after it in that guild and game, which are then
+        the row's `games`.
+        """
+        ...
+
+    async def leaderboard_size(
+        self,
+        game: str,
+        guild_ids: Sequence[str] | None,
+        *,
+        since_ms: int | None,
+        min_games: int,
+    ) -> int:
+        """How many rows `leaderboard` has with the same filters (for "page 2 of 5")."""
+        ...
+
+    async def player_results(
+        self, player_id: str, guild_id: str | None, game: str | None, limit: int | None
+    ) -> list[PlayerResult]:
+        """The player's matches that have a result row, most recent first (at most `limit`),
+        in that guild and game when given."""
+        ...
+
+    async def player_match_counts(
+        self, player_id: str, guild_id: str | None, game: str | None
+    ) -> tuple[int, int]:
+        """(matches the player sat in that are no longer open, of which finished), in that
+        guild and game when given; cancelled and abandoned matches are not finished."""
+        ...
+
+    async def guilds_with(self, key: str) -> list[str]:
+        """The guilds whose settings set `key` to true (e.g. the global leaderboard opt-in)."""
+        ...
+
+    async def get_guild_settings(self, guild_id: str) -> dict[str, Any]:
+        """A guild's settings ({} if none were saved); StorageError for a corrupt row."""
+        ...
+
+    async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
+        """Replace a guild's settings."""
+        ...
+
+    async def get_user_settings(self, user_id: str) -> dict[str, Any]:
+        """A member's own settings ({} if none were saved); StorageError for a corrupt row."""
+        ...
+
+    async def set_user_settings(self, user_id: str, settings: dict[str, Any]) -> None:
+        """Replace a member's own settings."""
+        ...
+
+    async def save_lobby(self, lobby: Lobby) -> int:
+        """Insert a new lobby (id None) or update one; return its id."""
+        ...
+
+    async def load_lobby(self, lobby_id: int) -> Lobby:
+        """One lobby; StorageError if there is none."""
+        ...
+
+    async def open_lobbies(self) -> list[Lobby]:
+        """Lobbies and challenges still open (to restore their buttons and expiry)."""
+        ...
+
+    async def set_deadline(self, deadline: Deadline) -> None:
+        """Store (or move) a match's deadline of this kind."""
+        ...
+
+    async def clear_deadline(self, match_id: int, kind: str) -> None:
+        """Forget a deadline (nothing happens if there is none)."""
+        ...
+
+    async def deadlines(self) -> list[Deadline]:
+        """Every stored deadline, soonest first (re-armed at start-up)."""
+        ...
+
+    async def deadlines_of(self, match_id: int) -> list[Deadline]:
+        """One match's deadlines (every kind), soonest first; [] for a match without any,
+        or no such match."""
+        ...
+
+    async def close(self) -> None:
+        """Release the connection."""
+        ...

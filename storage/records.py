@@ -1,0 +1,139 @@
+"""What the store takes and gives back: plain frozen records, the same on every database."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.records import MatchRecord, Player
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """What a match is created with."""
+
+    game: str
+    players: tuple[Player, ...]
+    seed: str
+    options: dict[str, Any]
+    guild_id: str | None = None
+    channel_id: str | None = None
+    thread_id: str | None = None
+    rated: bool = True
+    """False for a casual match: its results are kept, but it changes no rating."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMatch:
+    """A match row with its record (game, options, seats, every event in order), and how each
+    player who left the match departed (seat → one of SEAT_DEPARTURES; empty if nobody left)."""
+
+    id: int
+    status: str
+    version: int
+    record: MatchRecord
+    guild_id: str | None
+    channel_id: str | None
+    thread_id: str | None
+    message_id: str | None
+    departed: Mapping[int, str] = field(default_factory=dict)
+    rated: bool = True
+    """False for a casual match (NewMatch.rated)."""
+    finished_at: int | None = None
+    """When a match that is no longer open last changed (ms since the epoch: its finish, unless
+    it was updated since); None while it is open."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """A timer that must survive restarts: an absolute time in ms since the epoch."""
+
+    match_id: int
+    kind: str
+    due_at: int
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """A pending lobby (players joining) or challenge (one member invited); id None when new."""
+
+    id: int | None
+    kind: str
+    game: str
+    options: dict[str, Any]
+    host_id: str
+    members: tuple[str, ...]
+    expires_at: int
+    status: str = "open"
+    guild_id: str | None = None
+    channel_id: str | None = None
+    message_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's rating in one guild and game (openskill's mu and sigma), and games rated."""
+
+    guild_id: str
+    game: str
+    player_id: str
+    mu: float
+    sigma: float
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How one seat of a finished match placed: 1 = best, tied seats share a place; the score if
+    the game has one; how its player left (one of SEAT_DEPARTURES), if they did."""
+
+    seat: int
+    player_id: str
+    place: int
+    score: int | None = None
+    departed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One leaderboard line: a player's rating in a guild, and the games counted (all-time, or
+    those in the window)."""
+
+    guild_id: str
+    player_id: str
+    mu: float
+    sigma: float
+    games: int
+    name: str | None = None
+    """The name the player last played under (None if no seat row is left)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One of a player's matches with a result: where it was, how it ended (finished_at = the
+    match's last update, ms), the player's place among `players` seats, and how they left."""
+
+    match_id: int
+    game: str
+    guild_id: str | None
+    status: str
+    finished_at: int
+    place: int
+    players: int
+    departed: str | None
+    rated: bool
+
+
+LOBBY_KINDS = ("lobby", "challenge")
+LOBBY_STATUSES = ("open", "started", "declined", "expired", "cancelled")
+MATCH_STATUSES = ("open", "finished", "cancelled", "abandoned")
+SEAT_DEPARTURES = ("resigned", "expelled", "left")
+"""How a player left a match; the seat is then played by the AI."""
+
+
+def now_ms() -> int:
+    """Wall-clock milliseconds since the epoch, for created/updated columns."""
+    return time.time_ns() // 1_000_000

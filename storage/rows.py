@@ -1,0 +1,220 @@
+"""Rows in and out: database rows mapped to records, records to query arguments, and values the
+schema does not know refused before anything is written (a corrupt row never crashes a caller)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.records import Entry, MatchRecord, Player
+from ratings.history import RatingChange
+from storage.errors import StorageError
+from storage.records import (
+    LOBBY_KINDS,
+    LOBBY_STATUSES,
+    MATCH_STATUSES,
+    SEAT_DEPARTURES,
+    BoardRow,
+    Deadline,
+    Lobby,
+    PlayerResult,
+    Rating,
+    Result,
+    StoredMatch,
+)
+
+
+def stored_match(row: Any, seats: Sequence[Any], events: Sequence[Any]) -> StoredMatch:
+    """A StoredMatch from positional rows: MATCH_COLUMNS, (seat, player_id, name, departed), and
+    (seat, action, at, interaction_id) in order. A corrupt row raises StorageError."""
+    match_id = int(row[0])
+    record = MatchRecord(
+        game=row[1],
+        players=tuple(Player(str(s[1]), str(s[2])) for s in seats),
+        entries=tuple(
+            Entry(int(e[0]), str(e[1]), e[2], None if e[3] is None else str(e[3])) for e in events
+        ),
+        options=decode_json(row[2], f"match {match_id}: options"),
+        seed=row[3],
+    )
+    departed = {int(s[0]): str(s[3]) for s in seats if s[3] is not None}
+    return StoredMatch(
+        match_id,
+        row[4],
+        int(row[5]),
+        record,
+        row[6],
+        row[7],
+        row[8],
+        row[9],
+        departed,
+        rated=bool(row[10]),
+        finished_at=None if row[4] == "open" else int(row[11]),
+    )
+
+
+def stored_matches(
+    rows: Sequence[Any], seats: Sequence[Any], events: Sequence[Any]
+) -> list[StoredMatch]:
+    """StoredMatches from FINISHED_MATCHES, FINISHED_SEATS and FINISHED_EVENTS rows (seat and
+    event rows lead with their match id), in the order of `rows`."""
+    seats_of: dict[int, list[Any]] = {}
+    for s in seats:
+        seats_of.setdefault(int(s[0]), []).append(tuple(s)[1:])
+    events_of: dict[int, list[Any]] = {}
+    for e in events:
+        events_of.setdefault(int(e[0]), []).append(tuple(e)[1:])
+    return [
+        stored_match(r, seats_of.get(int(r[0]), []), events_of.get(int(r[0]), [])) for r in rows
+    ]
+
+
+def rating_rows(ratings: Sequence[Rating], now: int) -> list[tuple[Any, ...]]:
+    """The arguments of RATING_UPSERT for each rating."""
+    return [(r.guild_id, r.game, r.player_id, r.mu, r.sigma, r.games, now) for r in ratings]
+
+
+def changes_of(match_id: int, ratings: Sequence[Rating], at: int) -> list[RatingChange]:
+    """The history rows of ratings set by one match at `at`."""
+    return [
+        RatingChange(match_id, r.guild_id, r.game, r.player_id, r.mu, r.sigma, at) for r in ratings
+    ]
+
+
+def history_rows(changes: Sequence[RatingChange]) -> list[tuple[Any, ...]]:
+    """The arguments of HISTORY_INSERT for each change."""
+    return [(c.match_id, c.guild_id, c.game, c.player_id, c.mu, c.sigma, c.at) for c in changes]
+
+
+def result_rows(match_id: int, results: Sequence[Result]) -> list[tuple[Any, ...]]:
+    """The arguments of RESULT_INSERT; a StorageError for a place below 1 or an unknown
+    departure (checked before anything is written)."""
+    for r in results:
+        if r.place < 1:
+            raise StorageError(f"match {match_id}: seat {r.seat} has place {r.place}, not >= 1")
+        if r.departed is not None:
+            check_departure(r.departed)
+    return [(match_id, r.seat, r.player_id, r.place, r.score, r.departed) for r in results]
+
+
+def storage_integrity_error(exc: Exception, what: str) -> StorageError:
+    """A constraint the database refused, as a StorageError saying what was being written."""
+    return StorageError(f"{what} refused by the database: {exc}")
+
+
+def rating_change_from_row(row: Any) -> RatingChange:
+    """A RatingChange from a RATING_HISTORY row."""
+    return RatingChange(
+        int(row[0]), row[1], row[2], row[3], float(row[4]), float(row[5]), int(row[6])
+    )
+
+
+def guilds_where(rows: Sequence[Any], key: str) -> list[str]:
+    """The guild ids whose settings set `key` to true (a corrupt row counts as not set)."""
+    found = []
+    for row in rows:
+        try:
+            settings = settings_from_row(row[1], f"guild {row[0]}: settings")
+        except StorageError:
+            continue
+        if settings.get(key) is True:
+            found.append(str(row[0]))
+    return found
+
+
+def board_row_from_row(row: Any) -> BoardRow:
+    """A BoardRow from a leaderboard_query row."""
+    return BoardRow(row[0], row[1], float(row[2]), float(row[3]), int(row[4]), row[5])
+
+
+def player_result_from_row(row: Any) -> PlayerResult:
+    """A PlayerResult from a player_results_query row."""
+    return PlayerResult(
+        match_id=int(row[0]),
+        game=row[1],
+        guild_id=row[2],
+        status=row[3],
+        finished_at=int(row[4]),
+        place=int(row[5]),
+        players=int(row[6]),
+        departed=row[7],
+        rated=bool(row[8]),
+    )
+
+
+def decode_json(text: str, what: str) -> Any:
+    """JSON from a row, or a StorageError naming the row (a corrupt row never crashes)."""
+    try:
+        return json.loads(text)
+    except (TypeError, json.JSONDecodeError) as exc:
+        raise StorageError(f"{what} is not valid JSON ({exc})") from None
+
+
+def check_match_status(status: str) -> None:
+    """Refuse a match status the schema does not know."""
+    if status not in MATCH_STATUSES:
+        raise StorageError(f"status must be one of {', '.join(MATCH_STATUSES)}, not {status!r}")
+
+
+def check_departure(how: str) -> None:
+    """Refuse a way of leaving a match that the schema does not know."""
+    if how not in SEAT_DEPARTURES:
+        raise StorageError(f"a departure is one of {', '.join(SEAT_DEPARTURES)}, not {how!r}")
+
+
+def check_lobby(lobby: Lobby) -> None:
+    """Refuse a lobby kind or status the schema does not know."""
+    if lobby.kind not in LOBBY_KINDS:
+        known = ", ".join(LOBBY_KINDS)
+        raise StorageError(f"a lobby's kind is one of {known}, not {lobby.kind!r}")
+    if lobby.status not in LOBBY_STATUSES:
+        raise StorageError(
+            f"a lobby's status is one of {', '.join(LOBBY_STATUSES)}, not {lobby.status!r}"
+        )
+
+
+def lobby_from_row(row: Any) -> Lobby:
+    """A Lobby from a row of LOBBY_SELECT (SQLite tuple or asyncpg record)."""
+    where = f"lobby {row[0]}"
+    return Lobby(
+        id=int(row[0]),
+        kind=row[1],
+        game=row[2],
+        options=decode_json(row[3], f"{where}: options"),
+        host_id=row[4],
+        members=tuple(decode_json(row[5], f"{where}: members")),
+        expires_at=int(row[6]),
+        status=row[7],
+        guild_id=row[8],
+        channel_id=row[9],
+        message_id=row[10],
+    )
+
+
+def deadline_from_row(row: Any) -> Deadline:
+    """A Deadline from a row of DEADLINE_SELECT (SQLite tuple or asyncpg record); a corrupt
+    payload raises StorageError."""
+    payload = decode_json(row[3], f"match {row[0]}: deadline {row[1]}")
+    return Deadline(int(row[0]), row[1], int(row[2]), payload)
+
+
+def settings_from_row(text: str | None, what: str) -> dict[str, Any]:
+    """Settings read from a row: {} when there is no row; a StorageError naming the row when its
+    text is not a JSON object."""
+    if text is None:
+        return {}
+    settings = decode_json(text, what)
+    if not isinstance(settings, dict):
+        raise StorageError(f"{what} is not a JSON object")
+    return settings
+
+
+def settings_to_json(settings: Mapping[str, Any], what: str) -> str:
+    """Settings as the JSON text stored; a StorageError when they are not a JSON object."""
+    if not isinstance(settings, Mapping):
+        raise StorageError(f"{what} must be a mapping, not {type(settings).__name__}")
+    try:
+        return json.dumps(dict(settings))
+    except (TypeError, ValueError) as exc:
+        raise StorageError(f"{what} cannot be stored as JSON ({exc})") from None

@@ -30,7 +30,7 @@ from typing import Any
 
 from bot.app import TableroBot
 from bot.config import Config
-from bot.kero_ui import template
+from bot.games.kero.ui import template
 from bot.service import LiveMatch
 from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from games.keer_kids import Cross, KeerState, Mark, Phase

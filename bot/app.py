@@ -21,6 +21,8 @@ from bot.cogs import COGS
 from bot.cogs.ratings import BoardButton
 from bot.components import COMPONENT_CLASSES, DAMAGED_RECORD, FAILED, refuse, refuse_damaged
 from bot.config import Config
+from bot.games import adapter_for
+from bot.games.adapter import AiSettings
 from bot.ids import is_ours, readable
 from bot.lobbies import Lobbies
 from bot.matches import Matches
@@ -31,7 +33,6 @@ from bot.service import OUT_OF_DATE, MatchService, Refused
 from bot.timers import MatchTimers
 from bot.turnclock import TurnClocks
 from games.common.protocol import Policy
-from games.kero.ai import KeroAI, Pace
 from games.registry import GameSpec
 from storage import StorageError, Store, open_store, rebuild_open
 
@@ -122,10 +123,8 @@ class TableroBot(commands.Bot):
         log.info("ready to serve %d open matches", len(self.service.matches))
 
     def _make_ai(self, spec: GameSpec) -> Policy:
-        """The computer players; Kero's plays at the bot's pace (its clicks take real time)."""
-        if spec.name == "kero":
-            return KeroAI(Pace(think_ms=self.kero_think_ms))
-        return spec.new_ai()
+        """The computer player the game's adapter seats, at this bot's pace."""
+        return adapter_for(spec.name).new_ai(AiSettings(kero_think_ms=self.kero_think_ms))
 
     async def sync_commands(self) -> None:
         """Sync slash commands: to the development server at once, else globally."""

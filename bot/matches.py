@@ -14,7 +14,6 @@ from bot.ids import MatchRef
 from bot.play import cancel_vote_view
 from bot.service import AI_PREFIX, LiveMatch, Played, Refused
 from bot.turnclock import default_mode
-from bot.ui import ui_for
 from games.records import Player
 from games.registry import get_game
 from storage import Lobby
@@ -178,7 +177,7 @@ class Matches:
             url = jump_url(live)
             link = f" — [go]({url})" if url else ""
             yours = " · **your move**" if live.waits_for(live.seat_of(user)) else ""
-            progress = ui_for(live).progress_line(live)
+            progress = live.adapter.ui.progress_line(live)
             lines.append(
                 f"#{live.id} {live.spec.title} in <#{live.channel_id}>: {progress}{yours}{link}"
             )
@@ -265,7 +264,7 @@ class Matches:
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         """A short ephemeral summary with a link to the current message."""
         live = self.here(interaction)
-        lines = [f"**{live.spec.title}** match #{live.id} · {ui_for(live).progress_line(live)}"]
+        lines = [f"**{live.spec.title}** match #{live.id} · {live.adapter.ui.progress_line(live)}"]
         lines += [f"{seat + 1}. {name}" for seat, name in enumerate(live.names)]
         url = jump_url(live)
         if url:

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import keer_ui, kero_ui
 from bot.clock import interaction_ms
 from bot.components import match_button, refuse, view_of
+from bot.games.keer_kids import ui as keer_ui
+from bot.games.kero import ui as kero_ui
 from bot.ids import MatchRef
 from bot.service import OUT_OF_DATE, LiveMatch, Played, Refused
-from bot.ui import ui_for
 from games.keer_kids import Miss, Skip
 from games.kero import actions as kero_actions
 from games.kero.board import Phase as KeroPhase
@@ -114,7 +114,7 @@ class Play:
         """Apply the action, then show the match's new step on the clicked message (or, when
         play moved on to a new message, what the old one now sums up)."""
         played = await self._act(interaction, ref, text)
-        live, ui = played.match, ui_for(played.match)
+        live, ui = played.match, played.match.adapter.ui
         old_key = ui.message_key(played.before)
         if played.finished or ui.message_key(live.state) != old_key:
             await interaction.response.edit_message(

@@ -19,8 +19,6 @@ import discord
 from bot.components import match_button, view_of
 from bot.ids import MatchRef
 from bot.service import LiveMatch, Played
-from bot.ui import ui_for
-from render import images_for
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -71,7 +69,7 @@ class Publisher:
         """Post what an accepted action changed: a new roll message, or the waiting list."""
         live = played.match
         self.spawn(self._clock_then_timer(live), f"clock-{live.id}")
-        ui = ui_for(live)
+        ui = live.adapter.ui
         old_key = ui.message_key(played.before)
         if played.finished or ui.message_key(live.state) != old_key:
             summary = None if on_public_message else ui.step_summary(live, old_key)
@@ -91,8 +89,8 @@ class Publisher:
 
     async def post_step(self, live: LiveMatch) -> None:
         """Post the match's current message (table image, who acts, buttons) or its results."""
-        state, ui = live.state, ui_for(live)
-        images = images_for(live.spec.name)
+        state, ui = live.state, live.adapter.ui
+        images = live.adapter.images
         if state.is_terminal():
             png = await self.render(images.results, state, live.names)
             rematch = rematch_view(live) if live.humans() else None
@@ -127,7 +125,7 @@ class Publisher:
                 if error.code != MISSING_PERMISSIONS:
                     raise
                 self.can_attach[channel_id] = False
-        board = f"\n{ui_for(live).text_board(live)}" if live is not None else ""
+        board = f"\n{live.adapter.ui.text_board(live)}" if live is not None else ""
         return await channel.send(f"{content}{board}"[:2000], **extra)
 
     async def edit(
@@ -153,7 +151,7 @@ class Publisher:
     async def _refresh(self, live: LiveMatch) -> None:
         async with self._lock(live):
             if live.message_id is not None and not live.state.is_terminal():
-                ui = ui_for(live)
+                ui = live.adapter.ui
                 content, view = ui.step_content(live), ui.step_view(live)
                 await self.edit(live.channel_id, live.message_id, content, view)
 

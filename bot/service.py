@@ -18,7 +18,8 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.pace import PACES, Pace
+from bot.games import adapter_for
+from bot.games.adapter import GameAdapter, Pace
 from bot.standings import final_of
 from games.common.errors import ActionParseError, IllegalAction, Reason
 from games.common.protocol import CHANCE, Action, GameState, Node, Policy, Seat
@@ -144,7 +145,12 @@ class LiveMatch:
     @property
     def pace(self) -> Pace:
         """What the bot does by itself in this game."""
-        return PACES[self.spec.name]
+        return self.adapter.pace
+
+    @property
+    def adapter(self) -> GameAdapter:
+        """The bot side of the match's game."""
+        return adapter_for(self.spec.name)
 
 
 @dataclass(frozen=True, slots=True)

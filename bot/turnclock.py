@@ -17,7 +17,6 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from bot.service import LiveMatch
-from bot.ui import ui_for
 from storage import Deadline
 
 if TYPE_CHECKING:
@@ -143,7 +142,7 @@ class TurnClocks:
             await self.bot.store.clear_deadline(live.id, KIND)
             return
         before = (clock.key, clock.due_ms, list(clock.waiting))
-        ui = ui_for(live)
+        ui = live.adapter.ui
         key = ui.message_key(live.state)
         waiting = self.waiting(live)
         if key != clock.key:

@@ -11,7 +11,7 @@ import asyncio
 from dataclasses import dataclass
 
 from bot.app import TableroBot
-from bot.kero_ui import kero_state, template
+from bot.games.kero.ui import kero_state, template
 from bot.service import LiveMatch
 from fakediscord import FakeClock, FakeMessage, FakeUser, InteractionResult
 from games.kero import actions as a

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app import TableroBot
-from bot.kero_ui import kero_state
+from bot.games.kero.ui import kero_state
 from bot.timers import GRACE_MS, LIVE_THROW_WAIT_MS, UNSYNCED_MS
 from games.kero import KeroState
 from games.kero import actions as a

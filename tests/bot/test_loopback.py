@@ -7,7 +7,7 @@ import asyncio
 
 from bot.app import TableroBot
 from bot.config import Config
-from bot.kero_ui import kero_state
+from bot.games.kero.ui import kero_state
 from games.kero import actions as a
 from games.kero.board import Phase
 from tests.bot.conftest import Server

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.pace import KeerPace
+from bot.games.keer_kids.pace import KeerPace
 from bot.service import MatchService, Refused, ai_player, explain
 from games.common import IllegalAction, Reason
 from games.common.protocol import CHANCE

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.kero_ui import kero_state
+from bot.games.kero.ui import kero_state
 from bot.timers import GRACE_MS
 from games.kero import actions as a
 from games.kero.board import Phase

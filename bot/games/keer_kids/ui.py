@@ -7,16 +7,18 @@ the channel. Dice are coloured-square emoji, so the buttons read well on a phone
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
 from bot.components import match_button, match_select
 from bot.ids import MatchRef
-from bot.service import LiveMatch
 from games.common.protocol import GameState, Seat
 from games.keer_kids import Cross, Keep, KeerState, Mark, Miss, Phase, Roll, Skip
 from games.keer_kids.sheet import Sheet
+
+if TYPE_CHECKING:
+    from bot.service import LiveMatch
 
 DIE_EMOJI: Final = {
     "blue": "🟦",

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
 from bot.components import match_button, match_select, view_of
 from bot.ids import MatchRef
-from bot.service import LiveMatch
 from games.common.protocol import GameState, Seat
 from games.kero import KeroState
 from games.kero import actions as a
@@ -26,6 +25,9 @@ from games.kero.chance import FLAME_FACE
 from games.kero.components import Face
 from games.kero.fuel import kero_gained
 from games.kero.resources import RESOURCES, Resources
+
+if TYPE_CHECKING:
+    from bot.service import LiveMatch
 
 RESOURCE_EMOJI: Final = {
     "brick": "🧱",

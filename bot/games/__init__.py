@@ -1,0 +1,21 @@
+"""The one table of the games the bot runs: each game's adapter (bot/games/<game>/), looked up
+by the name games.registry gives it."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bot.games import keer_kids, kero
+from bot.games.adapter import GameAdapter
+
+ADAPTERS: Final[dict[str, GameAdapter]] = {
+    adapter.name: adapter for adapter in (keer_kids.ADAPTER, kero.ADAPTER)
+}
+
+
+def adapter_for(game: str) -> GameAdapter:
+    """The bot side of a registered game; KeyError names an unknown one."""
+    try:
+        return ADAPTERS[game]
+    except KeyError:
+        raise KeyError(f"no bot adapter for game {game!r}; known: {sorted(ADAPTERS)}") from None

@@ -1,0 +1,79 @@
+"""A game's bot side as one value: its messages, what the bot plays by itself, its images, its
+clicks and follow-ups, its deadlines, its computer player and its slash commands.
+
+Generic modules (the service, play routing, the publisher, timers, turn clocks) only talk to a
+`GameAdapter`; everything that names a game lives in its folder under `bot/games/`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from games.common.protocol import Action, GameState, Policy, Seat
+from render import GameImages
+
+if TYPE_CHECKING:
+    from bot.service import LiveMatch
+
+
+class Pace(Protocol):
+    """A game's answers to "does the bot act here by itself?"."""
+
+    def chance_trigger(self, state: Any) -> Seat | None:
+        """The seat whose click throws the pending chance action, or None to draw it at once."""
+        ...
+
+    def forced(self, state: Any, seat: Seat) -> Action | None:
+        """The action a human seat must take because it is the only legal one, else None."""
+        ...
+
+    def step_version(self, state: Any) -> int:
+        """The version at which the message players now click was drawn; older clicks are stale."""
+        ...
+
+    def missed(self, state: Any, seat: Seat) -> str | None:
+        """What the bot applies for a seat whose turn clock ran out ("roll" throws its dice;
+        "ai" lets the computer make that one move), or None to ask the other players."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameUI:
+    """What the publisher and commands need to show a game without naming it."""
+
+    step_content: Callable[[LiveMatch], str]
+    """The current message's text: whose move, and what is on the table."""
+    step_view: Callable[[LiveMatch], discord.ui.View | None]
+    """The current message's buttons."""
+    message_key: Callable[[GameState], int]
+    """Which public message a state belongs to; a new key means a new message (and image)."""
+    step_summary: Callable[[LiveMatch, int], str]
+    """What a message says once the play moved on to the next one."""
+    results_content: Callable[[LiveMatch], str]
+    text_board: Callable[[LiveMatch], str]
+    """The board as text, where the bot may not attach images."""
+    progress_line: Callable[[LiveMatch], str]
+
+
+@dataclass(frozen=True, slots=True)
+class AiSettings:
+    """How the bot runs computer players (tests shorten Kero's real-time clicks)."""
+
+    kero_think_ms: int = 1_500
+
+
+@dataclass(frozen=True, slots=True)
+class GameAdapter:
+    """One game's bot side; `bot.games.ADAPTERS` lists one per registered game."""
+
+    name: str
+    """The game's name in `games.registry`."""
+    ui: GameUI
+    pace: Pace
+    images: GameImages
+    new_ai: Callable[[AiSettings], Policy]
+    """The computer player the bot seats for this game."""

@@ -1,0 +1,32 @@
+"""Keer op Keer Kids in Discord: a message per roll, picks in ephemeral selects."""
+
+from __future__ import annotations
+
+from bot.games.adapter import AiSettings, GameAdapter, GameUI
+from bot.games.keer_kids import ui
+from bot.games.keer_kids.pace import KeerPace
+from games.common.protocol import Policy
+from games.keer_kids import NAME, HeuristicAI
+from render import images_for
+
+
+def _new_ai(settings: AiSettings) -> Policy:
+    """The heuristic player (it needs no real-time pace)."""
+    return HeuristicAI()
+
+
+ADAPTER = GameAdapter(
+    name=NAME,
+    ui=GameUI(
+        step_content=ui.step_content,
+        step_view=ui.step_view,
+        message_key=ui.roll_number,
+        step_summary=ui.roll_summary,
+        results_content=ui.results_content,
+        text_board=ui.text_board,
+        progress_line=ui.progress_line,
+    ),
+    pace=KeerPace(),
+    images=images_for(NAME),
+    new_ai=_new_ai,
+)

@@ -28,8 +28,9 @@ from bot.lobbies import Lobbies
 from bot.matches import Matches
 from bot.play import Play
 from bot.publisher import Publisher
+from bot.refusals import OUT_OF_DATE, Refused
 from bot.rules_pages import RulesButton
-from bot.service import OUT_OF_DATE, MatchService, Refused
+from bot.service import MatchService
 from bot.timers import MatchTimers
 from bot.turnclock import TurnClocks
 from games.common.protocol import Policy

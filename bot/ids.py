@@ -25,12 +25,6 @@ LOBBY_PREFIX: Final = "tbl:"
 PAGES_PREFIX: Final = "tbr:"
 BOARD_PREFIX: Final = "tbb:"
 
-MATCH_VERBS: Final = frozenset(
-    {
-        *("roll", "keep", "die", "pick", "sheet", "agree", "refuse", "act", "tog", "camp"),
-        *("rematch", "skipturn", "expel"),
-    }
-)
 LOBBY_VERBS: Final = frozenset({"join", "leave", "ai", "start", "close", "accept", "decline"})
 
 _MATCH_BODY = re.compile(
@@ -87,9 +81,10 @@ class LobbyRef:
 
 
 def parse_match(body: str) -> MatchRef:
-    """The reference in a match custom_id's body (after its prefix); MalformedId if none."""
+    """The reference in a match custom_id's body (after its prefix); MalformedId if none. The
+    verb is checked where it is routed: the generic verbs, then the match's game's."""
     found = _MATCH_BODY.fullmatch(body)
-    if found is None or found["verb"] not in MATCH_VERBS:
+    if found is None:
         raise MalformedId(f"not a match component id: {body!r}")
     return MatchRef(int(found["match"]), int(found["version"]), found["verb"], found["arg"])
 

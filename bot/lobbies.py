@@ -16,7 +16,8 @@ import discord
 
 from bot.components import lobby_button, refuse, view_of
 from bot.ids import LobbyRef
-from bot.service import AI_PREFIX, Refused, ai_player
+from bot.refusals import Refused
+from bot.service import AI_PREFIX, ai_player
 from games.records import Player
 from games.registry import get_game
 from storage import Lobby, StorageError, now_ms

@@ -12,7 +12,8 @@ import discord
 from bot.components import match_button, view_of
 from bot.ids import MatchRef
 from bot.play import cancel_vote_view
-from bot.service import AI_PREFIX, LiveMatch, Played, Refused
+from bot.refusals import Refused
+from bot.service import AI_PREFIX, LiveMatch, Played
 from bot.turnclock import default_mode
 from games.records import Player
 from games.registry import get_game
@@ -230,8 +231,9 @@ class Matches:
     async def skip_turn(
         self, interaction: discord.Interaction[Any], live: LiveMatch, seat: int
     ) -> None:
-        """Another member skips the absent seat's Kero turn."""
-        played = await self.bot.service.system(live.id, seat, "pass")
+        """Another member skips the absent seat's turn (in games that ask for it)."""
+        action = live.pace.skip(live.state, seat)
+        played = None if action is None else await self.bot.service.system(live.id, seat, action)
         if played is None:
             raise Refused("That turn can't be skipped any more.")
         who = interaction.user.display_name

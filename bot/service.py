@@ -20,8 +20,9 @@ from typing import Any
 
 from bot.games import adapter_for
 from bot.games.adapter import GameAdapter, Pace
+from bot.refusals import OUT_OF_DATE, Refused, explain
 from bot.standings import final_of
-from games.common.errors import ActionParseError, IllegalAction, Reason
+from games.common.errors import ActionParseError, IllegalAction
 from games.common.protocol import CHANCE, Action, GameState, Node, Policy, Seat
 from games.common.rng import ChanceRng
 from games.records import Entry, Player, record_of, replay
@@ -43,31 +44,6 @@ AI_PREFIX = "ai:"
 AI_NAMES = ("Ada (AI)", "Bert (AI)", "Cleo (AI)", "Dirk (AI)")
 _MAX_BOT_MOVES = 100_000
 """A safety net: a match the bot plays alone this long has a broken engine."""
-
-
-OUT_OF_DATE = "That message is out of date — use the match's latest message."
-
-
-class Refused(Exception):
-    """A click or command turned down; its text is shown to the member, and nothing changed."""
-
-
-_REASON_TEXT: Mapping[Reason, str] = {
-    Reason.NOT_YOUR_TURN: "It isn't your move right now.",
-    Reason.GAME_OVER: "This match is over.",
-    Reason.ALREADY_CHOSEN: "You already picked for this roll.",
-    Reason.TANK_EMPTY: "Too late — your tank had run dry before that click.",
-    Reason.STALE: "That click came before the match's latest move; nothing was changed.",
-    Reason.TRUCK_FLAT: "Your truck is already flat this turn.",
-}
-
-
-def explain(error: IllegalAction) -> str:
-    """A short sentence for a refused action (the engine's own message when it has no better),
-    capitalised and closed with a full stop."""
-    text = _REASON_TEXT.get(error.reason) or str(error)
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def ai_player(index: int) -> Player:
@@ -294,14 +270,14 @@ class MatchService:
                 return None
             return await self._hand_to_ai(live, seat, "resigned")
 
-    async def system(self, match_id: int, seat: Seat, text: str) -> Played | None:
+    async def system(self, match_id: int, seat: Seat, action: Action) -> Played | None:
         """Apply an action the bot takes for a seat (a tank running dry, a credit, a live
-        fuel-up handed to the fixed cadence); None if the match no longer accepts it."""
+        fuel-up handed to the fixed cadence, a skipped turn); None if the match no longer
+        accepts it."""
         async with self._open_locked(match_id) as live:
             if live is None:
                 return None
             work = live.state.clone()
-            action = live.spec.parse_action(text)
             try:
                 work.apply(seat, action)
             except IllegalAction:

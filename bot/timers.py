@@ -1,11 +1,9 @@
-"""The clocks a Kero match runs on: the tanker deadline, the live fuel-up's patience, and the
-computer's moves that wait for real time.
+"""Every match's timer: its game's own deadline (Kero's tank running dry, a quiet live
+thrower), the computer's moves that wait for real time, and the turn clock's next event.
 
-Every due time is derived from the replayed state (the window's empty time E, the last live
-throw, the computer's next stamp), so a restart re-arms exactly the same deadlines without
-storing anything besides the match's own events. A deadline fires on the local clock at
-Discord's time + the estimated offset + a grace, so a click stamped before E that is still in
-flight is honoured rather than lost.
+What is due is derived from the replayed state by the game's adapter, so a restart re-arms the
+same deadlines without storing anything besides the match's own events; this module only turns
+Discord times into local ones and runs what is due.
 """
 
 from __future__ import annotations
@@ -13,24 +11,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from bot.service import LiveMatch, Played
-from games.kero import KeroState
-from games.kero.board import Phase
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
 
 log = logging.getLogger(__name__)
-
-GRACE_MS: Final = 1_500
-"""How long after E the deadline waits for clicks stamped before E that are still in flight."""
-UNSYNCED_MS: Final = 5_000
-"""Extra wait for a tank deadline while the bot has not yet seen an interaction (just after a
-restart its clock offset is unknown, and firing early could lose a click in flight)."""
-LIVE_THROW_WAIT_MS: Final = 5_000
-"""A live fuel-up whose thrower has not thrown for this long goes on at the fixed cadence."""
 
 
 class MatchTimers:
@@ -92,25 +80,10 @@ class MatchTimers:
         service, clock = self.bot.service, self.bot.clock
         if live.wake_at is not None:
             return clock.local_ms_at(live.wake_at), lambda: service.resume(live.id)
-        state = live.state
-        if not isinstance(state, KeroState):
+        due = live.adapter.deadline(live, clock.known)
+        if due is None:
             return None
-        seat = state.active
-        window = state.turn.window
-        if state.phase is Phase.ROLLING and window is not None and not live.is_ai(seat):
-            empty = window.empty_at
-            text = f"empty@{empty}"
-            wait = GRACE_MS if clock.known else GRACE_MS + UNSYNCED_MS
-            return clock.local_ms_at(empty + wait), lambda: service.system(live.id, seat, text)
-        if state.phase is Phase.FUELING and state.fuel_mode == "live":
-            thrower = 1 - seat
-            since = state.turn.fuel_last or state.turn.fuel_from
-            if since is None or live.is_ai(thrower):
-                return None
-            at = since + LIVE_THROW_WAIT_MS
-            text = f"autofuel@{at}"
-            return clock.local_ms_at(at), lambda: service.system(live.id, thrower, text)
-        return None
+        return clock.local_ms_at(due.at_ms), lambda: service.system(live.id, due.seat, due.action)
 
     async def _fire(self, live: LiveMatch, at_ms: int) -> None:
         """Sleep until due, then do what the state is waiting for *then* (a clock may have been

@@ -9,7 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.lobbies import LOBBY_MS
-from bot.service import Refused, ai_player
+from bot.refusals import Refused
+from bot.service import ai_player
 from games.records import Player
 from storage import Lobby, now_ms
 

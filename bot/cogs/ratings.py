@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.components import refuse_damaged, view_of
 from bot.ids import BOARD_TEMPLATE
-from bot.service import Refused
+from bot.refusals import Refused
 from games.registry import GAMES, get_game
 from render.stats import rating_chart_png
 from storage import BoardRow, StorageError

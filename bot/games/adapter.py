@@ -7,17 +7,24 @@ Generic modules (the service, play routing, the publisher, timers, turn clocks) 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.ids import MatchRef
 from games.common.protocol import Action, GameState, Policy, Seat
 from render import GameImages
 
 if TYPE_CHECKING:
+    from bot.play import Play
     from bot.service import LiveMatch
+
+ButtonHandler = Callable[["Play", discord.Interaction[Any], MatchRef], Awaitable[None]]
+"""A game's handler of a button verb: the generic click router, the click, its custom_id."""
+SelectHandler = Callable[["Play", discord.Interaction[Any], MatchRef, list[str]], Awaitable[None]]
+"""A game's handler of a select verb, with the values chosen."""
 
 
 class Pace(Protocol):
@@ -40,6 +47,11 @@ class Pace(Protocol):
         "ai" lets the computer make that one move), or None to ask the other players."""
         ...
 
+    def skip(self, state: Any, seat: Seat) -> Action | None:
+        """The action that skips an absent seat's turn when another member asks (None: the
+        game skips by itself, so "Skip turn" is never offered)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class GameUI:
@@ -60,6 +72,21 @@ class GameUI:
 
 
 @dataclass(frozen=True, slots=True)
+class GameDeadline:
+    """Something a game's state waits for by the clock: at Discord time `at_ms` the bot applies
+    `action` for `seat` (a tank running dry, a quiet thrower's throws handed to the bot)."""
+
+    at_ms: int
+    seat: Seat
+    action: Action
+
+
+def no_deadline(live: LiveMatch, synced: bool) -> GameDeadline | None:
+    """For games whose states wait for no clock of their own."""
+    return None
+
+
+@dataclass(frozen=True, slots=True)
 class AiSettings:
     """How the bot runs computer players (tests shorten Kero's real-time clicks)."""
 
@@ -77,3 +104,9 @@ class GameAdapter:
     images: GameImages
     new_ai: Callable[[AiSettings], Policy]
     """The computer player the bot seats for this game."""
+    buttons: Mapping[str, ButtonHandler]
+    """The custom_id verbs of the game's buttons and what a click on each does."""
+    selects: Mapping[str, SelectHandler]
+    """The same for its selects."""
+    deadline: Callable[[LiveMatch, bool], GameDeadline | None] = no_deadline
+    """What the state waits for by the clock (the bool: the bot's clock offset is known)."""

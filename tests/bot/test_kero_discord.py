@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.app import TableroBot
+from bot.games.kero.deadlines import GRACE_MS, LIVE_THROW_WAIT_MS, UNSYNCED_MS
 from bot.games.kero.ui import kero_state
-from bot.timers import GRACE_MS, LIVE_THROW_WAIT_MS, UNSYNCED_MS
 from games.kero import KeroState
 from games.kero import actions as a
 from games.kero.board import Phase

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.games.keer_kids.pace import KeerPace
-from bot.service import MatchService, Refused, ai_player, explain
+from bot.refusals import Refused, explain
+from bot.service import MatchService, ai_player
 from games.common import IllegalAction, Reason
 from games.common.protocol import CHANCE
 from games.keer_kids import KeerState, Phase, Skip

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from bot.games.kero.deadlines import GRACE_MS
 from bot.games.kero.ui import kero_state
-from bot.timers import GRACE_MS
 from games.kero import actions as a
 from games.kero.board import Phase
 from tests.bot.conftest import Server, said

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.adapter import AiSettings, GameAdapter, GameUI
-from bot.games.keer_kids import ui
+from bot.games.keer_kids import play, ui
 from bot.games.keer_kids.pace import KeerPace
 from games.common.protocol import Policy
 from games.keer_kids import NAME, HeuristicAI
@@ -29,4 +29,6 @@ ADAPTER = GameAdapter(
     pace=KeerPace(),
     images=images_for(NAME),
     new_ai=_new_ai,
+    buttons=play.BUTTONS,
+    selects=play.SELECTS,
 )

@@ -33,6 +33,10 @@ class KeerPace:
             return "ai" if seat == state.roller else None
         return "miss" if state.phase is Phase.CHOOSE else None
 
+    def skip(self, state: KeerState, seat: Seat) -> None:
+        """Never asked: a missed roll is skipped by itself (`missed`)."""
+        return
+
     def step_version(self, state: KeerState) -> int:
         """While players choose, every pick is made on the message drawn after the keep."""
         if state.phase is not Phase.CHOOSE:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.adapter import AiSettings, GameAdapter, GameUI
-from bot.games.kero import ui
+from bot.games.kero import deadlines, play, ui
 from bot.games.kero.pace import KeroPace
 from games.common.protocol import Policy
 from games.kero import NAME
@@ -30,4 +30,7 @@ ADAPTER = GameAdapter(
     pace=KeroPace(),
     images=images_for(NAME),
     new_ai=_new_ai,
+    buttons=play.BUTTONS,
+    selects=play.SELECTS,
+    deadline=deadlines.deadline,
 )

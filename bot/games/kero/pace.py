@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from games.common.protocol import Seat
 from games.kero import KeroState
-from games.kero.actions import Credit
+from games.kero.actions import Credit, Pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +25,10 @@ class KeroPace:
     def missed(self, state: KeroState, seat: Seat) -> None:
         """The opponent decides: skip the turn or expel the absent player."""
         return
+
+    def skip(self, state: KeroState, seat: Seat) -> Pass:
+        """`pass`: the absent clan's turn ends (house rule, async play)."""
+        return Pass()
 
     def step_version(self, state: KeroState) -> int:
         """The version after the last move and the dice it threw, ignoring later credits."""

@@ -1,0 +1,100 @@
+"""Keer op Keer Kids' clicks: Roll and keep on the roll's message, a die to see where it fits,
+the pick in an ephemeral select, and the player's own sheet."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games.adapter import ButtonHandler, SelectHandler
+from bot.games.keer_kids import ui
+from bot.ids import MatchRef
+from bot.refusals import Refused
+from games.keer_kids import Miss, Skip
+from render.keer_kids import sheet_png
+
+if TYPE_CHECKING:
+    from bot.play import Play
+    from bot.service import LiveMatch
+
+DAMAGED_CHOICE = "That choice is damaged; nothing was changed."
+
+
+async def roll_or_keep(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+    """The roller's Roll or keep: the clicked public message itself shows the result."""
+    text = "roll" if ref.verb == "roll" else f"keep:{ref.arg}"
+    await play.act_public(interaction, ref, text)
+
+
+async def die(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+    """A die on the roll's message: show this player where it can go."""
+    live, seat = await play.player(interaction, ref)
+    state = ui.keer_state(live.state)
+    chosen = int(ref.arg or "0")
+    if seat not in state.seats_to_act():
+        if state.choices[seat] == Miss():
+            raise Refused("Your turn clock ran out: you skip this roll.")
+        if state.choices[seat] == Skip():
+            raise Refused("Nothing fits your sheet this roll — you skip it.")
+        raise Refused("You already picked for this roll.")
+    if chosen not in state.allowed_dice(seat):
+        raise Refused(_wrong_die(live, seat))
+    content, view = ui.pick_message(live, seat, chosen)
+    await interaction.response.send_message(
+        content, view=view or discord.utils.MISSING, ephemeral=True
+    )
+
+
+async def pick(
+    play: Play, interaction: discord.Interaction[Any], ref: MatchRef, values: list[str]
+) -> None:
+    """An enclosure (or a mark) chosen for a die: stored, then the ephemeral says what."""
+    played = await play.act(interaction, ref, _picked_action(ref, values))
+    state = ui.keer_state(played.match.state)
+    parsed = played.match.spec.parse_action(played.entries[0].action)
+    await interaction.response.edit_message(content=ui.picked_text(state, parsed), view=None)
+    play.bot.publisher.after(played, on_public_message=False)
+
+
+async def sheet(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+    """The player's own sheet, larger, only for them."""
+    live, seat = await play.player(interaction, ref, check_version=False)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    state, name = live.state, live.names[seat]
+    png = await play.bot.publisher.render(sheet_png, state, seat, scale=1.5, name=name)
+    await interaction.followup.send(
+        ui.text_board(live).splitlines()[seat],
+        file=discord.File(io.BytesIO(png), filename="sheet.png"),
+        ephemeral=True,
+    )
+
+
+def _picked_action(ref: MatchRef, values: list[str]) -> str:
+    chosen = (ref.arg or "").split(":")[0]
+    if len(values) != 1:
+        raise Refused(DAMAGED_CHOICE)
+    text = values[0]
+    if not text.startswith((f"cross:{chosen}:", f"mark:{chosen}")):
+        raise Refused(DAMAGED_CHOICE)
+    return text
+
+
+def _wrong_die(live: LiveMatch, seat: int) -> str:
+    state = ui.keer_state(live.state)
+    assert state.dice is not None and state.kept is not None
+    if seat == state.roller:
+        return f"You use the die you kept: {ui.DIE_EMOJI[state.dice[state.kept]]}."
+    left = tuple(d for d in range(len(state.dice)) if d != state.kept)
+    return f"That die is {live.names[state.roller]}'s — pick {ui.dice_text(state.dice, left)}."
+
+
+BUTTONS: Mapping[str, ButtonHandler] = {
+    "roll": roll_or_keep,
+    "keep": roll_or_keep,
+    "die": die,
+    "sheet": sheet,
+}
+SELECTS: Mapping[str, SelectHandler] = {"pick": pick}

@@ -1,0 +1,93 @@
+"""Kero's clicks: actions carried in custom_ids (a trailing @ is stamped with the click's time),
+the dice toggles of the tanker window, the secret Tuareks, and the tanker credit after a throw."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.clock import interaction_ms
+from bot.games.adapter import ButtonHandler, SelectHandler
+from bot.games.kero import ui
+from bot.ids import MatchRef
+from bot.refusals import Refused
+from games.kero.actions import Credit, parse_action
+from games.kero.board import Phase
+from games.kero.rules.rolling import MAX_CREDIT_MS
+
+if TYPE_CHECKING:
+    from bot.app import TableroBot
+    from bot.play import Play
+    from bot.service import Played
+
+DAMAGED_CHOICE = "That choice is damaged; nothing was changed."
+
+
+async def act_button(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+    """A Kero button: its custom_id holds the action."""
+    await _act(play, interaction, ref, ref.arg or "")
+
+
+async def act_select(
+    play: Play, interaction: discord.Interaction[Any], ref: MatchRef, values: list[str]
+) -> None:
+    """A card, a territory, a Tuarek or a tie chosen in a select."""
+    if len(values) != 1 or values[0] == "roll":
+        raise Refused(DAMAGED_CHOICE)
+    await _act(play, interaction, ref, values[0])
+
+
+async def _act(play: Play, interaction: discord.Interaction[Any], ref: MatchRef, text: str) -> None:
+    clicked = interaction_ms(interaction)
+    action = ui.stamped(text, clicked)
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        played = await play.act(interaction, ref, action)
+        done = parse_action(played.entries[0].action)
+        label = ui.describe(ui.kero_state(played.before), done)
+        await interaction.response.edit_message(content=f"✅ {label}", view=None)
+        play.bot.publisher.after(played, on_public_message=False)
+    else:
+        played = await play.act_public(interaction, ref, action)
+    await credit(play.bot, played, clicked)
+
+
+async def credit(bot: TableroBot, played: Played, clicked_ms: int) -> None:
+    """Give back the time between a click that threw dice and the new dice reaching
+    Discord (the bot's processing and the gateway's delay): the player never pays for it."""
+    if not any(entry.action.startswith("faces:") for entry in played.entries):
+        return
+    live = played.match
+    state = ui.kero_state(live.state)
+    if state.phase is not Phase.ROLLING or live.is_ai(state.active):
+        return
+    spent = bot.clock.now_ms() - clicked_ms
+    given = max(0, min(MAX_CREDIT_MS, spent))
+    if given:
+        credited = await bot.service.system(live.id, state.active, Credit(given))
+        if credited is not None:
+            bot.timers.rearm(live)
+
+
+async def toggle(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+    """Mark or unmark a die for the next re-roll: only the message changes."""
+    live, seat = await play.player(interaction, ref)
+    state = ui.kero_state(live.state)
+    if state.phase is not Phase.ROLLING or seat != state.active:
+        raise Refused("Only the rolling player marks dice.")
+    marks = int((ref.arg or "0").split(":")[0])
+    await interaction.response.edit_message(view=ui.rolling_view(live, marks))
+
+
+async def tuareks(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+    """The member's own Tuareks and tiles, and what they may play now, only for them."""
+    live, seat = await play.player(interaction, ref, check_version=False)
+    content, view = ui.tuarek_message(live, seat)
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    await interaction.response.send_message(content, ephemeral=True, **extra)
+
+
+BUTTONS: Mapping[str, ButtonHandler] = {"act": act_button, "tog": toggle, "camp": tuareks}
+SELECTS: Mapping[str, SelectHandler] = {"act": act_select}

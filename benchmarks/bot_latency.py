@@ -254,7 +254,7 @@ async def run_load(
         users = [fake.add_member(guild, name) for name in ("Ana", "Bo")]
         tables = [Table(fake.add_channel(guild, f"table-{i}")) for i in range(matches)]
         config = Config("fake-token", None, None, Path(folder) / "bench.db", "WARNING")
-        bot = TableroBot(config, kero_think_ms=think_ms)
+        bot = TableroBot(config, ai_think_ms=think_ms)
         await fake.connect(bot)
         load = (KeroLoad if game == "kero" else Load)(fake, bot, users)
         await asyncio.gather(*(load.open(t) for t in tables))

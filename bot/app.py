@@ -21,7 +21,7 @@ from bot.cogs import COGS
 from bot.cogs.ratings import BoardButton
 from bot.components import COMPONENT_CLASSES, DAMAGED_RECORD, FAILED, refuse, refuse_damaged
 from bot.config import Config
-from bot.games import adapter_for
+from bot.games import ADAPTERS, adapter_for
 from bot.games.adapter import AiSettings
 from bot.ids import is_ours, readable
 from bot.lobbies import Lobbies
@@ -40,8 +40,8 @@ from storage import StorageError, Store, open_store, rebuild_open
 log = logging.getLogger(__name__)
 
 COMPONENT = 3
-KERO_THINK_MS = 1_500
-"""How long each click of Kero's computer player takes, in real time."""
+AI_THINK_MS = 1_500
+"""How long each click of a computer player that plays on the clock takes, in real time."""
 
 
 def intents() -> discord.Intents:
@@ -69,7 +69,7 @@ class TableroBot(commands.Bot):
         *,
         store: Store | None = None,
         local_clock: Callable[[], float] = time.time,
-        kero_think_ms: int = KERO_THINK_MS,
+        ai_think_ms: int = AI_THINK_MS,
         match_seeds: Callable[[], str] | None = None,
         **options: Any,
     ) -> None:
@@ -82,7 +82,7 @@ class TableroBot(commands.Bot):
         )
         self.config = config
         self.clock = ClockSync(local_clock)
-        self.kero_think_ms = kero_think_ms
+        self.ai_think_ms = ai_think_ms
         self._match_seeds = match_seeds
         self.timers = MatchTimers(self)
         self.clocks = TurnClocks(self)
@@ -116,6 +116,8 @@ class TableroBot(commands.Bot):
         self.service.adopt(rebuilt)
         self.clocks.restore(rebuilt.deadlines)
         self.add_dynamic_items(*COMPONENT_CLASSES, RulesButton, BoardButton)
+        for adapter in ADAPTERS.values():
+            await self.add_cog(adapter.commands(self))
         for cog in COGS:
             await self.add_cog(cog(self))
         await self.lobbies.restore()
@@ -125,7 +127,7 @@ class TableroBot(commands.Bot):
 
     def _make_ai(self, spec: GameSpec) -> Policy:
         """The computer player the game's adapter seats, at this bot's pace."""
-        return adapter_for(spec.name).new_ai(AiSettings(kero_think_ms=self.kero_think_ms))
+        return adapter_for(spec.name).new_ai(AiSettings(ai_think_ms=self.ai_think_ms))
 
     async def sync_commands(self) -> None:
         """Sync slash commands: to the development server at once, else globally."""

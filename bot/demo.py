@@ -2,56 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from bot.games import ADAPTERS
+from bot.games.adapter import DemoMatch
 from games.common import ChanceRng, Node
 from games.common.play import step
 from games.registry import get_game
 from render import images_for
 
 
-@dataclass(frozen=True, slots=True)
-class DemoMatch:
-    """One demo match: the game, its seats and options, and what counts as a turn for images."""
-
-    game: str
-    names: tuple[str, ...]
-    options: dict[str, Any]
-    turns: Callable[[Any], int]
-    label: str
-
-
-MATCHES = (
-    DemoMatch(
-        "kero",
-        ("Ana (AI)", "Bo (AI)"),
-        {"variant": "boss"},
-        lambda s: s.turns,
-        "turn",
-    ),
-    DemoMatch(
-        "keer-kids", ("Ana (AI)", "Bo (AI)", "Cas (AI)", "Dee (AI)"), {}, lambda s: s.rolls, "roll"
-    ),
-)
-
-
 def run_demo(out: Path, every: int = 1, seed: str = "demo") -> list[Path]:
-    """Play each demo match and write its images into `out/<game>/`; return the files written."""
+    """Play each game's demo match and write its images into `out/<game>/`; return the files."""
     written: list[Path] = []
-    for match in MATCHES:
-        written += _play(match, out / match.game, every, seed)
+    for game, adapter in ADAPTERS.items():
+        written += _play(game, adapter.demo, out / game, every, seed)
     return written
 
 
-def _play(match: DemoMatch, folder: Path, every: int, seed: str) -> list[Path]:
-    spec, images = get_game(match.game), images_for(match.game)
+def _play(game: str, match: DemoMatch, folder: Path, every: int, seed: str) -> list[Path]:
+    spec, images = get_game(game), images_for(game)
     folder.mkdir(parents=True, exist_ok=True)
     state = spec.new_match(len(match.names), match.options)
     ai = spec.new_ai()
-    rng = ChanceRng(f"{seed}/{match.game}")
+    rng = ChanceRng(f"{seed}/{game}")
     while state.node() is Node.CHANCE:
         step(state, [ai] * len(match.names), rng)
     written = [_write(folder / f"{match.label}-000.png", images.board(state, match.names))]

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from bot.components import lobby_button, refuse, view_of
+from bot.computer import AI_PREFIX, ai_player
 from bot.ids import LobbyRef
 from bot.refusals import Refused
-from bot.service import AI_PREFIX, ai_player
 from games.records import Player
 from games.registry import get_game
 from storage import Lobby, StorageError, now_ms
@@ -26,6 +26,13 @@ if TYPE_CHECKING:
     from bot.app import TableroBot
 
 log = logging.getLogger(__name__)
+
+
+def place_of(interaction: discord.Interaction[Any]) -> tuple[str | None, str]:
+    """The guild (None in a DM) and channel a command was used in."""
+    guild = None if interaction.guild_id is None else str(interaction.guild_id)
+    return guild, str(interaction.channel_id)
+
 
 LOBBY_MS: Final = 15 * 60 * 1000
 """How long a lobby or challenge waits before it expires."""

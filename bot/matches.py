@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.components import match_button, view_of
+from bot.computer import AI_PREFIX
 from bot.ids import MatchRef
 from bot.play import cancel_vote_view
 from bot.refusals import Refused
-from bot.service import AI_PREFIX, LiveMatch, Played
+from bot.service import LiveMatch, Played
 from bot.turnclock import default_mode
 from games.records import Player
 from games.registry import get_game

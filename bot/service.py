@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.computer import AI_PREFIX
 from bot.games import adapter_for
 from bot.games.adapter import GameAdapter, Pace
 from bot.refusals import OUT_OF_DATE, Refused, explain
@@ -40,15 +41,8 @@ from storage import (
 
 log = logging.getLogger(__name__)
 
-AI_PREFIX = "ai:"
-AI_NAMES = ("Ada (AI)", "Bert (AI)", "Cleo (AI)", "Dirk (AI)")
 _MAX_BOT_MOVES = 100_000
 """A safety net: a match the bot plays alone this long has a broken engine."""
-
-
-def ai_player(index: int) -> Player:
-    """The computer player for the index-th AI seat of a match."""
-    return Player(f"{AI_PREFIX}{index + 1}", AI_NAMES[index % len(AI_NAMES)])
 
 
 @dataclass(slots=True, eq=False)

@@ -132,3 +132,51 @@ def test_benchmarks_never_import_tests() -> None:
 def test_the_packages_exist() -> None:
     for package in [*OURS, DOUBLE, "benchmarks"]:
         assert (ROOT / package / "__init__.py").is_file()
+
+
+def full_imports(path: Path) -> set[str]:
+    """Every module a file imports, by its full dotted name."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+GAME_FOLDERS = sorted(
+    p.name for p in (ROOT / "bot" / "games").iterdir() if (p / "__init__.py").is_file()
+)
+"""Each game's bot side: bot/games/<game>/."""
+
+
+def _names_a_game(module: str, game: str) -> bool:
+    return any(
+        module == prefix or module.startswith(prefix + ".")
+        for prefix in (f"games.{game}", f"render.{game}", f"bot.games.{game}")
+    )
+
+
+def test_each_game_has_a_bot_folder() -> None:
+    assert GAME_FOLDERS == ["keer_kids", "kero"]
+
+
+@pytest.mark.parametrize("game", GAME_FOLDERS)
+def test_a_games_bot_folder_never_imports_another_games(game: str) -> None:
+    others = [g for g in GAME_FOLDERS if g != game]
+    for path in sorted((ROOT / "bot" / "games" / game).rglob("*.py")):
+        wrong = {m for m in full_imports(path) for other in others if _names_a_game(m, other)}
+        assert not wrong, f"{path.relative_to(ROOT)} imports {wrong}"
+
+
+def test_generic_bot_modules_reach_games_only_through_their_adapters() -> None:
+    """Outside bot/games/<game>/, only the adapter table (bot/games/__init__.py) names a game."""
+    table = ROOT / "bot" / "games" / "__init__.py"
+    for path in modules("bot"):
+        if path == table or path.parent.parent == ROOT / "bot" / "games":
+            continue
+        wrong = {m for m in full_imports(path) for g in GAME_FOLDERS if _names_a_game(m, g)}
+        assert not wrong, f"{path.relative_to(ROOT)} imports {wrong}"

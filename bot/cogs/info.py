@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games import game_choices
+from bot.refusals import Refused
 from bot.rules_pages import page_embed, page_view
+from games.registry import GAMES
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -22,10 +25,11 @@ class InfoCog(commands.Cog):
 
     @app_commands.command(name="rules", description="The rules of a game, page by page")
     @app_commands.describe(game="which game")
-    async def rules(
-        self, interaction: discord.Interaction[Any], game: Literal["keer-kids", "kero"]
-    ) -> None:
+    @app_commands.choices(game=game_choices())
+    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         """The first page of the game's rules summary, with paging buttons."""
+        if game not in GAMES:
+            raise Refused("There's no such game here.")
         await _send_page(interaction, game)
 
     @app_commands.command(name="help", description="What Tablero does and its commands")

@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.components import refuse_damaged, view_of
+from bot.games import game_choices
 from bot.ids import BOARD_TEMPLATE
 from bot.refusals import Refused
 from games.registry import GAMES, get_game
@@ -30,8 +31,13 @@ PAGE: Final = 10
 MIN_GAMES: Final = 3
 """Rated matches a member needs to appear on a leaderboard."""
 WEEK_MS: Final = 7 * 86_400_000
-GameName = Literal["keer-kids", "kero"]
 _BOARD: Final = BOARD_TEMPLATE
+
+
+def _known(game: str) -> None:
+    """Refuse a game name no registered game has (a modified client can send any string)."""
+    if game not in GAMES:
+        raise Refused("There's no such game here.")
 
 
 def ordinal(place: int) -> str:
@@ -134,15 +140,17 @@ class RatingsCog(commands.Cog):
         scope="this server, or every server that shares its board",
         period="all time, or the last 7 days",
     )
+    @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
     async def leaderboard(
         self,
         interaction: discord.Interaction[Any],
-        game: GameName,
+        game: str,
         scope: Literal["server", "global"] = "server",
         period: Literal["all-time", "week"] = "all-time",
     ) -> None:
         """The first page, with paging buttons (only you see it)."""
+        _known(game)
         board = Board(game, scope[0], period[0], 0)
         embed, pages = await board_embed(self.bot, str(interaction.guild_id), board)
         await interaction.response.send_message(
@@ -153,14 +161,17 @@ class RatingsCog(commands.Cog):
     @app_commands.describe(
         member="whose stats (you by default)", game="which game (the one played most by default)"
     )
+    @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
     async def stats(
         self,
         interaction: discord.Interaction[Any],
         member: discord.User | None = None,
-        game: GameName | None = None,
+        game: str | None = None,
     ) -> None:
         """Games, wins, win rate, share finished, rating, and the rating chart."""
+        if game is not None:
+            _known(game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         who = member or interaction.user
         guild, player = str(interaction.guild_id), str(who.id)

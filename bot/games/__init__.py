@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from discord import app_commands
+
 from bot.games import keer_kids, kero
 from bot.games.adapter import GameAdapter
+from games.registry import GAMES
 
 ADAPTERS: Final[dict[str, GameAdapter]] = {
     adapter.name: adapter for adapter in (keer_kids.ADAPTER, kero.ADAPTER)
@@ -19,3 +22,8 @@ def adapter_for(game: str) -> GameAdapter:
         return ADAPTERS[game]
     except KeyError:
         raise KeyError(f"no bot adapter for game {game!r}; known: {sorted(ADAPTERS)}") from None
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every registered game as a slash-command choice (its title, its registry name)."""
+    return [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]

@@ -18,6 +18,9 @@ from games.common.protocol import Action, GameState, Policy, Seat
 from render import GameImages
 
 if TYPE_CHECKING:
+    from discord.ext import commands
+
+    from bot.app import TableroBot
     from bot.play import Play
     from bot.service import LiveMatch
 
@@ -87,10 +90,23 @@ def no_deadline(live: LiveMatch, synced: bool) -> GameDeadline | None:
 
 
 @dataclass(frozen=True, slots=True)
-class AiSettings:
-    """How the bot runs computer players (tests shorten Kero's real-time clicks)."""
+class DemoMatch:
+    """A game's match in `tablero demo`: its seats and options, and what counts as a turn for
+    the images written."""
 
-    kero_think_ms: int = 1_500
+    names: tuple[str, ...]
+    options: Mapping[str, Any]
+    turns: Callable[[Any], int]
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class AiSettings:
+    """How the bot runs computer players."""
+
+    ai_think_ms: int = 1_500
+    """How long each click of a computer that plays on the clock takes in real time (tests
+    shorten it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,5 +124,9 @@ class GameAdapter:
     """The custom_id verbs of the game's buttons and what a click on each does."""
     selects: Mapping[str, SelectHandler]
     """The same for its selects."""
+    commands: Callable[[TableroBot], commands.Cog]
+    """The game's slash commands (how a match starts), as a cog the bot loads."""
+    demo: DemoMatch
+    """The computer-only match `tablero demo` plays and draws."""
     deadline: Callable[[LiveMatch, bool], GameDeadline | None] = no_deadline
     """What the state waits for by the clock (the bool: the bot's clock offset is known)."""

@@ -191,7 +191,7 @@ async def test_a_lobby_expires_and_its_expiry_survives_a_restart(
     server: Server, bot: TableroBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fake = server.fake
-    monkeypatch.setattr("bot.cogs.games.LOBBY_MS", 300)
+    monkeypatch.setattr("bot.games.keer_kids.commands.LOBBY_MS", 300)
     lobby = await open_lobby(server, bot, [], ais=0)
     await fake.settle()
     await fake.disconnect(bot)

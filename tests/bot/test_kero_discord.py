@@ -20,7 +20,7 @@ from tests.games.kero.test_claims import boss_tie, match, place_turn
 
 
 async def start_vs_computer(server: Server, **options: str) -> tuple[TableroBot, KeroDriver]:
-    bot = await server.start_bot(kero_think_ms=1_500)
+    bot = await server.start_bot(ai_think_ms=1_500)
     fake = server.fake
     res = await fake.slash(
         bot, server.ana, server.channel, "kero challenge", member=fake.bot, **options
@@ -51,7 +51,7 @@ async def test_a_member_plays_a_whole_match_against_the_computer(
 
 async def challenge(server: Server, **options: str) -> tuple[TableroBot, KeroDriver]:
     """Ana challenges Bo, who accepts."""
-    bot = await server.start_bot(kero_think_ms=1_500)
+    bot = await server.start_bot(ai_think_ms=1_500)
     fake = server.fake
     res = await fake.slash(
         bot, server.ana, server.channel, "kero challenge", member=server.bo, **options
@@ -168,7 +168,7 @@ async def test_a_restart_during_the_window_keeps_the_kero_left(timed_server: Ser
     driver.clock.advance(3.0)
     await timed_server.fake.disconnect(bot)
 
-    again = await timed_server.start_bot(kero_think_ms=1_500)
+    again = await timed_server.start_bot(ai_think_ms=1_500)
     resumed = live_here(again, timed_server)
     assert resumed is not None
     window = kero_state(resumed.state).turn.window

@@ -58,7 +58,7 @@ async def test_a_kero_turn_over_the_gateway(server: Server) -> None:
         bot = TableroBot(
             Config("fake-token", None, None, server.db_path, "INFO"),
             guild_ready_timeout=0.05,
-            kero_think_ms=5,
+            ai_think_ms=5,
             match_seeds=server.next_seed,
         )
         task = await loop.run_client(bot)

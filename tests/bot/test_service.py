@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.computer import ai_player
 from bot.games.keer_kids.pace import KeerPace
 from bot.refusals import Refused, explain
-from bot.service import MatchService, ai_player
+from bot.service import MatchService
 from games.common import IllegalAction, Reason
 from games.common.protocol import CHANCE
 from games.keer_kids import KeerState, Phase, Skip

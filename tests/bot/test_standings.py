@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import LiveMatch, MatchService, ai_player
+from bot.computer import ai_player
+from bot.service import LiveMatch, MatchService
 from games.keer_kids import KeerState, Phase
 from games.records import Player
 from storage import SqliteStore

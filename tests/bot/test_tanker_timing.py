@@ -18,7 +18,7 @@ from tests.bot.kero_driver import KeroDriver
 
 async def rolling(server: Server, **bot_options: Any) -> KeroDriver:
     """A match against the computer with Ana (first to play) rolling 5 white dice."""
-    bot = await server.start_bot(kero_think_ms=1_500, **bot_options)
+    bot = await server.start_bot(ai_think_ms=1_500, **bot_options)
     fake = server.fake
     await fake.slash(bot, server.ana, server.channel, "kero challenge", member=fake.bot)
     await fake.settle()

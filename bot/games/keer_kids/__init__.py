@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot.games.adapter import AiSettings, GameAdapter, GameUI
+from bot.games.adapter import AiSettings, DemoMatch, GameAdapter, GameUI
 from bot.games.keer_kids import play, ui
+from bot.games.keer_kids.commands import KeerCog
 from bot.games.keer_kids.pace import KeerPace
 from games.common.protocol import Policy
 from games.keer_kids import NAME, HeuristicAI
@@ -31,4 +32,6 @@ ADAPTER = GameAdapter(
     new_ai=_new_ai,
     buttons=play.BUTTONS,
     selects=play.SELECTS,
+    commands=KeerCog,
+    demo=DemoMatch(("Ana (AI)", "Bo (AI)", "Cas (AI)", "Dee (AI)"), {}, lambda s: s.rolls, "roll"),
 )

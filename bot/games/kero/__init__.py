@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot.games.adapter import AiSettings, GameAdapter, GameUI
+from bot.games.adapter import AiSettings, DemoMatch, GameAdapter, GameUI
 from bot.games.kero import deadlines, play, ui
+from bot.games.kero.commands import KeroCog
 from bot.games.kero.pace import KeroPace
 from games.common.protocol import Policy
 from games.kero import NAME
@@ -13,7 +14,7 @@ from render import images_for
 
 def _new_ai(settings: AiSettings) -> Policy:
     """The computer clicks at the bot's pace: each of its clicks takes real time."""
-    return KeroAI(Pace(think_ms=settings.kero_think_ms))
+    return KeroAI(Pace(think_ms=settings.ai_think_ms))
 
 
 ADAPTER = GameAdapter(
@@ -32,5 +33,7 @@ ADAPTER = GameAdapter(
     new_ai=_new_ai,
     buttons=play.BUTTONS,
     selects=play.SELECTS,
+    commands=KeroCog,
+    demo=DemoMatch(("Ana (AI)", "Bo (AI)"), {"variant": "boss"}, lambda s: s.turns, "turn"),
     deadline=deadlines.deadline,
 )

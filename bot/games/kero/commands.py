@@ -1,4 +1,4 @@
-"""`/keer start` (a lobby) and `/kero challenge` (a member, or the bot itself for the AI)."""
+"""`/kero challenge`: a member, or the bot itself for a match against the computer."""
 
 from __future__ import annotations
 
@@ -8,62 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.lobbies import LOBBY_MS
+from bot.computer import ai_player
+from bot.lobbies import LOBBY_MS, place_of
 from bot.refusals import Refused
-from bot.service import ai_player
 from games.records import Player
 from storage import Lobby, now_ms
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
-
-
-def _place(interaction: discord.Interaction[Any]) -> tuple[str | None, str]:
-    guild = None if interaction.guild_id is None else str(interaction.guild_id)
-    return guild, str(interaction.channel_id)
-
-
-class KeerCog(commands.GroupCog, group_name="keer", group_description="Keer op Keer Kids"):
-    """Keer op Keer Kids commands."""
-
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
-        super().__init__()
-
-    @app_commands.command(name="start", description="Open a lobby for 2–4 players (AI seats too)")
-    @app_commands.describe(
-        clock="live: minutes per turn; async: hours (the server's default)",
-        rated="false for a casual match that changes no rating",
-    )
-    @app_commands.guild_only()
-    async def start(
-        self,
-        interaction: discord.Interaction[Any],
-        clock: Literal["live", "async"] | None = None,
-        rated: bool = True,
-    ) -> None:
-        """Post a lobby with Join, Leave, Add AI and Start."""
-        guild, channel = _place(interaction)
-        await self.bot.matches.check_channel_free(channel, guild)
-        host = str(interaction.user.id)
-        await self.bot.matches.check_member_limit(host, guild)
-        lobby = Lobby(
-            id=None,
-            kind="lobby",
-            game="keer-kids",
-            options={
-                "names": {host: interaction.user.display_name},
-                "game": {},
-                "rated": rated,
-                **({"clock": clock} if clock else {}),
-            },
-            host_id=host,
-            members=(host,),
-            expires_at=now_ms() + LOBBY_MS,
-            guild_id=guild,
-            channel_id=channel,
-        )
-        await self.bot.lobbies.open(interaction, lobby)
 
 
 class KeroCog(commands.GroupCog, group_name="kero", group_description="Kero"):
@@ -92,7 +44,7 @@ class KeroCog(commands.GroupCog, group_name="kero", group_description="Kero"):
         rated: bool = True,
     ) -> None:
         """Post a challenge only the challenged member can accept; against the bot, start now."""
-        guild, channel = _place(interaction)
+        guild, channel = place_of(interaction)
         challenger = str(interaction.user.id)
         options = {"variant": variant, "fuel_up": refuel}
         if member.id == interaction.user.id:

@@ -86,10 +86,9 @@ class Play:
         play moved on to a new message, what the old one now sums up)."""
         played = await self.act(interaction, ref, text)
         live, ui = played.match, played.match.adapter.ui
-        old_key = ui.message_key(played.before)
-        if played.finished or ui.message_key(live.state) != old_key:
+        if played.moved_on:
             await interaction.response.edit_message(
-                content=ui.step_summary(live, old_key), view=None
+                content=ui.step_summary(live, played.step_key), view=None
             )
         else:
             await interaction.response.edit_message(

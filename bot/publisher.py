@@ -70,9 +70,8 @@ class Publisher:
         live = played.match
         self.spawn(self._clock_then_timer(live), f"clock-{live.id}")
         ui = live.adapter.ui
-        old_key = ui.message_key(played.before)
-        if played.finished or ui.message_key(live.state) != old_key:
-            summary = None if on_public_message else ui.step_summary(live, old_key)
+        if played.moved_on:
+            summary = None if on_public_message else ui.step_summary(live, played.step_key)
             self.spawn(self._next_message(live, live.message_id, summary), f"next-{live.id}")
         elif not on_public_message:
             self.spawn(self._refresh(live), f"refresh-{live.id}")

@@ -125,12 +125,35 @@ class LiveMatch:
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """What one accepted click did: the state before it, and every entry stored for it."""
+    """What one accepted click did: the state before it, what was applied (typed, and as the
+    stored entries), and whether play moved on to a new message."""
 
     match: LiveMatch
     before: GameState
+    actions: tuple[tuple[Seat, Action], ...]
     entries: tuple[Entry, ...]
     finished: bool
+    step_key: int
+    """The message key of the state before: the message the click was made on."""
+    moved_on: bool
+    """The match ended or its state now belongs to a new message (a new image is due)."""
+
+
+@dataclass(slots=True)
+class _Batch:
+    """The actions one click (or one bot step) applies, stored together in one transaction."""
+
+    actions: list[tuple[Seat, Action]] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+
+    def add(
+        self, seat: Seat, action: Action, at: int | None = None, interaction: str | None = None
+    ) -> None:
+        self.actions.append((seat, action))
+        self.entries.append(Entry(seat, action.to_text(), at, interaction))
+
+    def __bool__(self) -> bool:
+        return bool(self.entries)
 
 
 class MatchService:
@@ -208,10 +231,10 @@ class MatchService:
         self._register(live)
         async with live.lock:
             work = state.clone()
-            entries: list[Entry] = []
-            self._advance(live, work, entries)
-            if entries:
-                await self._commit(live, work, entries)
+            batch = _Batch()
+            self._advance(live, work, batch)
+            if batch:
+                await self._commit(live, work, batch)
         return live
 
     async def act(
@@ -239,9 +262,12 @@ class MatchService:
                 work.apply(acting, action)
             except IllegalAction as error:
                 raise Refused(explain(error)) from None
-            entries = [Entry(acting, action.to_text(), at, interaction)]
-            self._advance(live, work, entries)
-            return await self._commit(live, work, entries)
+            batch = _Batch()
+            batch.add(acting, action, at, interaction)
+            self._advance(live, work, batch)
+            if at is not None:
+                self._follow_up(live, work, batch, at)
+            return await self._commit(live, work, batch)
 
     def seat_for(self, live: LiveMatch, user_id: str) -> Seat:
         """The member's seat; Refused for someone not (or no longer) playing."""
@@ -276,9 +302,10 @@ class MatchService:
                 work.apply(seat, action)
             except IllegalAction:
                 return None
-            entries = [Entry(seat, action.to_text(), action.at)]
-            self._advance(live, work, entries)
-            return await self._commit(live, work, entries)
+            batch = _Batch()
+            batch.add(seat, action, action.at)
+            self._advance(live, work, batch)
+            return await self._commit(live, work, batch)
 
     async def resume(self, match_id: int) -> Played | None:
         """Let the computer make the moves that waited for the clock; None if none could."""
@@ -286,11 +313,11 @@ class MatchService:
             if live is None:
                 return None
             work = live.state.clone()
-            entries: list[Entry] = []
-            self._advance(live, work, entries)
-            if not entries:
+            batch = _Batch()
+            self._advance(live, work, batch)
+            if not batch:
                 return None
-            return await self._commit(live, work, entries)
+            return await self._commit(live, work, batch)
 
     @contextlib.asynccontextmanager
     async def _open_locked(self, match_id: int) -> AsyncIterator[LiveMatch | None]:
@@ -309,7 +336,7 @@ class MatchService:
             if live is None:
                 return None
             work = live.state.clone()
-            entries: list[Entry] = []
+            batch = _Batch()
             for _ in range(4):
                 what = live.pace.missed(work, seat) if live.waits_for_in(work, seat) else None
                 if what is None:
@@ -321,13 +348,13 @@ class MatchService:
                 else:
                     acting, action = seat, live.spec.parse_action(what)
                 work.apply(acting, action)
-                entries.append(Entry(acting, action.to_text()))
+                batch.add(acting, action)
                 if what not in ("roll", "ai"):
                     break  # the seat's roll is skipped: the next one gets a fresh clock
-            if not entries:
+            if not batch:
                 return None
-            self._advance(live, work, entries)
-            return await self._commit(live, work, entries)
+            self._advance(live, work, batch)
+            return await self._commit(live, work, batch)
 
     async def expel(self, match_id: int, seat: Seat) -> Played | None:
         """The computer takes the seat of a member the others expelled."""
@@ -341,11 +368,12 @@ class MatchService:
         await self.store.set_departed(live.id, seat, how)
         live.departed[seat] = how
         work = live.state.clone()
-        entries: list[Entry] = []
-        self._advance(live, work, entries)
-        if not entries:
-            return Played(live, live.state, (), False)
-        return await self._commit(live, work, entries)
+        batch = _Batch()
+        self._advance(live, work, batch)
+        if not batch:
+            key = live.adapter.ui.message_key(live.state)
+            return Played(live, live.state, (), (), False, key, False)
+        return await self._commit(live, work, batch)
 
     async def close(self, match_id: int, status: str) -> LiveMatch | None:
         """End an open match without a result (cancelled, abandoned)."""
@@ -379,7 +407,7 @@ class MatchService:
         except ActionParseError:
             raise Refused("That isn't a move in this game.") from None
 
-    def _advance(self, live: LiveMatch, work: GameState, entries: list[Entry]) -> None:
+    def _advance(self, live: LiveMatch, work: GameState, batch: _Batch) -> None:
         """Play everything the bot plays by itself until a member has to act (or the
         computer's next timed move lies ahead of Discord's clock: `live.wake_at`)."""
         live.wake_at = None
@@ -391,7 +419,7 @@ class MatchService:
                 return
             seat, action = step
             work.apply(seat, action)
-            entries.append(Entry(seat, action.to_text()))
+            batch.add(seat, action)
         raise RuntimeError(f"match {live.id}: the bot kept moving alone; the engine is stuck")
 
     def _bot_move(self, live: LiveMatch, work: GameState) -> tuple[Seat, Action] | None:
@@ -413,10 +441,17 @@ class MatchService:
                 return seat, forced
         return None
 
-    async def _commit(self, live: LiveMatch, work: GameState, entries: list[Entry]) -> Played:
+    def _follow_up(self, live: LiveMatch, work: GameState, batch: _Batch, clicked_ms: int) -> None:
+        """What the game adds to a member's click in the same batch (Kero's tanker credit)."""
+        now = self.now_ms()
+        for seat, action in live.adapter.follow_up(live, work, batch.actions, clicked_ms, now):
+            work.apply(seat, action)
+            batch.add(seat, action)
+
+    async def _commit(self, live: LiveMatch, work: GameState, batch: _Batch) -> Played:
         before = live.state
         try:
-            await self.store.append(live.id, before.version, entries)
+            await self.store.append(live.id, before.version, batch.entries)
         except DuplicateInteraction:
             raise Refused("That click was already counted.") from None
         except StaleVersion:
@@ -426,7 +461,10 @@ class MatchService:
         finished = work.is_terminal()
         if finished:
             await self._close(live, "finished")
-        return Played(live, before, tuple(entries), finished)
+        key = live.adapter.ui.message_key(before)
+        moved_on = finished or live.adapter.ui.message_key(work) != key
+        actions, entries = tuple(batch.actions), tuple(batch.entries)
+        return Played(live, before, actions, entries, finished, key, moved_on)
 
     async def _reload(self, live: LiveMatch) -> None:
         stored = await self.store.load(live.id)

@@ -7,7 +7,7 @@ Generic modules (the service, play routing, the publisher, timers, turn clocks) 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -89,6 +89,21 @@ def no_deadline(live: LiveMatch, synced: bool) -> GameDeadline | None:
     return None
 
 
+FollowUp = Callable[
+    ["LiveMatch", GameState, Sequence[tuple[Seat, Action]], int, int],
+    Sequence[tuple[Seat, Action]],
+]
+"""What a game adds to a member's click, stored with it: given the state after the click, what
+it applied, the click's Discord time and Discord's time now."""
+
+
+def no_follow_up(
+    live: LiveMatch, state: GameState, applied: Sequence[tuple[Seat, Action]], at: int, now: int
+) -> Sequence[tuple[Seat, Action]]:
+    """For games that add nothing to a click."""
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class DemoMatch:
     """A game's match in `tablero demo`: its seats and options, and what counts as a turn for
@@ -130,3 +145,5 @@ class GameAdapter:
     """The computer-only match `tablero demo` plays and draws."""
     deadline: Callable[[LiveMatch, bool], GameDeadline | None] = no_deadline
     """What the state waits for by the clock (the bool: the bot's clock offset is known)."""
+    follow_up: FollowUp = no_follow_up
+    """What the game adds to a member's click in the same stored batch (Kero's tanker credit)."""

@@ -54,8 +54,8 @@ async def pick(
     """An enclosure (or a mark) chosen for a die: stored, then the ephemeral says what."""
     played = await play.act(interaction, ref, _picked_action(ref, values))
     state = ui.keer_state(played.match.state)
-    parsed = played.match.spec.parse_action(played.entries[0].action)
-    await interaction.response.edit_message(content=ui.picked_text(state, parsed), view=None)
+    picked = played.actions[0][1]
+    await interaction.response.edit_message(content=ui.picked_text(state, picked), view=None)
     play.bot.publisher.after(played, on_public_message=False)
 
 

@@ -36,4 +36,5 @@ ADAPTER = GameAdapter(
     commands=KeroCog,
     demo=DemoMatch(("Ana (AI)", "Bo (AI)"), {"variant": "boss"}, lambda s: s.turns, "turn"),
     deadline=deadlines.deadline,
+    follow_up=play.credit,
 )

@@ -3,7 +3,7 @@ the dice toggles of the tanker window, the secret Tuareks, and the tanker credit
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,14 +13,15 @@ from bot.games.adapter import ButtonHandler, SelectHandler
 from bot.games.kero import ui
 from bot.ids import MatchRef
 from bot.refusals import Refused
-from games.kero.actions import Credit, parse_action
+from games.common.protocol import Action, GameState, Seat
+from games.kero.actions import Action as KeroAction
+from games.kero.actions import Credit, Faces
 from games.kero.board import Phase
 from games.kero.rules.rolling import MAX_CREDIT_MS
 
 if TYPE_CHECKING:
-    from bot.app import TableroBot
     from bot.play import Play
-    from bot.service import Played
+    from bot.service import LiveMatch
 
 DAMAGED_CHOICE = "That choice is damaged; nothing was changed."
 
@@ -45,30 +46,31 @@ async def _act(play: Play, interaction: discord.Interaction[Any], ref: MatchRef,
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         played = await play.act(interaction, ref, action)
-        done = parse_action(played.entries[0].action)
+        done = played.actions[0][1]
+        assert isinstance(done, KeroAction)
         label = ui.describe(ui.kero_state(played.before), done)
         await interaction.response.edit_message(content=f"✅ {label}", view=None)
         play.bot.publisher.after(played, on_public_message=False)
     else:
-        played = await play.act_public(interaction, ref, action)
-    await credit(play.bot, played, clicked)
+        await play.act_public(interaction, ref, action)
 
 
-async def credit(bot: TableroBot, played: Played, clicked_ms: int) -> None:
-    """Give back the time between a click that threw dice and the new dice reaching
-    Discord (the bot's processing and the gateway's delay): the player never pays for it."""
-    if not any(entry.action.startswith("faces:") for entry in played.entries):
-        return
-    live = played.match
-    state = ui.kero_state(live.state)
-    if state.phase is not Phase.ROLLING or live.is_ai(state.active):
-        return
-    spent = bot.clock.now_ms() - clicked_ms
-    given = max(0, min(MAX_CREDIT_MS, spent))
-    if given:
-        credited = await bot.service.system(live.id, state.active, Credit(given))
-        if credited is not None:
-            bot.timers.rearm(live)
+def credit(
+    live: LiveMatch,
+    state: GameState,
+    applied: Sequence[tuple[Seat, Action]],
+    clicked_ms: int,
+    now_ms: int,
+) -> Sequence[tuple[Seat, Action]]:
+    """Give back the time between a click that threw dice and the bot storing them (the
+    gateway's delay and the bot's processing): the player never pays for it. Stored with the
+    click, so a re-roll costs one append."""
+    kero = ui.kero_state(state)
+    threw = any(isinstance(action, Faces) for _, action in applied)
+    if not threw or kero.phase is not Phase.ROLLING or live.is_ai(kero.active):
+        return ()
+    given = max(0, min(MAX_CREDIT_MS, now_ms - clicked_ms))
+    return ((kero.active, Credit(given)),) if given else ()
 
 
 async def toggle(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:

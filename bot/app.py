@@ -7,8 +7,10 @@ clickable again, load the cogs, re-arm lobby expiries, and sync the slash comman
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -28,7 +30,7 @@ from bot.lobbies import Lobbies
 from bot.matches import Matches
 from bot.play import Play
 from bot.publisher import Publisher
-from bot.refusals import OUT_OF_DATE, Refused
+from bot.refusals import Refused
 from bot.rules_pages import RulesButton
 from bot.service import MatchService
 from bot.timers import MatchTimers
@@ -42,6 +44,8 @@ log = logging.getLogger(__name__)
 COMPONENT = 3
 AI_THINK_MS = 1_500
 """How long each click of a computer player that plays on the clock takes, in real time."""
+HANDLER_GRACE_S = 4.0
+"""On shutdown, how long interactions already being handled may take to finish."""
 
 
 def intents() -> discord.Intents:
@@ -49,6 +53,29 @@ def intents() -> discord.Intents:
     wanted = discord.Intents.none()
     wanted.guilds = True
     return wanted
+
+
+RECENT_INTERACTIONS = 10_000
+"""How many interaction ids the bot remembers to recognise a redelivered one (a restart in
+between is covered by the store: an interaction id is stored once)."""
+
+
+class RecentInteractions:
+    """The ids of the interactions this process received lately, oldest forgotten first."""
+
+    def __init__(self, size: int = RECENT_INTERACTIONS) -> None:
+        self.size = size
+        self._ids: OrderedDict[str, None] = OrderedDict()
+
+    def first_time(self, interaction_id: str) -> bool:
+        """Note the id; False if it was already noted (a redelivery of one being handled or
+        handled)."""
+        if interaction_id in self._ids:
+            return False
+        self._ids[interaction_id] = None
+        if len(self._ids) > self.size:
+            self._ids.popitem(last=False)
+        return True
 
 
 def _custom_ids(message: discord.Message) -> set[str]:
@@ -95,6 +122,14 @@ class TableroBot(commands.Bot):
         self.matches = Matches(self)
         self.startup_problems: dict[int, str] = {}
         self.tree.error(self._on_command_error)
+        self.recent_interactions = RecentInteractions()
+        self._drop_redelivered_interactions()
+        self.stopping = False
+        """Set by `close`: interactions arriving from then on are not handled."""
+        self._handling: set[asyncio.Task[Any]] = set()
+        self._closed_down = False
+        self._close_lock = asyncio.Lock()
+        self._gate_interactions()
 
     async def setup_hook(self) -> None:
         """Everything that must be ready before the first interaction arrives."""
@@ -138,20 +173,38 @@ class TableroBot(commands.Bot):
         else:
             await self.tree.sync()
 
+    def _drop_redelivered_interactions(self) -> None:
+        """Discord (or a resumed gateway) may deliver one INTERACTION_CREATE twice. Its id is
+        checked before discord.py turns it into an Interaction and hands it to a command, a
+        DynamicItem and `on_interaction` at once, so a redelivered one reaches no handler and
+        gets no second answer (Discord would refuse it: 40060)."""
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def once(data: Any) -> None:
+            interaction_id = str(data.get("id"))
+            if self.recent_interactions.first_time(interaction_id):
+                parse(data)
+            else:
+                log.info("interaction %s was delivered again; ignored", interaction_id)
+
+        parsers["INTERACTION_CREATE"] = once
+
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer the clicks no DynamicItem will: a custom_id Tablero never made, or one the
-        message no longer carries (discord.py drops those silently)."""
+        message no longer carries (discord.py drops those silently) — refused as out of date,
+        or for naming a match that no longer exists or plays in another channel."""
         self.clock.observe(interaction_ms(interaction))
         self.publisher.note_permissions(interaction)
         if interaction.type.value != COMPONENT or not isinstance(interaction.data, dict):
             return
         custom_id = str(interaction.data.get("custom_id", ""))
         message = interaction.message
-        if message is None or custom_id in _custom_ids(message):
+        if message is not None and custom_id in _custom_ids(message):
             if not is_ours(custom_id):
                 await refuse_damaged(interaction, custom_id)
         elif readable(custom_id):
-            await refuse(interaction, OUT_OF_DATE)
+            await refuse(interaction, await self.play.not_on_message(interaction, custom_id))
         else:
             await refuse_damaged(interaction, custom_id)
 
@@ -170,11 +223,48 @@ class TableroBot(commands.Bot):
         damaged = isinstance(original, StorageError)
         await refuse(interaction, DAMAGED_RECORD if damaged else FAILED)
 
+    def _gate_interactions(self) -> None:
+        """Route INTERACTION_CREATE through a gate: once stopping, an interaction is left
+        unanswered (Discord tells the member it failed; nothing of it was acknowledged), and
+        the handler tasks of the others are tracked so `close` can let them finish."""
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def gated(data: Any) -> None:
+            if self.stopping:
+                log.info("shutting down: interaction %s left unanswered", data.get("id"))
+                return
+            before = asyncio.all_tasks()
+            parse(data)
+            for task in asyncio.all_tasks() - before:
+                self._handling.add(task)
+                task.add_done_callback(self._handling.discard)
+
+        parsers["INTERACTION_CREATE"] = gated
+
     async def close(self) -> None:
-        """Stop timers, finish background posts, close the database, then disconnect."""
-        self.lobbies.cancel_timers()
-        self.timers.cancel_all()
-        await self.publisher.close()
-        await super().close()
-        if self._given_store is None and hasattr(self, "store"):
-            await self.store.close()
+        """Shut down in order: take no new interactions and let the running ones finish, stop
+        the timers, finish background posts, disconnect, then close the database it opened."""
+        async with self._close_lock:
+            if self._closed_down:
+                return
+            self.stopping = True
+            await self._finish_handling()
+            self.lobbies.cancel_timers()
+            self.timers.cancel_all()
+            await self.publisher.close()
+            self.timers.cancel_all()  # what the flushed posts re-armed
+            await super().close()
+            if self._given_store is None and hasattr(self, "store"):
+                await self.store.close()
+            self._closed_down = True
+
+    async def _finish_handling(self) -> None:
+        current = asyncio.current_task()
+        running = {task for task in self._handling if task is not current and not task.done()}
+        if not running:
+            return
+        _, late = await asyncio.wait(running, timeout=HANDLER_GRACE_S)
+        for task in late:
+            log.warning("shutting down: interaction handler %s cut short", task.get_name())
+            task.cancel()

@@ -36,12 +36,38 @@ def tablero(interaction: discord.Interaction[Any]) -> TableroBot:
     return cast("TableroBot", interaction.client)
 
 
+UNKNOWN_INTERACTION = 10062
+"""Discord's answer once an interaction's 3 seconds passed without a first response."""
+ALREADY_ACKNOWLEDGED = 40060
+"""Discord's answer to a second first response for one interaction."""
+
+
+def unanswerable(error: BaseException) -> str | None:
+    """Why Discord takes no answer to an interaction any more (its 3 seconds passed, or it was
+    already answered), or None for any other error."""
+    if isinstance(error, discord.HTTPException):
+        if error.code == UNKNOWN_INTERACTION:
+            return "its 3 seconds had passed (10062)"
+        if error.code == ALREADY_ACKNOWLEDGED:
+            return "it was already answered (40060)"
+    return None
+
+
 async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
-    """Answer with a short message only the clicking member sees (or a follow-up if answered)."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    """Answer with a short message only the clicking member sees (or a follow-up if answered).
+
+    Best effort: when Discord no longer takes an answer to the interaction (10062, 40060) the
+    notice is logged, without a traceback, instead of raised."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as error:
+        why = unanswerable(error)
+        if why is None:
+            raise
+        log.warning("interaction %s was not told %r: %s", interaction.id, text, why)
 
 
 FAILED = "Something went wrong on Tablero's side; nothing was changed. Try again in a moment."
@@ -58,7 +84,11 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     except StorageError:
         log.exception("stored data could not be used for interaction %s", interaction.id)
         await _tell(interaction, DAMAGED_RECORD)
-    except Exception:
+    except Exception as error:
+        why = unanswerable(error)
+        if why is not None:
+            log.warning("interaction %s got no answer: %s", interaction.id, why)
+            return
         log.exception("interaction %s failed", interaction.id)
         await _tell(interaction, FAILED)
 

@@ -196,6 +196,7 @@ class Lobbies:
             channel_id=str(interaction.channel_id),
         )
         await self.bot.matches.check_channel_free(str(interaction.channel_id), stored.guild_id)
+        await self.bot.matches.check_bot_permissions(interaction)
         await self.open(interaction, lobby)
 
     async def _decline(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
@@ -207,8 +208,11 @@ class Lobbies:
         await interaction.response.edit_message(content=closed_text(lobby, status), view=None)
 
     async def _launch(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
-        """Start the match: acknowledge first, then store it and post its first message."""
+        """Start the match: check what can be checked, acknowledge, then store the match and
+        post its first message (a refusal after the acknowledgement is an ephemeral followup;
+        the lobby stays open when the match could not start)."""
         await self.bot.matches.check_channel_free(str(interaction.channel_id), lobby.guild_id)
+        await self.bot.matches.check_bot_permissions(interaction)
         await interaction.response.defer()
         clock = lobby.options.get("clock")
         live = await self.bot.matches.start(

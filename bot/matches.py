@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import discord
 
 from bot.components import match_button, view_of
 from bot.computer import AI_PREFIX
 from bot.ids import MatchRef
+from bot.permissions import missing, missing_text
 from bot.play import cancel_vote_view
 from bot.refusals import Refused
 from bot.service import LiveMatch, Played
@@ -66,16 +67,30 @@ class Matches:
         return bool(settings.get("threads", False))
 
     async def check_channel_free(self, channel_id: str, guild_id: str | None) -> None:
-        """Refuse a second match in a channel (threads give each match its own place)."""
+        """Refuse a second match in a channel (threads give each match its own place), with a
+        link to the running match's message."""
         if await self.threads_on(guild_id):
             return
         live = self.bot.service.in_channel(channel_id)
         match_id = live.id if live else await self.bot.store.open_match_in(channel_id)
         if match_id is not None:
+            url = None if live is None else jump_url(live)
+            where = f" ({url})" if url else ""
             raise Refused(
-                f"Match #{match_id} is still running in this channel. Finish it (or "
+                f"Match #{match_id} is still running in this channel{where}. Finish it (or "
                 "`/match cancel`) first, or play in another channel."
             )
+
+    async def check_bot_permissions(self, interaction: discord.Interaction[Any]) -> None:
+        """Refuse to start anything where the bot could not post the match: it needs to see the
+        channel, send, attach the board image and embed links there (and, when the server gives
+        each match a thread, open public threads and send in them)."""
+        guild = None if interaction.guild_id is None else str(interaction.guild_id)
+        in_thread = getattr(interaction.channel, "type", None) in THREAD_TYPES
+        threads = not in_thread and await self.threads_on(guild)
+        lacking = missing(interaction.app_permissions, in_thread=in_thread, threads=threads)
+        if lacking:
+            raise Refused(missing_text(interaction.channel_id, lacking))
 
     async def start(
         self,
@@ -87,14 +102,26 @@ class Matches:
         *,
         rated: bool = True,
     ) -> LiveMatch:
-        """Create the match (in a new thread if the server wants one), start its turn clock
-        (`live`, `async`, or the server's default) and post its first message."""
+        """Create the match (in a new thread if the server wants one), post its first message
+        and start its turn clock (`live`, `async`, or the server's default).
+
+        A match exists only once its first message is posted: if Discord refuses that message,
+        the match is closed as cancelled (nothing rated, the channel free again) and the member
+        is told why (Refused)."""
         channel = str(interaction.channel_id)
         guild = None if interaction.guild_id is None else str(interaction.guild_id)
         service = self.bot.service
+        await self.check_bot_permissions(interaction)
         async with service.channel_lock(channel):
             await self.check_channel_free(channel, guild)
-            thread = await self._thread_for(interaction, game, players, guild)
+            try:
+                thread = await self._thread_for(interaction, game, players, guild)
+            except discord.HTTPException as error:
+                log.warning("no thread for a match in %s: %s", channel, error)
+                raise Refused(
+                    f"I couldn't open a thread for the match in <#{channel}>, so nothing was "
+                    "started; check that I may create public threads there."
+                ) from None
             live = await service.create(
                 game,
                 players,
@@ -104,11 +131,30 @@ class Matches:
                 thread_id=thread,
                 rated=rated,
             )
-        await self.bot.publisher.post_step(live)
+        try:
+            await self.bot.publisher.post_step(live)
+        except discord.HTTPException as error:
+            await self._call_off(live, error)
         settings = await self.bot.store.get_guild_settings(guild) if guild else {}
         await self.bot.clocks.start(live, clock or default_mode(settings))
         self.bot.timers.rearm(live)
         return live
+
+    async def _call_off(self, live: LiveMatch, error: discord.HTTPException) -> NoReturn:
+        """The first message could not be posted: close the match (cancelled, unrated) so it
+        blocks nothing, and refuse with what happened."""
+        log.warning("match %s called off: its first message failed: %s", live.id, error)
+        await self.bot.service.close(live.id, "cancelled")
+        why = (
+            "Discord didn't let me post there"
+            if isinstance(error, discord.Forbidden)
+            else f"Discord answered with an error ({error.status})"
+        )
+        raise Refused(
+            f"I couldn't post the first message of match #{live.id} in <#{live.channel_id}>: "
+            f"{why}. The match was called off (it counts for no one) and the channel is free; "
+            "check my permissions there and try again."
+        )
 
     async def _thread_for(
         self,

@@ -15,9 +15,9 @@ import discord
 from bot.clock import interaction_ms
 from bot.components import match_button, refuse, view_of
 from bot.games.adapter import ButtonHandler
-from bot.ids import MatchRef
-from bot.refusals import OUT_OF_DATE, Refused
-from bot.service import LiveMatch, Played
+from bot.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, MatchRef, parse_match
+from bot.refusals import ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused
+from bot.service import LiveMatch, Place, Played
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -25,6 +25,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DAMAGED_CHOICE = "That choice is damaged; nothing was changed."
+
+
+def clicked_at(interaction: discord.Interaction[Any]) -> Place:
+    """Where a click was made: its guild (None in DMs) and its channel or thread."""
+    guild, channel = interaction.guild_id, interaction.channel_id
+    return (None if guild is None else str(guild), None if channel is None else str(channel))
 
 
 class Play:
@@ -44,9 +50,11 @@ class Play:
         """A button of a match message: generic, or one of the match's game."""
         try:
             handler = self._buttons.get(ref.verb)
-            if handler is None:
-                live = await self.bot.service.get(ref.match_id)
-                handler = live.adapter.buttons.get(ref.verb)
+            if ref.verb == "rematch":  # offered once the match is over
+                await self.bot.service.check_clicked(ref.match_id, clicked_at(interaction))
+            else:
+                live = await self.match(interaction, ref)
+                handler = handler or live.adapter.buttons.get(ref.verb)
             if handler is None:
                 raise Refused("That button does nothing here.")
             await handler(self, interaction, ref)
@@ -58,13 +66,31 @@ class Play:
     ) -> None:
         """A choice in a select of the match's game."""
         try:
-            live = await self.bot.service.get(ref.match_id)
+            live = await self.match(interaction, ref)
             handler = live.adapter.selects.get(ref.verb)
             if handler is None:
                 raise Refused(DAMAGED_CHOICE)
             await handler(self, interaction, ref, values)
         except Refused as refusal:
             await refuse(interaction, str(refusal))
+
+    async def match(self, interaction: discord.Interaction[Any], ref: MatchRef) -> LiveMatch:
+        """The open match a click names; Refused when it is over or unknown, or when the click
+        was not made where the match plays (its guild, and its channel or thread)."""
+        return await self.bot.service.get(ref.match_id, clicked_at(interaction))
+
+    async def not_on_message(self, interaction: discord.Interaction[Any], custom_id: str) -> str:
+        """Why a click on a component its message does not carry is refused: the match it names
+        no longer exists or plays in another channel, else the message is out of date."""
+        for prefix in (BUTTON_PREFIX, SELECT_PREFIX):
+            if custom_id.startswith(prefix):
+                try:
+                    ref = parse_match(custom_id.removeprefix(prefix))
+                    await self.bot.service.check_clicked(ref.match_id, clicked_at(interaction))
+                except (MalformedId, Refused) as refusal:
+                    if str(refusal) in (NO_MATCH, ELSEWHERE):
+                        return str(refusal)
+        return OUT_OF_DATE
 
     async def act(self, interaction: discord.Interaction[Any], ref: MatchRef, text: str) -> Played:
         """Store a member's action (the service), noting that the member is here."""
@@ -75,6 +101,7 @@ class Play:
             text,
             interaction=str(interaction.id),
             at=interaction_ms(interaction),
+            clicked=clicked_at(interaction),
         )
         self.bot.clocks.member_acted(played.match)
         return played
@@ -101,7 +128,7 @@ class Play:
         self, interaction: discord.Interaction[Any], ref: MatchRef, *, check_version: bool = True
     ) -> tuple[LiveMatch, int]:
         """The match and the clicking member's seat; Refused for outsiders and stale clicks."""
-        live = await self.bot.service.get(ref.match_id)
+        live = await self.match(interaction, ref)
         seat = self.bot.service.seat_for(live, str(interaction.user.id))
         state = live.state
         if check_version and not live.pace.step_version(state) <= ref.version <= state.version:

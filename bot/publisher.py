@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.alt_text import alt_text
 from bot.components import match_button, view_of
 from bot.ids import MatchRef
 from bot.service import LiveMatch, Played
@@ -28,6 +29,8 @@ log = logging.getLogger(__name__)
 MISSING_PERMISSIONS = 50013
 """Discord's error code when the bot lacks a permission (here: Attach Files)."""
 RENDER_THREADS = 2
+FLUSH_GRACE_S = 4.0
+"""On shutdown, how long queued posts may take to finish before they are cut short."""
 
 
 def rematch_view(live: LiveMatch) -> discord.ui.View:
@@ -90,17 +93,23 @@ class Publisher:
         """Post the match's current message (table image, who acts, buttons) or its results."""
         state, ui = live.state, live.adapter.ui
         images = live.adapter.images
+        alt = alt_text(f"{live.spec.title} match #{live.id}", ui.text_board(live))
         if state.is_terminal():
             png = await self.render(images.results, state, live.names)
             rematch = rematch_view(live) if live.humans() else None
             await self.send(
-                live.channel_id, ui.results_content(live), view=rematch, png=png, live=live
+                live.channel_id, ui.results_content(live), view=rematch, png=png, live=live, alt=alt
             )
             self._locks.pop(live.id, None)
             return
         png = await self.render(images.board, state, live.names)
         message = await self.send(
-            live.channel_id, ui.step_content(live), view=ui.step_view(live), png=png, live=live
+            live.channel_id,
+            ui.step_content(live),
+            view=ui.step_view(live),
+            png=png,
+            live=live,
+            alt=alt,
         )
         await self.bot.service.set_message(live, str(message.id))
 
@@ -112,13 +121,15 @@ class Publisher:
         view: discord.ui.View | None = None,
         png: bytes | None = None,
         live: LiveMatch | None = None,
+        alt: str | None = None,
     ) -> discord.Message:
-        """Send a message with an image, or with a text board where files are not allowed."""
+        """Send a message with an image (described by `alt` for screen readers), or with a text
+        board where files are not allowed."""
         channel = self.bot.get_partial_messageable(int(channel_id))
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         if png is not None and self.can_attach.get(channel_id, True):
             try:
-                image = discord.File(io.BytesIO(png), filename="table.png")
+                image = discord.File(io.BytesIO(png), filename="table.png", description=alt)
                 return await channel.send(content, file=image, **extra)
             except discord.Forbidden as error:
                 if error.code != MISSING_PERMISSIONS:
@@ -172,8 +183,17 @@ class Publisher:
             self.errors.append(error)
             log.error("background work %s failed", task.get_name(), exc_info=error)
 
-    async def close(self) -> None:
-        """Finish queued work and stop the render threads."""
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+    async def close(self, grace_s: float = FLUSH_GRACE_S) -> None:
+        """Finish queued work, and the work it queues in turn, for up to `grace_s` seconds;
+        then stop the render threads."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace_s
+        while self._tasks and (left := deadline - loop.time()) > 0:
+            await asyncio.wait(set(self._tasks), timeout=left)
+        late = set(self._tasks)
+        for task in late:
+            log.warning("shutting down: background work %s cut short", task.get_name())
+            task.cancel()
+        if late:
+            await asyncio.wait(late, timeout=1)
         self._executor.shutdown(wait=False)

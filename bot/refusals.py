@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from games.common.errors import IllegalAction, Reason
 
 OUT_OF_DATE = "That message is out of date — use the match's latest message."
+NO_MATCH = "That match no longer exists."
+ELSEWHERE = "That button belongs to a match in another channel."
 
 
 class Refused(Exception):

@@ -1,32 +1,193 @@
-"""`tablero run`: start the bot with the token from the environment or `.env`."""
+"""`tablero run`: start the bot with the token from the environment or `.env`.
+
+The runner opens the database before it contacts Discord, reports every start-up failure it
+expects (no route to Discord, a refused token, a database it cannot open) as one line on stderr,
+and stops cleanly on SIGTERM (`docker stop`) or SIGINT (Ctrl-C): see `TableroBot.close`.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import IO, Any, TextIO
+from urllib.parse import urlsplit, urlunsplit
 
+import aiohttp
 import discord
 
 from bot.app import TableroBot
 from bot.config import TOKEN_HELP, Config, ConfigError
+from storage import open_store
+
+log = logging.getLogger(__name__)
+
+CONFIG_ERROR = 2
+"""Exit status for settings to fix: no token, a refused token, a malformed setting."""
+START_ERROR = 1
+"""Exit status for a start that failed on its surroundings: no route to Discord, no database."""
+LOGIN_TIMEOUT_S = 30.0
+"""How long the first answer from Discord may take before the start counts as failed."""
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+LOG_HANDLER_NAME = "tablero"
+UNREACHABLE = (
+    OSError,  # aiohttp.ClientConnectorError (refused, DNS) is one too
+    aiohttp.ClientError,
+    TimeoutError,
+    discord.GatewayNotFound,
+    discord.DiscordServerError,
+)
 
 
-def run(env_file: Path = Path(".env"), err: TextIO = sys.stderr) -> int:
-    """Run until stopped; exit status 2 with instructions when there is no usable token."""
+class Unreachable(Exception):
+    """Discord did not answer the login in time."""
+
+
+def run(env_file: Path = Path(".env"), err: TextIO | None = None) -> int:
+    """Run until stopped by a signal (exit 0); one line on `err` (stderr) and a non-zero status
+    when the bot cannot start."""
+    err = sys.stderr if err is None else err
     try:
         config = Config.load(env_file=env_file)
     except ConfigError as exc:
-        print(f"tablero run: {exc}", file=err)
-        return 2
+        print(f"tablero: {exc}", file=err)
+        return CONFIG_ERROR
     if config.token is None:
         print(TOKEN_HELP, file=err, end="")
-        return 2
-    discord.utils.setup_logging(level=getattr(logging, config.log_level, logging.INFO))
+        return CONFIG_ERROR
+    setup_logging(config.log_level)
+    return asyncio.run(serve(config, config.token, err))
+
+
+def setup_logging(level: str, stream: IO[str] | None = None) -> logging.Handler:
+    """Log to stderr (or `stream`) through the root logger: discord.py's colours on a terminal,
+    plain text otherwise (discord.py would colour inside Docker even without a terminal).
+    Calling it again replaces the handler it installed."""
+    target = sys.stderr if stream is None else stream
+    handler: logging.StreamHandler[IO[str]] = logging.StreamHandler(target)
+    handler.set_name(LOG_HANDLER_NAME)
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if h.get_name() == LOG_HANDLER_NAME]:
+        root.removeHandler(old)
+        old.close()
+    options: dict[str, Any] = {}
+    if not _is_terminal(target):
+        options["formatter"] = logging.Formatter(
+            "[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{"
+        )
+    discord.utils.setup_logging(
+        handler=handler, level=getattr(logging, level, logging.INFO), **options
+    )
+    return handler
+
+
+def _is_terminal(stream: IO[str]) -> bool:
     try:
-        TableroBot(config).run(config.token, log_handler=None)
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a closed or odd stream
+        return False
+
+
+async def serve(config: Config, token: str, err: TextIO = sys.stderr) -> int:
+    """Open the database, run the bot until a stop signal, close everything; the exit status."""
+    try:
+        store = await open_store(config.database_url, config.db_path)
+    except Exception as exc:
+        reason = _reason(exc)
+        password = urlsplit(config.database_url or "").password
+        if password:
+            reason = reason.replace(password, "***")
+        print(f"tablero: cannot open the database {_where(config)}: {reason}", file=err)
+        return START_ERROR
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Tablero uses no voice
+    try:
+        stop = asyncio.Event()
+        with _stop_signals(stop):
+            return await _run_bot(TableroBot(config, store=store), token, stop, err)
+    finally:
+        await store.close()
+
+
+async def _run_bot(bot: TableroBot, token: str, stop: asyncio.Event, err: TextIO) -> int:
+    try:
+        async with bot:
+            await _until_stopped(bot, token, stop)
     except discord.LoginFailure:
-        print("tablero run: Discord refused DISCORD_TOKEN; reset the token and retry.", file=err)
-        return 2
+        print("tablero: Discord refused DISCORD_TOKEN; reset the token and retry.", file=err)
+        return CONFIG_ERROR
+    except (Unreachable, *UNREACHABLE) as exc:
+        print(f"tablero: cannot reach Discord: {_reason(exc)}", file=err)
+        return START_ERROR
     return 0
+
+
+async def _until_stopped(bot: TableroBot, token: str, stop: asyncio.Event) -> None:
+    """Run the bot until `stop` is set (then close it) or until it fails (then raise)."""
+    started = asyncio.create_task(bot.start(token), name="tablero-run")
+    stopped = asyncio.create_task(stop.wait(), name="tablero-stop-signal")
+    try:
+        done, _ = await asyncio.wait(
+            {started, stopped}, timeout=LOGIN_TIMEOUT_S, return_when=asyncio.FIRST_COMPLETED
+        )
+        if not done and bot.user is None:
+            raise Unreachable(f"no answer in {LOGIN_TIMEOUT_S:g} s")
+        if not done:
+            await asyncio.wait({started, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        if not stopped.done():
+            started.result()  # the bot stopped by itself: raise what stopped it
+            return
+        log.info("stopping: closing matches, posts, the database and the Discord connection")
+        await bot.close()
+        await asyncio.wait({started}, timeout=5)
+    finally:
+        for task in (started, stopped):
+            if not task.done():
+                task.cancel()
+        await asyncio.gather(started, stopped, return_exceptions=True)
+
+
+@contextmanager
+def _stop_signals(stop: asyncio.Event) -> Iterator[None]:
+    """Set `stop` on SIGTERM and SIGINT while inside (no KeyboardInterrupt in the middle of a
+    database write); the previous handlers come back on exit."""
+    loop = asyncio.get_running_loop()
+    installed: list[signal.Signals] = []
+
+    def received(sig: signal.Signals) -> None:
+        log.info("%s received", sig.name)
+        stop.set()
+
+    for sig in STOP_SIGNALS:
+        try:
+            loop.add_signal_handler(sig, received, sig)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
+            continue
+        installed.append(sig)
+    try:
+        yield
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
+
+
+def _where(config: Config) -> str:
+    """The database by name: the SQLite file, or the URL without its password."""
+    if not config.database_url:
+        return str(config.db_path)
+    parts = urlsplit(config.database_url)
+    if parts.password is None:
+        return config.database_url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def _reason(exc: BaseException) -> str:
+    """An exception as a short phrase (an OSError's own words, without its errno)."""
+    if isinstance(exc, OSError) and exc.strerror and not isinstance(exc, aiohttp.ClientError):
+        return f"{exc.strerror}: {exc.filename}" if exc.filename else exc.strerror
+    text = " ".join(str(exc).split())
+    return text or type(exc).__name__

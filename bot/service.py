@@ -21,7 +21,7 @@ from typing import Any
 from bot.computer import AI_PREFIX
 from bot.games import adapter_for
 from bot.games.adapter import GameAdapter, Pace
-from bot.refusals import OUT_OF_DATE, Refused, explain
+from bot.refusals import ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused, explain
 from bot.standings import final_of
 from games.common.errors import ActionParseError, IllegalAction
 from games.common.protocol import CHANCE, Action, GameState, Node, Policy, Seat
@@ -37,9 +37,13 @@ from storage import (
     StorageError,
     Store,
     StoredMatch,
+    UnknownMatch,
 )
 
 log = logging.getLogger(__name__)
+
+Place = tuple[str | None, str | None]
+"""Where a click was made: the guild's id (None in DMs) and the channel's or thread's."""
 
 _MAX_BOT_MOVES = 100_000
 """A safety net: a match the bot plays alone this long has a broken engine."""
@@ -191,19 +195,42 @@ class MatchService:
         """Held while a match is being started in a channel, so two starts cannot both win."""
         return self._channel_locks.setdefault(channel_id, asyncio.Lock())
 
-    async def get(self, match_id: int) -> LiveMatch:
-        """An open match; Refused (saying why) for one that is over or unknown."""
+    async def get(self, match_id: int, clicked: Place | None = None) -> LiveMatch:
+        """An open match; Refused (saying why) for one that is over or unknown, or when a click
+        made at `clicked` is not where the match plays."""
         live = self.matches.get(match_id)
         if live is not None:
+            if clicked is not None:
+                _check_place(match_id, (live.guild_id, live.channel_id), clicked)
             return live
-        try:
-            stored = await self.store.load(match_id)
-        except StorageError:
-            raise Refused("That match doesn't exist (any more).") from None
+        stored = await self._stored(match_id, clicked)
         if stored.status != "open":
             raise Refused(f"That match is {stored.status}.")
         log.error("match %s is open in the database but could not be rebuilt", match_id)
         raise Refused("That match can't be played: its record is damaged. An admin can cancel it.")
+
+    async def check_clicked(self, match_id: int, clicked: Place) -> None:
+        """Refused unless the match exists (open or over) and `clicked` is where it plays."""
+        live = self.matches.get(match_id)
+        if live is not None:
+            _check_place(match_id, (live.guild_id, live.channel_id), clicked)
+        else:
+            await self._stored(match_id, clicked)
+
+    async def _stored(self, match_id: int, clicked: Place | None) -> StoredMatch:
+        """A match from the store, checked against where a click was made."""
+        try:
+            stored = await self.store.load(match_id)
+        except UnknownMatch:
+            log.info("a click named match %s, which does not exist", match_id)
+            raise Refused(NO_MATCH) from None
+        except StorageError:
+            log.warning("match %s could not be loaded", match_id, exc_info=True)
+            raise Refused("That match doesn't exist (any more).") from None
+        if clicked is not None:
+            where = (stored.guild_id, stored.thread_id or stored.channel_id or "")
+            _check_place(match_id, where, clicked)
+        return stored
 
     async def create(
         self,
@@ -246,9 +273,11 @@ class MatchService:
         *,
         interaction: str | None = None,
         at: int | None = None,
+        clicked: Place | None = None,
     ) -> Played:
-        """Apply a member's action drawn at `version` ("roll" throws the dice they trigger)."""
-        live = await self.get(match_id)
+        """Apply a member's action drawn at `version` ("roll" throws the dice they trigger),
+        clicked at `clicked` (refused unless that is where the match plays)."""
+        live = await self.get(match_id, clicked)
         async with live.lock:
             if live.id not in self.matches:
                 raise Refused("This match is over.")
@@ -493,6 +522,19 @@ class MatchService:
     def _register(self, live: LiveMatch) -> None:
         self.matches[live.id] = live
         self._by_channel[live.channel_id] = live.id
+
+
+def _check_place(match_id: int, where: Place, clicked: Place) -> None:
+    """Refused unless a click comes from the guild and the channel (or thread) the match plays
+    in: a payload from elsewhere carrying a valid custom_id changes nothing."""
+    if clicked != where:
+        log.info(
+            "a click on match %s came from guild %s channel %s; it plays in guild %s channel %s",
+            match_id,
+            *clicked,
+            *where,
+        )
+        raise Refused(ELSEWHERE)
 
 
 def _live_from(stored: StoredMatch, state: GameState) -> LiveMatch:

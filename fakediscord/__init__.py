@@ -4,7 +4,7 @@ discord.py talks to Discord through ``HTTPClient.request`` (REST) and
 ``AsyncWebhookAdapter.request`` (interaction callbacks, followups, ``@original``), and
 receives gateway events through ``client._connection.parsers``. ``FakeDiscord`` answers
 both HTTP seams from one in-memory model that enforces Discord's rules (3 s first response,
-one acknowledgement, 15-minute tokens, content/embed/component/attachment limits,
+one acknowledgement per interaction id, 15-minute tokens, content/embed/component/attachment limits,
 permissions) with Discord's real status codes and JSON error codes, and feeds complete
 gateway payloads to the parsers. ``fake.loopback()`` serves the same model over real HTTP
 and a websocket gateway for tests that run the unmodified ``client.start()``.
@@ -25,10 +25,13 @@ Usage::
     res = await fake.select(client, ana, message, "pick", ["E3"])       # custom_id or placeholder
     res = await fake.component(client, ana, chan, custom_id="garbage", message=msg)
     res = await fake.submit_modal(client, res, {"name": "Ana"})
+    await fake.redeliver(client, res)   # the same INTERACTION_CREATE again (same id and token)
+    fake.redeliver_next()               # the next interaction reaches the bot twice, back to back
     await fake.settle()                 # every task except background ones has finished
     fake.channel_messages(chan, viewer=None) / fake.last_message(chan) / fake.threads(chan)
     fake.message(id) / fake.dm_messages(user) / fake.requests  # [(method, path, status)]
-    res.response  res.ephemeral  res.message  res.followups  res.messages  res.ack_ms  res.errors
+    res.response  res.ephemeral  res.message  res.followups  res.messages  res.errors
+    res.ack_ms (fake clock)  res.first_response_ms (real time, what the 3 s rule measures)
     msg.content  msg.embeds  msg.components  msg.buttons()  msg.selects()  msg.attachments
     msg.ephemeral  msg.edits  msg.channel_id  msg.exists
     fake.violations                     # every error Discord answered, as short strings
@@ -42,11 +45,15 @@ Usage::
         res = await fake.slash(client, ana, chan, "ping") # delivered over the websocket
         await client.close(); await task
 
-Time: snowflakes and deadlines use ``clock()`` (seconds); ``at_ms`` arguments and
-``fake.snowflake(at_ms)`` take Unix milliseconds. ``FakeClock.advance``/``sleep`` move
-virtual time. ``slash``/``click``/``select`` wait (real time, ``fake.response_timeout``)
-for the first callback and raise AssertionError if none arrives; they also raise
-AssertionError for what a Discord client cannot do (unsynced or hidden commands, missing
+Time: snowflakes and the 15-minute token lifetime use ``clock()`` (seconds); ``at_ms``
+arguments and ``fake.snowflake(at_ms)`` take Unix milliseconds. ``FakeClock.advance``/``sleep``
+move virtual time. The 3-second first-response rule is measured on real (monotonic) elapsed
+time from delivery, whatever the clock — a bot that really takes 3 s fails under a
+``FakeClock`` too — plus the interaction's age on the clock when it was sent (an ``at_ms`` in
+the past is a late delivery); a late first response is answered 10062 and recorded.
+``slash``/``click``/``select`` wait (real time, ``fake.response_timeout``) for the first
+callback and raise AssertionError if none arrives; they also raise AssertionError for what a
+Discord client cannot do (unsynced or hidden commands, missing
 required options, disabled buttons, values not offered, messages the user cannot see).
 
 ``settle()`` skips tasks named with a prefix in ``fake.background_prefixes`` (default

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -12,7 +13,7 @@ import discord
 from . import payloads
 from .commands import SlashBuilder
 from .events import InteractionFactory
-from .model import FakeChannel, FakeMessage, FakeUser, InteractionResult
+from .model import FakeChannel, FakeInteraction, FakeMessage, FakeUser, InteractionResult
 from .world import World
 
 
@@ -25,6 +26,8 @@ class Driver:
     response_timeout: float
     deliver: Callable[[discord.Client, str, dict[str, Any]], Awaitable[None]]
     """A gateway dispatch: ``FakeDiscord.deliver`` (in memory, or over the loopback socket)."""
+    echoes: int
+    """How many of the next interactions reach the bot twice (``redeliver_next``)."""
 
     async def interact(
         self,
@@ -39,7 +42,11 @@ class Driver:
     ) -> InteractionResult:
         """Send any interaction and wait for its first response (AssertionError if none)."""
         rec = self.factory.create(kind, user, chan, data, message=message, at_ms=at_ms)
-        await self.deliver(client, "INTERACTION_CREATE", copy.deepcopy(rec.payload))
+        rec.sent_at = time.monotonic()
+        await self._send(client, rec)
+        if self.echoes > 0:
+            self.echoes -= 1
+            await self._send(client, rec)
         try:
             await asyncio.wait_for(rec.answered.wait(), self.response_timeout)
         except TimeoutError:
@@ -49,6 +56,28 @@ class Driver:
             )
             raise AssertionError(msg + " ('This interaction failed')") from None
         return InteractionResult(rec, self.world.messages)
+
+    async def _send(self, client: discord.Client, rec: FakeInteraction) -> None:
+        """One INTERACTION_CREATE for ``rec``, a fresh copy of its payload each time."""
+        rec.deliveries += 1
+        await self.deliver(client, "INTERACTION_CREATE", copy.deepcopy(rec.payload))
+
+    def redeliver_next(self, times: int = 1) -> None:
+        """Deliver each of the next ``times`` interactions twice, back to back (same id and
+        token), as Discord or a resumed gateway may: the second copy arrives while the bot is
+        still handling the first. A second callback is answered 40060 and recorded."""
+        self.echoes += times
+
+    async def redeliver(
+        self, client: discord.Client, interaction: InteractionResult | FakeInteraction
+    ) -> None:
+        """Deliver an interaction already sent once again (same id, token and payload), e.g.
+        after the bot answered it; waits for nothing. Its 3 seconds still count from the first
+        delivery, and a second callback is answered 40060 and recorded in ``violations``."""
+        rec = interaction.interaction if isinstance(interaction, InteractionResult) else interaction
+        if rec.deliveries == 0:
+            raise AssertionError(f"interaction {rec.id} was never delivered")
+        await self._send(client, rec)
 
     async def slash(
         self,

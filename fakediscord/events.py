@@ -41,6 +41,7 @@ class InteractionFactory:
             payload["message"] = payloads.message(message)
         rec = FakeInteraction(iid, token, kind, user, chan, self.w.app_id, limit, payload)
         rec.message_id = None if message is None else message.id
+        rec.lag_ms = max(0, self.w.now_ms() - rec.created_ms)
         self.w.interactions[token] = rec
         return rec
 

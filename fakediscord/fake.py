@@ -57,6 +57,7 @@ class FakeDiscord(Driver):
         self.requests: list[tuple[str, str, int]] = []
         self.background_prefixes: tuple[str, ...] = ("tablero-timer", "fakediscord-bg")
         self.response_timeout = 5.0
+        self.echoes = 0
         self.settle_timeout = 5.0
         self.loopback_server: LoopbackServer | None = None
         self._injections: list[Injection] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -279,11 +280,24 @@ class FakeInteraction:
     followup_ids: list[int] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    sent_at: float = field(default_factory=time.monotonic)
+    """When the fake sent it, on the real monotonic clock: the 3 s rule counts from here."""
+    lag_ms: int = 0
+    """Its age on the fake's clock when sent (an ``at_ms`` in the past: delivered late)."""
+    deliveries: int = 0
+    """How often its INTERACTION_CREATE reached a bot (more than once: redelivered)."""
+    first_response_ms: int | None = None
+    """``age_ms()`` when the first callback was accepted."""
 
     @property
     def created_ms(self) -> int:
         """When Discord created it (Unix ms), from the snowflake."""
         return snowflake_ms(self.id)
+
+    def age_ms(self) -> int:
+        """Its age for Discord's 3-second rule: real (monotonic) milliseconds since it was
+        sent plus its lag, never the virtual clock (advancing a ``FakeClock`` costs nothing)."""
+        return self.lag_ms + int((time.monotonic() - self.sent_at) * 1000)
 
     @property
     def guild_id(self) -> int | None:
@@ -313,9 +327,16 @@ class InteractionResult:
 
     @property
     def ack_ms(self) -> int | None:
-        """Milliseconds from the interaction's snowflake time to its first response."""
+        """Milliseconds from the interaction's snowflake time to its first response, on the
+        fake's clock (virtual time under a ``FakeClock``)."""
         rec = self.interaction
         return None if rec.responded_ms is None else rec.responded_ms - rec.created_ms
+
+    @property
+    def first_response_ms(self) -> int | None:
+        """Real milliseconds from sending (plus any ``at_ms`` lag) to the first response: what
+        Discord's 3-second rule measures."""
+        return self.interaction.first_response_ms
 
     @property
     def message(self) -> FakeMessage | None:

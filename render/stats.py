@@ -37,8 +37,8 @@ WHITE: Final = (255, 255, 255)
 TITLE_SIZE: Final = 28
 SUBTITLE_SIZE: Final = 18
 TICK_SIZE: Final = 16
-LINE_LABEL: Final = "rating (mu - 3 sigma)"
-BAND_LABEL: Final = "mu ± sigma"
+LINE_LABEL: Final = "rating (skill - 3 x uncertainty)"
+BAND_LABEL: Final = "skill ± uncertainty"
 MARKER_SPACING: Final = 10
 """Markers are drawn on every point only while points are at least this many pixels apart."""
 

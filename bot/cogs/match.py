@@ -14,28 +14,27 @@ if TYPE_CHECKING:
     from bot.app import TableroBot
 
 
+@app_commands.guild_only()
 class MatchCog(commands.GroupCog, group_name="match", group_description="The match here"):
-    """Commands about the match running in this channel."""
+    """Commands about the match running in this channel (in servers only: the group carries
+    `guild_only`, which Discord ignores on subcommands)."""
 
     def __init__(self, bot: TableroBot) -> None:
         self.bot = bot
         super().__init__()
 
     @app_commands.command(name="status", description="Where the match here stands (just for you)")
-    @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         """Players, whose move, and a link to the current message."""
         await self.bot.matches.status(interaction)
 
     @app_commands.command(name="list", description="Your open matches in this server")
-    @app_commands.guild_only()
     async def list_matches(self, interaction: discord.Interaction[Any]) -> None:
         """Each with where it plays, whose move, and a link (only you see it)."""
         await self.bot.matches.list_for(interaction)
 
     @app_commands.command(name="record", description="The record of a match, to replay it")
     @app_commands.describe(match="the match's number")
-    @app_commands.guild_only()
     async def record(
         self, interaction: discord.Interaction[Any], match: app_commands.Range[int, 1]
     ) -> None:
@@ -43,13 +42,11 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="The mat
         await send_record(interaction, self.bot, match)
 
     @app_commands.command(name="resign", description="Leave the match here")
-    @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         """The computer takes your seat, or a two-player match ends."""
         await self.bot.matches.resign(interaction)
 
     @app_commands.command(name="cancel", description="Cancel the match here (every player agrees)")
-    @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         """Ask the other players, or cancel at once with Manage Server."""
         await self.bot.matches.cancel(interaction)

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.alt_text import alt_text
 from bot.components import refuse_damaged, view_of
 from bot.games import game_choices
 from bot.ids import BOARD_TEMPLATE
@@ -78,7 +79,9 @@ async def board_embed(bot: TableroBot, guild_id: str, board: Board) -> tuple[dis
     embed = discord.Embed(
         title=f"{get_game(game).title} leaderboard", description="\n".join(lines), colour=0x1565C0
     )
-    embed.set_footer(text=f"{where} · {when} · rating = mu - 3 sigma · page {page + 1} of {pages}")
+    embed.set_footer(
+        text=f"{where} · {when} · rating = skill − 3 × uncertainty · page {page + 1} of {pages}"
+    )
     return embed, pages
 
 
@@ -182,24 +185,28 @@ class RatingsCog(commands.Cog):
         wins = sum(1 for r in results if r.status == "finished" and r.place == 1)
         played = sum(1 for r in results if r.status == "finished")
         history = await self.bot.store.rating_history(guild, name, player)
-        rating = (
-            f"{history[-1].mu - 3 * history[-1].sigma:.1f} (mu {history[-1].mu:.1f}, "
-            f"sigma {history[-1].sigma:.2f})"
-            if history
-            else "not rated yet"
-        )
         lines = [
             f"**{who.display_name}** in {title} on this server",
             f"Games: {played} · wins: {wins} · win rate: {_share(wins, played)}",
             f"Matches finished: {_share(finished, done)} of {done}",
-            f"Rating: {rating} after {len(history)} rated game{'s' * (len(history) != 1)}",
         ]
+        if not history:
+            lines.append("Rating: no rated games yet, so no rating and no chart.")
+            await interaction.followup.send("\n".join(lines), ephemeral=True)
+            return
+        last = history[-1]
+        lines.append(
+            f"Rating: {last.mu - 3 * last.sigma:.1f} (skill − 3 × uncertainty) after "
+            f"{len(history)} rated game{'s' * (len(history) != 1)} · details: skill μ "
+            f"{last.mu:.1f}, uncertainty σ {last.sigma:.2f}"
+        )
         points = [(c.at, c.mu, c.sigma) for c in history]
         chart_title = f"{who.display_name}: {title} rating"
         png = await self.bot.publisher.render(rating_chart_png, points, title=chart_title)
+        alt = alt_text(chart_title, "\n".join(lines[1:]))
         await interaction.followup.send(
             "\n".join(lines),
-            file=discord.File(io.BytesIO(png), filename="rating.png"),
+            file=discord.File(io.BytesIO(png), filename="rating.png", description=alt),
             ephemeral=True,
         )
 

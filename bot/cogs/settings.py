@@ -1,4 +1,8 @@
-"""`/settings`: per-server choices, for members with Manage Server."""
+"""`/settings`: per-server choices, for members with Manage Server.
+
+The group is hidden from other members by default (`default_permissions`), but a server's admins
+may open it to anyone in the command permissions, so every subcommand that changes something
+checks Manage Server itself and says so when it is missing."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.permissions import require_manage_server
 from bot.turnclock import abandon_ms, turn_ms
 
 if TYPE_CHECKING:
@@ -15,6 +20,7 @@ if TYPE_CHECKING:
 
 
 @app_commands.default_permissions(manage_guild=True)
+@app_commands.guild_only()
 class SettingsCog(
     commands.GroupCog,
     group_name="settings",
@@ -28,13 +34,11 @@ class SettingsCog(
 
     @app_commands.command(name="threads", description="Play each new match in its own thread")
     @app_commands.describe(mode="on: one thread per match; off: one match per channel")
-    @app_commands.guild_only()
-    @app_commands.checks.has_permissions(manage_guild=True)
     async def threads(
         self, interaction: discord.Interaction[Any], mode: Literal["on", "off"]
     ) -> None:
         """Save the setting; it applies to matches started from now on."""
-        guild = str(interaction.guild_id)
+        guild = require_manage_server(interaction)
         settings = await self.bot.store.get_guild_settings(guild)
         on = mode == "on"
         await self.bot.store.set_guild_settings(guild, {**settings, "threads": on})
@@ -45,13 +49,11 @@ class SettingsCog(
 
     @app_commands.command(name="limit", description="How many open matches a member may play")
     @app_commands.describe(matches="at most this many open matches per member (1–25)")
-    @app_commands.guild_only()
-    @app_commands.checks.has_permissions(manage_guild=True)
     async def limit(
         self, interaction: discord.Interaction[Any], matches: app_commands.Range[int, 1, 25]
     ) -> None:
         """Save the per-member limit; matches already running are not touched."""
-        guild = str(interaction.guild_id)
+        guild = require_manage_server(interaction)
         settings = await self.bot.store.get_guild_settings(guild)
         await self.bot.store.set_guild_settings(guild, {**settings, "max_matches": matches})
         await interaction.response.send_message(
@@ -66,8 +68,6 @@ class SettingsCog(
         async_hours="an async turn (1–168 hours)",
         abandon_days="close a match nobody played for this long (1–60 days)",
     )
-    @app_commands.guild_only()
-    @app_commands.checks.has_permissions(manage_guild=True)
     async def clock(
         self,
         interaction: discord.Interaction[Any],
@@ -77,7 +77,7 @@ class SettingsCog(
         abandon_days: app_commands.Range[int, 1, 60] | None = None,
     ) -> None:
         """Save the clock settings for matches started from now on."""
-        guild = str(interaction.guild_id)
+        guild = require_manage_server(interaction)
         settings = await self.bot.store.get_guild_settings(guild)
         given = {"live_minutes": live_minutes, "async_hours": async_hours}
         given["abandon_days"] = abandon_days
@@ -95,13 +95,11 @@ class SettingsCog(
         name="global", description="Show this server's players on the global board"
     )
     @app_commands.describe(mode="on: list this server's players on the global leaderboard")
-    @app_commands.guild_only()
-    @app_commands.checks.has_permissions(manage_guild=True)
     async def global_board(
         self, interaction: discord.Interaction[Any], mode: Literal["on", "off"]
     ) -> None:
         """Opt the server in or out (off by default); only ratings are shown, never the server."""
-        guild = str(interaction.guild_id)
+        guild = require_manage_server(interaction)
         settings = await self.bot.store.get_guild_settings(guild)
         await self.bot.store.set_guild_settings(guild, {**settings, "global_board": mode == "on"})
         text = (

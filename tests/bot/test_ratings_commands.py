@@ -94,8 +94,14 @@ async def test_stats_history_and_the_match_record(server: Server) -> None:
     await fake.settle()
     shown = stats.followups[0]
     assert "Games: 1" in shown.content and "after 1 rated game" in shown.content
+    assert "(skill − 3 × uncertainty)" in shown.content and "mu " not in shown.content
     name, png = shown.attachments[0]
     assert name == "rating.png" and Image.open(io.BytesIO(png)).size == (900, 450)
+    assert (shown.attachment_objects[0].description or "").startswith("Ana: Keer op Keer Kids")
+    unrated = await fake.slash(bot, server.eve, server.channel, "stats", game="kero")
+    await fake.settle()
+    assert "no rated games yet" in unrated.followups[0].content
+    assert unrated.followups[0].attachments == []  # no empty chart
     default = await fake.slash(bot, server.bo, server.channel, "stats", member=server.ana)
     await fake.settle()
     assert "Ana** in Keer op Keer Kids" in default.followups[0].content  # the game she played

@@ -2,26 +2,48 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
+import logging
 import os
+import signal
+import socket
 import subprocess
 import sys
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
+import discord
 import pytest
+from discord.http import Route
 
+import bot.run
+from bot.app import TableroBot
+from bot.cli import main
 from bot.config import Config, ConfigError
+from bot.run import LOG_HANDLER_NAME, setup_logging
+from games.keer_kids import KeerState, Phase
+from games.records import replay
+from storage import Store, open_store
+from tests.bot.conftest import Server
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _run(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DEV_GUILD_ID"}}
+def _clean_env() -> dict[str, str]:
+    unset = {"DISCORD_TOKEN", "DEV_GUILD_ID", "DATABASE_URL", "TABLERO_DB_PATH", "LOG_LEVEL"}
+    clean = {k: v for k, v in os.environ.items() if k not in unset}
     clean["PYTHONPATH"] = str(ROOT)
+    return clean
+
+
+def _run(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
         check=False,
         cwd=cwd,
-        env={**clean, **env},
+        env={**_clean_env(), **env},
         capture_output=True,
         text=True,
         timeout=60,
@@ -50,3 +72,285 @@ def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
     assert config.log_level == "DEBUG" and config.database_url is None
     with pytest.raises(ConfigError, match="DEV_GUILD_ID"):
         Config.load({"DEV_GUILD_ID": "x1"}, None)
+
+
+# -- failing starts: one line, no traceback ---------------------------------------------------
+
+
+@pytest.fixture
+def run_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A token, a database in tmp_path, no .env; the log handler `run` installs is removed."""
+    for name in ("DEV_GUILD_ID", "DATABASE_URL", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DISCORD_TOKEN", "fake-token")
+    monkeypatch.setenv("TABLERO_DB_PATH", str(tmp_path / "data" / "tablero.db"))
+    monkeypatch.chdir(tmp_path)
+    root = logging.getLogger()
+    level = root.level
+    yield tmp_path
+    for handler in [h for h in root.handlers if h.get_name() == LOG_HANDLER_NAME]:
+        root.removeHandler(handler)
+    root.setLevel(level)
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+def _one_line_failure(err: str, start: str) -> str:
+    assert "Traceback" not in err and "\x1b[" not in err, err
+    failures = [line for line in err.splitlines() if line.startswith("tablero:")]
+    assert len(failures) == 1 and failures[0].startswith(start), err
+    return failures[0]
+
+
+def test_no_route_to_discord_is_one_line(
+    run_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{_closed_port()}/api/v10")
+    assert main(["run"]) == 1
+    line = _one_line_failure(capsys.readouterr().err, "tablero: cannot reach Discord: ")
+    assert "127.0.0.1" in line
+
+
+def test_a_start_that_fails_by_subprocess_prints_one_line(tmp_path: Path) -> None:
+    """The real program (`python -m bot run`), Discord's URL pointed at a closed loopback port."""
+    code = (
+        "import sys; from discord.http import Route; Route.BASE = sys.argv[1]; "
+        "from bot.cli import main; raise SystemExit(main(['run']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, f"http://127.0.0.1:{_closed_port()}/api/v10"],
+        check=False,
+        cwd=tmp_path,
+        env={**_clean_env(), "DISCORD_TOKEN": "fake-token"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    _one_line_failure(done.stderr, "tablero: cannot reach Discord: ")
+    assert done.stdout == ""
+
+
+async def _refused(self: Any, token: str) -> Any:
+    raise discord.LoginFailure("Improper token has been passed.")
+
+
+async def _times_out(self: Any, token: str) -> Any:
+    raise TimeoutError
+
+
+async def _hangs(self: Any, token: str) -> Any:
+    await asyncio.sleep(3600)
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        (_refused, 2, "tablero: Discord refused DISCORD_TOKEN"),
+        (_times_out, 1, "tablero: cannot reach Discord: TimeoutError"),
+        (_hangs, 1, "tablero: cannot reach Discord: no answer in 0.2 s"),
+    ],
+)
+def test_a_refused_token_or_a_silent_discord_is_one_line(
+    run_env: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    case: tuple[Callable[..., Awaitable[Any]], int, str],
+) -> None:
+    login, status, start = case
+    monkeypatch.setattr(discord.http.HTTPClient, "static_login", login)
+    monkeypatch.setattr(bot.run, "LOGIN_TIMEOUT_S", 0.2)
+    assert main(["run"]) == status
+    _one_line_failure(capsys.readouterr().err, start)
+
+
+def _corrupt(tmp: Path) -> tuple[dict[str, str], str]:
+    (tmp / "corrupt.db").write_bytes(b"this is not an SQLite database, " * 64)
+    return {"TABLERO_DB_PATH": str(tmp / "corrupt.db")}, f"{tmp / 'corrupt.db'}: "
+
+
+def _under_a_file(tmp: Path) -> tuple[dict[str, str], str]:
+    (tmp / "a-file").write_text("")
+    return {"TABLERO_DB_PATH": str(tmp / "a-file" / "tablero.db")}, str(tmp / "a-file")
+
+
+def _read_only(tmp: Path) -> tuple[dict[str, str], str]:
+    if os.geteuid() == 0:
+        pytest.skip("root writes into read-only folders")
+    (tmp / "ro").mkdir(mode=0o555)
+    return {"TABLERO_DB_PATH": str(tmp / "ro" / "tablero.db")}, str(tmp / "ro" / "tablero.db")
+
+
+def _no_postgres(tmp: Path) -> tuple[dict[str, str], str]:
+    url = f"postgresql://tablero:s3cret@127.0.0.1:{_closed_port()}/tablero"
+    return {"DATABASE_URL": url}, "postgresql://tablero:***@127.0.0.1:"
+
+
+def _not_postgres(tmp: Path) -> tuple[dict[str, str], str]:
+    return {"DATABASE_URL": "mysql://tablero:s3cret@127.0.0.1/tablero"}, "mysql://tablero:***@"
+
+
+@pytest.mark.parametrize(
+    "database", [_corrupt, _under_a_file, _read_only, _no_postgres, _not_postgres]
+)
+def test_a_database_that_cannot_be_opened_is_named_in_one_line(
+    run_env: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    database: Callable[[Path], tuple[dict[str, str], str]],
+) -> None:
+    """The database is opened before Discord is contacted: no network is needed to fail."""
+    env, named = database(run_env)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{_closed_port()}/api/v10")
+    assert main(["run"]) == 1
+    line = _one_line_failure(capsys.readouterr().err, "tablero: cannot open the database ")
+    assert named in line and "s3cret" not in line
+
+
+# -- logs -----------------------------------------------------------------------------------
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_logs_are_plain_text_off_a_terminal(run_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """discord.py colours its logs inside Docker even without a terminal; Tablero does not."""
+    monkeypatch.setattr(discord.utils, "is_docker", lambda: True)
+    plain, terminal = io.StringIO(), _Terminal()
+    setup_logging("INFO", plain)
+    logging.getLogger("bot.test").warning("plain words")
+    setup_logging("INFO", terminal)  # replaces the first handler
+    logging.getLogger("bot.test").warning("coloured words")
+    assert "plain words" in plain.getvalue() and "coloured" not in plain.getvalue()
+    assert "\x1b[" not in plain.getvalue()
+    assert "\x1b[" in terminal.getvalue()
+
+
+# -- SIGTERM / SIGINT -----------------------------------------------------------------------
+
+LOOPBACK_BOT = (
+    "import sys, yarl; from discord.http import Route; "
+    "from discord.gateway import DiscordWebSocket; "
+    "Route.BASE = sys.argv[1]; DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2]); "
+    "from bot.cli import main; raise SystemExit(main(['run']))"
+)
+"""`tablero run` unmodified but for Discord's addresses: the loopback fake's."""
+
+
+async def _until(condition: Callable[[], bool], what: str, timeout: float = 30) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.02)
+
+
+async def test_sigterm_during_a_match_stops_the_bot_cleanly(server: Server) -> None:
+    """`docker stop`: exit 0 within 5 s; every acknowledged click is in the database."""
+    fake = server.fake
+    async with fake.loopback() as loopback:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            LOOPBACK_BOT,
+            f"{loopback.base}/api/v10",
+            f"ws://127.0.0.1:{loopback.port}/gateway-ws",
+            cwd=server.db_path.parent,
+            env={
+                **_clean_env(),
+                "DISCORD_TOKEN": "fake-token",
+                "TABLERO_DB_PATH": str(server.db_path),
+            },
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        try:
+            await _until(lambda: any(s.identified for s in loopback.sessions), "the gateway")
+            handle = discord.Client(intents=discord.Intents.none())  # frames go by the gateway
+            res = await fake.slash(handle, server.ana, server.channel, "keer start")
+            assert res.message is not None
+            lobby = res.message
+            await fake.click(handle, server.ana, lobby, "Add AI")
+            await fake.click(handle, server.ana, lobby, "Start")
+            await _until(lambda: len(fake.channel_messages(server.channel)) > 1, "the table")
+            table = fake.last_message(server.channel)
+            assert (await fake.click(handle, server.ana, table, "Roll")).acknowledged
+            table = fake.message(table.id)
+            keep = next(b.custom_id for b in table.buttons() if ":keep:" in (b.custom_id or ""))
+            assert keep is not None
+            assert (await fake.click(handle, server.ana, table, keep)).acknowledged
+            proc.send_signal(signal.SIGTERM)
+            started = asyncio.get_running_loop().time()
+            _, err = await asyncio.wait_for(proc.communicate(), 10)
+            took = asyncio.get_running_loop().time() - started
+            assert proc.returncode == 0 and took < 5, err.decode()
+            log = err.decode()
+            assert "SIGTERM received" in log and "Traceback" not in log and "\x1b[" not in log
+            assert "cut short" not in log
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+    # Every acknowledged click (and the computer's pick the table showed) was stored.
+    store = await open_store(None, server.db_path)
+    try:
+        (match_id,) = await store.open_match_ids()
+        stored = await store.load(match_id)
+    finally:
+        await store.close()
+    state = replay(stored.record)
+    assert isinstance(state, KeerState)
+    assert state.phase is Phase.CHOOSE and state.seats_to_act() == (0,)
+    assert "⏳ Waiting for: Ana · ✅ Ada (AI)" in fake.message(table.id).content
+
+
+async def test_sigint_in_process_runs_the_close_sequence(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The runner's own signal handlers (no KeyboardInterrupt): exit status 0, the bot closed
+    with its timers stopped and no interaction taken after, and the database closed."""
+    made: list[TableroBot] = []
+    stores: list[Store] = []
+
+    class Recorded(TableroBot):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    async def opened(url: str | None, path: Path) -> Store:
+        stores.append(await open_store(url, path))
+        return stores[-1]
+
+    monkeypatch.setattr(bot.run, "TableroBot", Recorded)
+    monkeypatch.setattr(bot.run, "open_store", opened)
+    config = Config("fake-token", None, None, server.db_path, "INFO")
+    async with server.fake.loopback() as loopback:
+        serving = asyncio.create_task(bot.run.serve(config, "fake-token", io.StringIO()))
+        await _until(lambda: any(s.identified for s in loopback.sessions), "the gateway")
+        signal.raise_signal(signal.SIGINT)
+        assert await asyncio.wait_for(serving, 5) == 0
+    (closed,) = made
+    assert closed.is_closed() and closed.stopping
+    assert all(closed.timers.pending(m) is None for m in closed.service.matches)
+    with pytest.raises(Exception, match=r"closed|no active connection"):
+        await stores[0].open_match_ids()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+async def test_a_stopping_bot_leaves_new_interactions_unanswered(server: Server) -> None:
+    running = await server.start_bot()
+    running.stopping = True
+    server.fake.response_timeout = 0.3
+    with pytest.raises(AssertionError, match="got no response"):
+        await server.fake.slash(running, server.ana, server.channel, "keer start")
+    await server.fake.disconnect(running)

@@ -9,14 +9,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.lobbies import LOBBY_MS, place_of
+from bot.permissions import require_server
 from storage import Lobby, now_ms
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
 
 
+@app_commands.guild_only()
 class KeerCog(commands.GroupCog, group_name="keer", group_description="Keer op Keer Kids"):
-    """Keer op Keer Kids commands."""
+    """Keer op Keer Kids commands (in servers only: Discord ignores `guild_only` on
+    subcommands, so the group carries it)."""
 
     def __init__(self, bot: TableroBot) -> None:
         self.bot = bot
@@ -27,7 +30,6 @@ class KeerCog(commands.GroupCog, group_name="keer", group_description="Keer op K
         clock="live: minutes per turn; async: hours (the server's default)",
         rated="false for a casual match that changes no rating",
     )
-    @app_commands.guild_only()
     async def start(
         self,
         interaction: discord.Interaction[Any],
@@ -35,7 +37,9 @@ class KeerCog(commands.GroupCog, group_name="keer", group_description="Keer op K
         rated: bool = True,
     ) -> None:
         """Post a lobby with Join, Leave, Add AI and Start."""
+        require_server(interaction)
         guild, channel = place_of(interaction)
+        await self.bot.matches.check_bot_permissions(interaction)
         await self.bot.matches.check_channel_free(channel, guild)
         host = str(interaction.user.id)
         await self.bot.matches.check_member_limit(host, guild)

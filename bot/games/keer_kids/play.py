@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.alt_text import alt_text
 from bot.games.adapter import ButtonHandler, SelectHandler
 from bot.games.keer_kids import ui
 from bot.ids import MatchRef
@@ -65,9 +66,11 @@ async def sheet(play: Play, interaction: discord.Interaction[Any], ref: MatchRef
     await interaction.response.defer(ephemeral=True, thinking=True)
     state, name = live.state, live.names[seat]
     png = await play.bot.publisher.render(sheet_png, state, seat, scale=1.5, name=name)
+    line = ui.text_board(live).splitlines()[seat]
+    alt = alt_text(f"{name}'s sheet", line)
     await interaction.followup.send(
-        ui.text_board(live).splitlines()[seat],
-        file=discord.File(io.BytesIO(png), filename="sheet.png"),
+        line,
+        file=discord.File(io.BytesIO(png), filename="sheet.png", description=alt),
         ephemeral=True,
     )
 

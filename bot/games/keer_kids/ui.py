@@ -13,6 +13,7 @@ import discord
 
 from bot.components import match_button, match_select
 from bot.ids import MatchRef
+from bot.names import shown
 from games.common.protocol import GameState, Seat
 from games.keer_kids import Cross, Keep, KeerState, Mark, Miss, Phase, Roll, Skip
 from games.keer_kids.sheet import Sheet
@@ -58,7 +59,7 @@ def step_content(live: LiveMatch) -> str:
     if state.phase is Phase.ROLL:
         return f"{header}\n{mention(live, state.roller)}, roll the dice!"
     assert state.dice is not None
-    roller = live.names[state.roller]
+    roller = shown(live.names[state.roller])
     if state.phase is Phase.KEEP:
         return (
             f"{header}\n{roller} rolled {dice_text(state.dice)}.\n"
@@ -162,7 +163,7 @@ def roll_summary(live: LiveMatch, number: int) -> str:
     assert isinstance(roll, Roll)
     parts = [f"🎲 Roll {number} (match #{live.id}): {dice_text(roll.dice)}"]
     for seat, action in state.history[start + 1 : end]:
-        parts.append(f"{live.names[seat]} {_did(roll, action)}")
+        parts.append(f"{shown(live.names[seat])} {_did(roll, action)}")
     return " · ".join(parts)
 
 
@@ -172,9 +173,11 @@ def results_content(live: LiveMatch) -> str:
     outcome = state.outcome()
     assert outcome is not None
     order = sorted(range(state.num_players), key=lambda s: (outcome.places[s], s))
-    winners = " and ".join(f"**{live.names[s]}**" for s in sorted(outcome.winners))
+    winners = " and ".join(f"**{shown(live.names[s])}**" for s in sorted(outcome.winners))
     lines = [f"🏆 {winners} win{'s' if len(outcome.winners) == 1 else ''} match #{live.id}!"]
-    lines += [f"{outcome.places[s]}. {live.names[s]} — {outcome.scores[s]} points" for s in order]
+    lines += [
+        f"{outcome.places[s]}. {shown(live.names[s])} — {outcome.scores[s]} points" for s in order
+    ]
     return "\n".join(lines)
 
 
@@ -185,20 +188,26 @@ def text_board(live: LiveMatch) -> str:
     for seat in range(state.num_players):
         circles = state.circles(seat)
         player = state.players[seat]
+        crossed, done = player.crossed.bit_count(), len(player.animals)
         lines.append(
-            f"**{live.names[seat]}** — {circles.total} points · "
-            f"{player.crossed.bit_count()} enclosures · {len(player.animals)} animals done · "
-            f"{player.marks} ! marks"
+            f"**{shown(live.names[seat])}** — {count(circles.total, 'point')} · "
+            f"{count(crossed, 'enclosure')} · {count(done, 'animal')} done · "
+            f"{count(player.marks, '! mark')}"
         )
     return "\n".join(lines)
+
+
+def count(n: int, noun: str) -> str:
+    """`1 enclosure`, `2 enclosures`."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def progress_line(live: LiveMatch) -> str:
     """Where the match stands, in one line (for /match status)."""
     state = keer_state(live.state)
     if state.phase is Phase.ROLL:
-        return f"roll {roll_number(state)} · {live.names[state.roller]} rolls next"
-    waiting = ", ".join(live.names[s] for s in state.seats_to_act())
+        return f"roll {roll_number(state)} · {shown(live.names[state.roller])} rolls next"
+    waiting = ", ".join(shown(live.names[s]) for s in state.seats_to_act())
     return f"roll {roll_number(state)} · waiting for {waiting}"
 
 
@@ -210,10 +219,12 @@ def roll_number(any_state: GameState) -> int:
 
 def _progress(live: LiveMatch) -> str:
     state = keer_state(live.state)
-    done = [live.names[s] for s, c in enumerate(state.choices) if c not in (None, Skip(), Miss())]
-    skipped = [live.names[s] for s, c in enumerate(state.choices) if c == Skip()]
-    missed = [live.names[s] for s, c in enumerate(state.choices) if c == Miss()]
-    waiting = [live.names[s] for s in state.seats_to_act()]
+    done = [
+        shown(live.names[s]) for s, c in enumerate(state.choices) if c not in (None, Skip(), Miss())
+    ]
+    skipped = [shown(live.names[s]) for s, c in enumerate(state.choices) if c == Skip()]
+    missed = [shown(live.names[s]) for s, c in enumerate(state.choices) if c == Miss()]
+    waiting = [shown(live.names[s]) for s in state.seats_to_act()]
     parts = [f"⏳ Waiting for: {', '.join(waiting)}"]
     if done:
         parts.append(f"✅ {', '.join(done)}")

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.computer import ai_player
 from bot.lobbies import LOBBY_MS, place_of
+from bot.permissions import require_server
 from bot.refusals import Refused
 from games.records import Player
 from storage import Lobby, now_ms
@@ -18,8 +19,9 @@ if TYPE_CHECKING:
     from bot.app import TableroBot
 
 
+@app_commands.guild_only()
 class KeroCog(commands.GroupCog, group_name="kero", group_description="Kero"):
-    """Kero commands."""
+    """Kero commands (in servers only: the group carries `guild_only`)."""
 
     def __init__(self, bot: TableroBot) -> None:
         self.bot = bot
@@ -33,7 +35,6 @@ class KeroCog(commands.GroupCog, group_name="kero", group_description="Kero"):
         clock="live: minutes per turn; async: hours (the server's default)",
         rated="false for a casual match that changes no rating",
     )
-    @app_commands.guild_only()
     async def challenge(  # noqa: PLR0917 - discord.py maps each slash option to a parameter
         self,
         interaction: discord.Interaction[Any],
@@ -44,15 +45,18 @@ class KeroCog(commands.GroupCog, group_name="kero", group_description="Kero"):
         rated: bool = True,
     ) -> None:
         """Post a challenge only the challenged member can accept; against the bot, start now."""
+        require_server(interaction)
         guild, channel = place_of(interaction)
         challenger = str(interaction.user.id)
         options = {"variant": variant, "fuel_up": refuel}
         if member.id == interaction.user.id:
             raise Refused("You can't challenge yourself.")
+        await self.bot.matches.check_bot_permissions(interaction)
         await self.bot.matches.check_channel_free(channel, guild)
         await self.bot.matches.check_member_limit(challenger, guild)
         if self.bot.user is not None and member.id == self.bot.user.id:
-            await interaction.response.defer()
+            # Ephemeral: should the match still not start, the refusal fills this answer.
+            await interaction.response.defer(ephemeral=True, thinking=True)
             players = [Player(challenger, interaction.user.display_name), ai_player(0)]
             live = await self.bot.matches.start(interaction, "kero", players, options, clock)
             await interaction.edit_original_response(

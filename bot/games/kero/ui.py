@@ -17,6 +17,7 @@ import discord
 
 from bot.components import match_button, match_select, view_of
 from bot.ids import MatchRef
+from bot.names import shown
 from games.common.protocol import GameState, Seat
 from games.kero import KeroState
 from games.kero import actions as a
@@ -64,28 +65,44 @@ def turn_key(state: GameState) -> int:
     return kero.turns * 2 + (1 if kero.phase is Phase.CLAIM else 0)
 
 
+PHASE_WORDS: Final = {
+    Phase.SETUP: "dealing",
+    Phase.START: "choosing dice",
+    Phase.FUELING: "fuelling up",
+    Phase.ROLLING: "rolling",
+    Phase.CAMP: "in camp",
+    Phase.CLAIM: "claiming territories",
+    Phase.OVER: "over",
+}
+"""Each phase in players' words."""
+
+
 def resources_text(bundle: Resources) -> str:
-    """`🧱2 🌾1`, or `nothing`."""
+    """`🧱 2 bricks, 🌾 1 wheat`, or `nothing`: words as well as emoji, for screen readers."""
     parts = [
-        f"{RESOURCE_EMOJI[name]}{amount}"
+        f"{RESOURCE_EMOJI[name]} {Resources.of({name: amount}).words()}"
         for name, amount in zip(RESOURCES, bundle.as_tuple(), strict=True)
         if amount
     ]
-    return " ".join(parts) or "nothing"
+    return ", ".join(parts) or "nothing"
 
 
 def face_text(face: Face) -> str:
-    """A die face as emoji: `🔥`, `🐪`, `🧭`, `🌾🌾`, `🌾🧍`."""
+    """A die face as emoji and words: `🔥 flame`, `🐪 Tuarek`, `🌾🧍 wheat+recruit`."""
     if face.flame:
-        return "🔥"
+        return "🔥 flame"
     if face.tuarek:
-        return "🐪"
+        return "🐪 Tuarek"
     if face.explorer:
-        return "🧭"
-    return "".join(
-        RESOURCE_EMOJI[name] * amount
+        return "🧭 Explorer"
+    pairs = [
+        (name, amount)
         for name, amount in zip(RESOURCES, face.resources.as_tuple(), strict=True)
-    )
+        if amount
+    ]
+    emoji = "".join(RESOURCE_EMOJI[name] * amount for name, amount in pairs)
+    words = "+".join(name if amount == 1 else f"{amount} {name}" for name, amount in pairs)
+    return f"{emoji} {words}"
 
 
 def dice_faces(state: KeroState) -> list[str]:
@@ -94,7 +111,7 @@ def dice_faces(state: KeroState) -> list[str]:
     for die, face in zip(state.turn.dice, state.turn.faces, strict=True):
         box = state.box.white if die == "white" else state.box.special[die]
         out.append(
-            f"{DIE_EMOJI.get(die, '⚪')}{'…' if face is None else face_text(box.faces[face])}"
+            f"{DIE_EMOJI.get(die, '⚪')} {'…' if face is None else face_text(box.faces[face])}"
         )
     return out
 
@@ -116,12 +133,13 @@ def step_content(live: LiveMatch) -> str:
     state = kero_state(live.state)
     active, camp = state.active, state.camps[state.active]
     header = (
-        f"⛽ **Kero** · match #{live.id} · round {min(state.claims + 1, 3)} · turn {state.turns}"
+        f"⛽ **Kero** · match #{live.id} · round {min(state.claims + 1, 3)} · "
+        f"turn {state.turns + 1}"
     )
-    name = live.names[active]
+    name = shown(live.names[active])
     stock = f"KERO {camp.tank.level_ms // 1000} s · ⛽ {camp.jerrycans} jerrycans"
     if live.is_ai(state.active) and state.phase is not Phase.CLAIM:
-        lines = [f"🤖 {name} is playing ({state.phase.value}) · {stock}"]
+        lines = [f"🤖 {name} is playing ({PHASE_WORDS[state.phase]}) · {stock}"]
         lines += _claim_report(live, state)
     elif state.phase is Phase.START:
         dice = " ".join(DIE_EMOJI[d] for d in state.turn.dice)
@@ -248,8 +266,8 @@ def describe(state: KeroState, action: a.Action) -> str:
 def turn_summary(live: LiveMatch, key: int) -> str:
     """What an earlier turn's message says once play moved on."""
     camps = kero_state(live.state).summary()["camps"]
-    what = "the claim" if key % 2 else f"turn {key // 2}"
-    score = " · ".join(f"{live.names[c['seat']]} {c['points']}" for c in camps)
+    what = "the claim" if key % 2 else f"turn {key // 2 + 1}"
+    score = " · ".join(f"{shown(live.names[c['seat']])} {c['points']}" for c in camps)
     return f"⛽ Kero · match #{live.id} · {what} is over — points: {score}"
 
 
@@ -258,9 +276,9 @@ def results_content(live: LiveMatch) -> str:
     state = kero_state(live.state)
     outcome = state.outcome()
     assert outcome is not None
-    winners = " and ".join(f"**{live.names[s]}**" for s in sorted(outcome.winners))
+    winners = " and ".join(f"**{shown(live.names[s])}**" for s in sorted(outcome.winners))
     lines = [f"🏆 {winners} win{'s' if len(outcome.winners) == 1 else ''} Kero match #{live.id}!"]
-    lines += [f"{live.names[s]} — {outcome.scores[s]} points" for s in range(2)]
+    lines += [f"{shown(live.names[s])} — {outcome.scores[s]} points" for s in range(2)]
     return "\n".join(lines)
 
 
@@ -269,8 +287,9 @@ def text_board(live: LiveMatch) -> str:
     state = kero_state(live.state)
     summary = state.summary()
     lines = [
-        f"**{live.names[c['seat']]}** — {c['points']} points · KERO {c['kero_ms'] // 1000} s · "
-        f"⛽ {c['jerrycans']} · {len(c['cards'])} cards · {len(c['territories'])} territories"
+        f"**{shown(live.names[c['seat']])}** — {c['points']} points · "
+        f"KERO {c['kero_ms'] // 1000} s · ⛽ {c['jerrycans']} · {len(c['cards'])} cards · "
+        f"{len(c['territories'])} territories"
         for c in summary["camps"]
     ]
     row = [
@@ -282,8 +301,9 @@ def text_board(live: LiveMatch) -> str:
 def progress_line(live: LiveMatch) -> str:
     """Turn and the clan to act."""
     state = kero_state(live.state)
-    waiting = ", ".join(live.names[s] for s in state.seats_to_act()) or live.names[state.active]
-    return f"turn {state.turns} · {state.phase.value} · waiting for {waiting}"
+    seats = state.seats_to_act() or (state.active,)
+    waiting = ", ".join(shown(live.names[s]) for s in seats)
+    return f"turn {state.turns + 1} · {PHASE_WORDS[state.phase]} · waiting for {waiting}"
 
 
 def _mover(state: KeroState) -> Seat:
@@ -395,7 +415,7 @@ def _claim_report(live: LiveMatch, state: KeroState) -> list[str]:
         return []
     parts = [
         _CLAIMED[c.how].format(
-            name=live.names[c.winner] if c.winner is not None else "",
+            name=shown(live.names[c.winner]) if c.winner is not None else "",
             land=state.box.territories_by_id[c.territory].name,
         )
         for c in report.territories
@@ -412,7 +432,7 @@ def _fuel_report(live: LiveMatch, state: KeroState) -> list[str]:
     if not starts:
         return []
     throws = sum(isinstance(act, a.Flames) for act in history[starts[-1] :])
-    thrower = live.names[1 - state.active]
+    thrower = shown(live.names[1 - state.active])
     count = state.turn.fuel_ups
     gained = ""
     if state.fuel_mode == "auto":

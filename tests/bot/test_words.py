@@ -1,0 +1,111 @@
+"""Messages in words, not internals: Kero turns counted from 1, phases and dice faces in words
+(not emoji alone), Keer counts with their plural forms."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.alt_text import ALT_LIMIT, alt_text
+from bot.games.keer_kids.ui import count
+from bot.games.kero.ui import PHASE_WORDS, resources_text
+from bot.names import shown
+from bot.rules_pages import pages
+from games.kero.board import Phase
+from games.kero.resources import Resources
+from tests.bot.conftest import Server
+from tests.bot.test_tanker_timing import rolling
+
+FACE_WORDS = re.compile(r"\b(brick|wheat|metal|recruit|jerrycan|flame|Tuarek|Explorer)s?\b")
+
+
+async def test_the_first_kero_turn_is_turn_1_and_dice_carry_words(timed_server: Server) -> None:
+    driver = await rolling(timed_server)
+    content = driver.message.content
+    assert "turn 1" in content and "turn 0" not in content
+    toggles = [c for c in driver.message.interactive() if ":tog:" in str(c.custom_id)]
+    assert len(toggles) == 5
+    assert all(FACE_WORDS.search(str(t.label)) for t in toggles), [t.label for t in toggles]
+    await timed_server.fake.disconnect(driver.bot)
+
+
+def test_every_phase_has_words() -> None:
+    assert set(PHASE_WORDS) == set(Phase)
+    assert (PHASE_WORDS[Phase.FUELING], PHASE_WORDS[Phase.START]) == (
+        "fuelling up",
+        "choosing dice",
+    )
+
+
+def test_resources_read_as_words_as_well_as_emoji() -> None:
+    text = resources_text(Resources(brick=2, wheat=1))
+    assert text == "🧱 2 bricks, 🌾 1 wheat"
+    assert resources_text(Resources()) == "nothing"
+
+
+def test_counts_have_plural_forms() -> None:
+    assert (count(1, "enclosure"), count(2, "enclosure"), count(0, "animal")) == (
+        "1 enclosure",
+        "2 enclosures",
+        "0 animals",
+    )
+
+
+async def test_every_board_image_carries_alt_text(timed_server: Server) -> None:
+    """The board's attachment describes it from the text board's data (names, points, KERO)."""
+    driver = await rolling(timed_server)
+    posted = [m for m in timed_server.fake.channel_messages(timed_server.channel) if m.attachments]
+    assert posted
+    for message in posted:
+        for attachment in message.attachment_objects:
+            alt = attachment.description or ""
+            assert alt.startswith(f"Kero match #{driver.live.id}.") and "KERO" in alt, alt
+            assert "**" not in alt and len(alt) <= ALT_LIMIT
+    await timed_server.fake.disconnect(driver.bot)
+
+
+def test_alt_text_is_plain_and_within_discords_limit() -> None:
+    assert alt_text("T", "**Ana** — 3\n**Bo** — 4") == "T. Ana — 3. Bo — 4"
+    assert len(alt_text("T", "x" * 5_000)) == ALT_LIMIT
+
+
+def help_text() -> str:
+    return "\n".join(page.body for page in pages("help"))
+
+
+def _commands(items: list[dict[str, Any]], prefix: str = "") -> list[tuple[str, list[str]]]:
+    """Every command as (`/group sub`, its option names), from the synced payloads."""
+    found = []
+    for item in items:
+        name = f"{prefix}{item['name']}"
+        options = item.get("options", [])
+        subs = [o for o in options if o.get("type") in (1, 2)]
+        if subs:
+            found += _commands(subs, f"{name} ")
+        else:
+            found.append((name, [o["name"] for o in options]))
+    return found
+
+
+async def test_help_lists_every_command_and_every_option(server: Server) -> None:
+    bot = await server.start_bot()
+    text = help_text()
+    for name, options in _commands(server.fake.synced_commands[None]):
+        assert f"/{name}" in text, name
+        for option in options:
+            assert re.search(rf"\b{option}\b", text), (name, option)
+    await server.fake.disconnect(bot)
+
+
+def test_rules_pages_speak_to_players() -> None:
+    """Seconds, not milliseconds; no notes about where the rules came from."""
+    for game in ("kero", "keer-kids"):
+        text = "\n".join(page.body for page in pages(game))
+        assert not re.search(r"\d ms\b|rulebook's could not|No scan|research", text), game
+
+
+def test_names_in_messages_are_shown_as_typed_never_as_markdown_or_mentions() -> None:
+    name = "**Zoë**_ @everyone <@123456789012345678>"
+    text = shown(name)
+    assert "@everyone" not in text and "<@123456789012345678>" not in text  # no mention
+    assert "\\*\\*Zoë\\*\\*\\_" in text  # markdown escaped: shown as typed

@@ -26,8 +26,8 @@ from bot.config import Config
 from bot.games import ADAPTERS, adapter_for
 from bot.games.adapter import AiSettings
 from bot.ids import is_ours, readable
-from bot.lobbies import Lobbies
-from bot.matches import Matches
+from bot.lobbies import HowToPlayButton, Lobbies
+from bot.matches import Matches, MatchListButton
 from bot.play import Play
 from bot.publisher import Publisher
 from bot.refusals import Refused
@@ -54,6 +54,31 @@ def intents() -> discord.Intents:
     wanted.guilds = True
     return wanted
 
+
+ALLOWED_MENTIONS = discord.AllowedMentions(
+    everyone=False, roles=False, users=True, replied_user=False
+)
+"""Every message the bot sends pings only the members it mentions on purpose (`<@id>`): never
+@everyone, @here or a role (a player's name is escaped, but a mention slipped into text the bot
+repeats still pings nobody), and a reply does not ping the author it answers."""
+
+ONBOARDING = (
+    "👋 **Tablero** is here: dice games played right in this server, with the board drawn "
+    "after every move.\n"
+    "**Permissions** I need where you play: View Channel, Send Messages, Attach Files and "
+    "Embed Links; for a match in its own thread also Create Public Threads and Send Messages "
+    "in Threads.\n"
+    "**Set up** (members with Manage Server): `/settings` — a thread per match, how many "
+    "matches a member may play at once, turn clocks, the global leaderboard. "
+    "`/settings show` lists what is set.\n"
+    "**Play**: `/keer start` opens a Keer op Keer Kids lobby (2–4 players, AI seats too); "
+    "`/kero challenge member` challenges someone to Kero (challenge me to play the AI).\n"
+    "`/help` lists every command."
+)
+"""The note posted to a server's system channel when the bot joins it."""
+
+ONBOARDING_NEEDS = ("view_channel", "send_messages")
+"""What the bot must be allowed in the system channel to post the note there."""
 
 RECENT_INTERACTIONS = 10_000
 """How many interaction ids the bot remembers to recognise a redelivered one (a restart in
@@ -104,7 +129,7 @@ class TableroBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=ALLOWED_MENTIONS,
             **options,
         )
         self.config = config
@@ -150,7 +175,9 @@ class TableroBot(commands.Bot):
         )
         self.service.adopt(rebuilt)
         self.clocks.restore(rebuilt.deadlines)
-        self.add_dynamic_items(*COMPONENT_CLASSES, RulesButton, BoardButton)
+        self.add_dynamic_items(
+            *COMPONENT_CLASSES, RulesButton, BoardButton, MatchListButton, HowToPlayButton
+        )
         for adapter in ADAPTERS.values():
             await self.add_cog(adapter.commands(self))
         for cog in COGS:
@@ -189,6 +216,22 @@ class TableroBot(commands.Bot):
                 log.info("interaction %s was delivered again; ignored", interaction_id)
 
         parsers["INTERACTION_CREATE"] = once
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Added to a server: a short setup note in its system channel, if there is one and
+        the bot may post there (else nothing: `/help` says the same)."""
+        channel, me = guild.system_channel, guild.me
+        if channel is None or me is None:
+            log.info("joined server %s; it has no system channel for the setup note", guild.id)
+            return
+        allowed = channel.permissions_for(me)
+        if not all(getattr(allowed, name) for name in ONBOARDING_NEEDS):
+            log.info("joined server %s; may not post the setup note there", guild.id)
+            return
+        try:
+            await channel.send(ONBOARDING, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.warning("joined server %s; the setup note was refused: %s", guild.id, error)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer the clicks no DynamicItem will: a custom_id Tablero never made, or one the

@@ -10,14 +10,17 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import discord
 
-from bot.components import lobby_button, refuse, view_of
+from bot.components import lobby_button, refuse, refuse_damaged, view_of
 from bot.computer import AI_PREFIX, ai_player
 from bot.ids import LobbyRef
+from bot.names import shown
 from bot.refusals import Refused
+from bot.rules_pages import PagesError, page_embed, page_view, pages
+from bot.turnclock import clock_words
 from games.records import Player
 from games.registry import get_game
 from storage import Lobby, StorageError, now_ms
@@ -86,8 +89,9 @@ class Lobbies:
         lobby_id = await self.bot.store.save_lobby(lobby)
         lobby = replace(lobby, id=lobby_id)
         mentions = discord.AllowedMentions(users=[discord.Object(int(m)) for m in invited(lobby)])
+        text = lobby_text(lobby, await self._settings(lobby))
         response = await interaction.response.send_message(
-            lobby_text(lobby), view=lobby_view(lobby), allowed_mentions=mentions
+            text, view=lobby_view(lobby), allowed_mentions=mentions
         )
         lobby = replace(lobby, message_id=str(response.message_id))
         await self.bot.store.save_lobby(lobby)
@@ -229,11 +233,19 @@ class Lobbies:
 
     def _host_only(self, interaction: discord.Interaction[Any], lobby: Lobby, what: str) -> None:
         if str(interaction.user.id) != lobby.host_id:
-            raise Refused(f"Only the host ({names_of(lobby).get(lobby.host_id, 'host')}) {what}.")
+            host = shown(names_of(lobby).get(lobby.host_id, "host"))
+            raise Refused(f"Only the host ({host}) {what}.")
 
     async def _update(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         await self.bot.store.save_lobby(lobby)
-        await interaction.response.edit_message(content=lobby_text(lobby), view=lobby_view(lobby))
+        text = lobby_text(lobby, await self._settings(lobby))
+        await interaction.response.edit_message(content=text, view=lobby_view(lobby))
+
+    async def _settings(self, lobby: Lobby) -> dict[str, Any]:
+        """The server's settings (the clock a lobby without its own choice gets)."""
+        if lobby.guild_id is None:
+            return {}
+        return await self.bot.store.get_guild_settings(lobby.guild_id)
 
     async def _finish(self, lobby: Lobby, status: str) -> None:
         await self.bot.store.save_lobby(replace(lobby, status=status))
@@ -271,34 +283,69 @@ class Lobbies:
         self._timers.clear()
 
 
-def lobby_text(lobby: Lobby) -> str:
-    """The lobby or challenge message."""
+OPTION_NAMES: Final = {"fuel_up": "refuel"}
+"""How a lobby names a game option (else its key, with spaces)."""
+OPTION_WORDS: Final = {"variant": {"base": "base game", "boss": "Boss Variant"}}
+"""Option values a lobby says in words of their own instead of `name: value`."""
+
+
+def option_words(key: str, value: object) -> str:
+    """One game option as a lobby shows it: `Boss Variant`, `refuel: live`."""
+    words = OPTION_WORDS.get(key, {}).get(str(value))
+    return words or f"{OPTION_NAMES.get(key, key.replace('_', ' '))}: {value}"
+
+
+def rated_words(lobby: Lobby) -> str:
+    """Whether the match will count for the ratings (a computer seat makes it unrated)."""
+    if lobby.options.get("rated", True) is False:
+        return "casual (unrated)"
+    if any(m.startswith(AI_PREFIX) for m in lobby.members):
+        return "unrated (a computer plays)"
+    return "rated"
+
+
+def terms_line(lobby: Lobby, settings: dict[str, Any]) -> str:
+    """What the match will be: the game's options, the clock and whether it is rated
+    (`Boss Variant · refuel: live · clock: async (24 h per turn) · rated`)."""
+    options = lobby.options.get("game", {})
+    parts = [option_words(k, v) for k, v in options.items()] if isinstance(options, dict) else []
+    clock = lobby.options.get("clock")
+    parts.append(f"clock: {clock_words(settings, clock if isinstance(clock, str) else None)}")
+    parts.append(rated_words(lobby))
+    return " · ".join(parts)
+
+
+def lobby_text(lobby: Lobby, settings: dict[str, Any] | None = None) -> str:
+    """The lobby or challenge message: what the match will be, who is in and what is awaited.
+    Names are escaped (never markdown or a mention); `settings` are the server's (the clock a
+    lobby without its own choice gets)."""
     spec = get_game(lobby.game)
     names = names_of(lobby)
+    terms = terms_line(lobby, settings or {})
     closes = f"<t:{lobby.expires_at // 1000}:R>"
     if "rematch_of" in lobby.options:
-        seats = ", ".join(p.name for p in players_of(lobby))
+        seats = ", ".join(shown(p.name) for p in players_of(lobby))
         waiting = ", ".join(f"<@{m}>" for m in invited(lobby) if m not in accepted_of(lobby))
         return (
-            f"🔁 Rematch of **{spec.title}** match #{lobby.options['rematch_of']}: {seats}. "
-            f"Waiting for {waiting} to accept — expires {closes}."
+            f"🔁 Rematch of **{spec.title}** match #{lobby.options['rematch_of']} · {terms}\n"
+            f"Players: {seats}. Waiting for {waiting} to accept — expires {closes}."
         )
     if lobby.kind == "challenge":
         challenger, challenged = lobby.members[0], lobby.members[-1]
-        options = lobby.options.get("game", {})
-        extra = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(options.items()))
         return (
-            f"⚔️ <@{challenged}>, <@{challenger}> challenges you to **{spec.title}**"
-            f"{f' ({extra})' if extra else ''}. Accept or decline — expires {closes}."
+            f"⚔️ **{spec.title}** challenge · {terms}\n"
+            f"<@{challenged}>, <@{challenger}> challenges you. Accept or decline — "
+            f"expires {closes}."
         )
     seats = "\n".join(
-        f"{i}. {p.name}{' (host)' if p.id == lobby.host_id else ''}"
+        f"{i}. {shown(p.name)}{' (host)' if p.id == lobby.host_id else ''}"
         for i, p in enumerate(players_of(lobby), 1)
     )
-    host = names.get(lobby.host_id, "someone")
+    host = shown(names.get(lobby.host_id, "someone"))
     return (
-        f"🎲 **{spec.title}** — {host} is looking for players "
-        f"({spec.min_players}–{spec.max_players} seats). Lobby closes {closes}.\n{seats}"
+        f"🎲 **{spec.title}** lobby · {terms}\n"
+        f"{host} is looking for players ({spec.min_players}–{spec.max_players} seats). "
+        f"Lobby closes {closes}.\n{seats}"
     )
 
 
@@ -310,6 +357,7 @@ def lobby_view(lobby: Lobby) -> discord.ui.View:
         return view_of(
             lobby_button(LobbyRef(ref, "accept"), "Accept", style=discord.ButtonStyle.success),
             lobby_button(LobbyRef(ref, "decline"), "Decline", style=discord.ButtonStyle.danger),
+            HowToPlayButton.make(lobby.game),
         )
     spec = get_game(lobby.game)
     full = len(lobby.members) >= spec.max_players
@@ -323,6 +371,7 @@ def lobby_view(lobby: Lobby) -> discord.ui.View:
             LobbyRef(ref, "start"), "Start", style=discord.ButtonStyle.success, disabled=not ready
         ),
         lobby_button(LobbyRef(ref, "close"), "Close", style=discord.ButtonStyle.danger),
+        HowToPlayButton.make(lobby.game),
     )
 
 
@@ -335,7 +384,7 @@ def closed_text(lobby: Lobby, status: str) -> str:
 
 def started_text(lobby: Lobby, match_id: int, in_thread: bool) -> str:
     """The lobby message once its match began."""
-    names = ", ".join(p.name for p in players_of(lobby))
+    names = ", ".join(shown(p.name) for p in players_of(lobby))
     where = " in its thread" if in_thread else " below"
     return f"**{get_game(lobby.game).title}** match #{match_id} started{where}: {names}."
 
@@ -355,3 +404,48 @@ def accepted_of(lobby: Lobby) -> list[str]:
 
 def _named(lobby: Lobby, names: dict[str, str]) -> dict[str, Any]:
     return {**lobby.options, "names": names}
+
+
+HOW_TO_PLAY_TEMPLATE: Final = r"tbr:(?P<name>[a-z-]{1,20}):(?P<page>[0-9]{1,2}):new"
+"""A "How to play" button: `tbr:<pages>:<index>:new` opens that rules page in a new ephemeral
+message (a plain `tbr:` paging button edits the message it is on: the lobby itself)."""
+
+
+class HowToPlayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=HOW_TO_PLAY_TEMPLATE
+):
+    """The "How to play" button of a lobby or challenge: the game's first rules page, only for
+    the member who clicked, with the usual Previous / Next (which then page that message)."""
+
+    @classmethod
+    def make(cls, game: str) -> HowToPlayButton:
+        """The button that opens the first rules page of `game`."""
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label="How to play", emoji="📖", custom_id=f"tbr:{game}:0:new"
+        )
+        return cls(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> HowToPlayButton:
+        """Wrap the clicked button."""
+        return cls(cast("discord.ui.Button[Any]", item))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer with the page, ephemerally; the lobby message stays as it is."""
+        custom_id = str(self.item.custom_id)
+        found = self.template.fullmatch(custom_id)
+        try:
+            book = pages(found["name"]) if found is not None else ()
+        except (FileNotFoundError, PagesError):
+            book = ()
+        if found is None or not book:
+            await refuse_damaged(interaction, custom_id)
+            return
+        name, index = found["name"], min(int(found["page"]), len(book) - 1)
+        view = page_view(name, index)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.response.send_message(
+            embed=page_embed(name, index), ephemeral=True, **extra
+        )

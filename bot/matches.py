@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
 
 import discord
 
-from bot.components import match_button, view_of
+from bot.components import match_button, refuse_damaged, tablero, view_of
 from bot.computer import AI_PREFIX
 from bot.ids import MatchRef
+from bot.names import shown
 from bot.permissions import missing, missing_text
 from bot.play import cancel_vote_view
 from bot.refusals import Refused
@@ -28,6 +29,16 @@ log = logging.getLogger(__name__)
 DEFAULT_MATCH_LIMIT = 5
 """Open matches one member may play at once in a server, unless `/settings limit` says."""
 THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread)
+MESSAGE_LIMIT: Final = 2000
+"""Discord's limit on a message's content."""
+LIST_PER_PAGE: Final = 10
+"""At most this many matches on one page of `/match list` (fewer when their lines are long)."""
+LIST_TEMPLATE: Final = r"tbr:matches:(?P<page>[0-9]{1,3}):list"
+"""A `/match list` paging button: `tbr:matches:<page>:list` (the member is whoever clicks: the
+list is ephemeral, so only its member can)."""
+_PROGRESS_MAX: Final = 600
+"""A match's progress line is cut to this (it never comes near: four escaped 32-character
+names), so one match's line always fits a page."""
 
 
 def clock_view(live: LiveMatch, seats: list[int], *, skip: bool) -> discord.ui.View:
@@ -212,24 +223,24 @@ class Matches:
             if not member.startswith(AI_PREFIX):
                 await self.check_member_limit(member, lobby.guild_id)
 
-    async def list_for(self, interaction: discord.Interaction[Any]) -> None:
-        """The member's open matches in this server, with links (only they see it)."""
+    async def list_for(self, interaction: discord.Interaction[Any], page: int = 0) -> None:
+        """The member's open matches in this server, with links, a page at a time with Previous /
+        Next (only they see it). A click on those edits the list (stateless: the page is in the
+        button, the matches are read again)."""
         guild = None if interaction.guild_id is None else str(interaction.guild_id)
         user = str(interaction.user.id)
         playing = sorted(self.matches_of(user, guild), key=lambda live: live.id)
         if not playing:
-            await interaction.response.send_message("You have no open match here.", ephemeral=True)
+            text, view = "You have no open match here.", None
+        else:
+            books = list_pages(user, playing, await self.limit(guild))
+            page = min(max(page, 0), len(books) - 1)
+            text, view = books[page], list_view(page, len(books))
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.edit_message(content=text, view=view)
             return
-        lines = [f"Your open matches here ({len(playing)} of at most {await self.limit(guild)}):"]
-        for live in playing[:20]:
-            url = jump_url(live)
-            link = f" — [go]({url})" if url else ""
-            yours = " · **your move**" if live.waits_for(live.seat_of(user)) else ""
-            progress = live.adapter.ui.progress_line(live)
-            lines.append(
-                f"#{live.id} {live.spec.title} in <#{live.channel_id}>: {progress}{yours}{link}"
-            )
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.response.send_message(text, ephemeral=True, **extra)
 
     async def abandon(self, live: LiveMatch) -> None:
         """Nobody acted for the server's abandon time: close the match as abandoned."""
@@ -244,15 +255,28 @@ class Matches:
 
     async def clock_ran_out(self, live: LiveMatch, seats: list[int]) -> None:
         """The turn clock of these member seats ran out: skip what the game skips by itself,
-        and offer the other members to skip the turn or expel the absent player."""
+        and offer the other members to skip the turn or expel the absent player.
+
+        What the skips changed is posted only after the notice: posting it re-arms the match's
+        timer, which would cancel this very call (it runs in the timer's task) before the
+        notice went out when every seat missed."""
+        changes: list[Played] = []
+        try:
+            await self._run_out(live, seats, changes)
+        finally:
+            for played in changes:
+                self.bot.publisher.after(played, on_public_message=False)
+
+    async def _run_out(self, live: LiveMatch, seats: list[int], changes: list[Played]) -> None:
+        """Apply the misses (collected in `changes`) and post the notice."""
         skipped = []
         for seat in seats:
             played = await self.bot.service.missed(live.id, seat)
             if played is not None:
                 skipped.append(seat)
-                self.bot.publisher.after(played, on_public_message=False)
+                changes.append(played)
         absent = [s for s in seats if s not in skipped and live.waits_for(s)]
-        names = _and([live.names[s] for s in seats])
+        names = _and([shown(live.names[s]) for s in seats])
         skip = "skips this roll" if len(seats) == 1 else "skip this roll"
         what = skip if skipped else "ran out of time"
         text = f"⏰ Match #{live.id}: the turn clock ran out — {names} {what}."
@@ -283,8 +307,8 @@ class Matches:
         played = None if action is None else await self.bot.service.system(live.id, seat, action)
         if played is None:
             raise Refused("That turn can't be skipped any more.")
-        who = interaction.user.display_name
-        await self._announce(interaction, played, f"⏭️ {who} skipped {live.names[seat]}'s turn.")
+        who, absent = shown(interaction.user.display_name), shown(live.names[seat])
+        await self._announce(interaction, played, f"⏭️ {who} skipped {absent}'s turn.")
 
     async def expel(
         self, interaction: discord.Interaction[Any], live: LiveMatch, seat: int
@@ -293,7 +317,7 @@ class Matches:
         played = await self.bot.service.expel(live.id, seat)
         if played is None:
             raise Refused("That player was already replaced.")
-        text = f"🚪 {live.names[seat]} was expelled; the computer plays their seat."
+        text = f"🚪 {shown(live.names[seat])} was expelled; the computer plays their seat."
         await self._announce(interaction, played, text)
 
     async def _announce(
@@ -314,7 +338,7 @@ class Matches:
         """A short ephemeral summary with a link to the current message."""
         live = self.here(interaction)
         lines = [f"**{live.spec.title}** match #{live.id} · {live.adapter.ui.progress_line(live)}"]
-        lines += [f"{seat + 1}. {name}" for seat, name in enumerate(live.names)]
+        lines += [f"{seat + 1}. {shown(name)}" for seat, name in enumerate(live.names)]
         url = jump_url(live)
         if url:
             lines.append(f"[Go to the match's message]({url})")
@@ -323,10 +347,10 @@ class Matches:
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         """The member leaves the match here: the AI takes over, or the match ends."""
         live = self.here(interaction)
-        name = interaction.user.display_name
+        name = shown(interaction.user.display_name)
         played = await self.bot.service.resign(live.id, str(interaction.user.id))
         if played is None:
-            others = ", ".join(p.name for p in live.humans()) or "nobody"
+            others = ", ".join(shown(p.name) for p in live.humans()) or "nobody"
             note = f"🏳️ {name} resigned match #{live.id}. Still standing: {others}."
             await interaction.response.send_message(note)
             self.bot.publisher.closed(live)
@@ -350,12 +374,83 @@ class Matches:
             await interaction.response.send_message(f"Match #{live.id} was cancelled by {who}.")
             self.bot.publisher.closed(live)
             return
-        names = ", ".join(p.name for p in waiting)
+        names = ", ".join(shown(p.name) for p in waiting)
         await interaction.response.send_message(
-            f"{interaction.user.display_name} asks to cancel match #{live.id}. "
+            f"{shown(interaction.user.display_name)} asks to cancel match #{live.id}. "
             f"Waiting for: {names}.",
             view=cancel_vote_view(live),
         )
+
+
+def list_line(live: LiveMatch, user: str) -> str:
+    """One match of `/match list`: where it plays, how far, whether it is the member's move, a
+    link."""
+    url = jump_url(live)
+    link = f" — [go]({url})" if url else ""
+    yours = " · **your move**" if live.waits_for(live.seat_of(user)) else ""
+    progress = live.adapter.ui.progress_line(live)
+    if len(progress) > _PROGRESS_MAX:
+        progress = progress[: _PROGRESS_MAX - 1] + "…"
+    return f"#{live.id} {live.spec.title} in <#{live.channel_id}>: {progress}{yours}{link}"
+
+
+def list_pages(user: str, playing: Sequence[LiveMatch], limit: int) -> list[str]:
+    """Every page of `/match list`, each within Discord's 2,000 characters: at most
+    `LIST_PER_PAGE` matches, fewer when their lines are long."""
+    head = f"Your open matches here ({len(playing)} of at most {limit})"
+    room = MESSAGE_LIMIT - len(head) - len(" · page 999 of 999:")
+    chunks: list[list[str]] = [[]]
+    used = 0
+    for live in playing:
+        line = list_line(live, user)
+        if chunks[-1] and (len(chunks[-1]) >= LIST_PER_PAGE or used + 1 + len(line) > room):
+            chunks.append([])
+            used = 0
+        chunks[-1].append(line)
+        used += 1 + len(line)
+    if len(chunks) == 1:
+        return ["\n".join([head + ":", *chunks[0]])]
+    return [
+        "\n".join([f"{head} · page {n} of {len(chunks)}:", *lines])
+        for n, lines in enumerate(chunks, 1)
+    ]
+
+
+def list_view(page: int, pages: int) -> discord.ui.View | None:
+    """Previous / Next under a list of several pages (None for one page)."""
+    if pages <= 1:
+        return None
+    return view_of(
+        MatchListButton.make(page - 1, "◀ Previous", disabled=page <= 0),
+        MatchListButton.make(page + 1, "Next ▶", disabled=page >= pages - 1),
+    )
+
+
+class MatchListButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LIST_TEMPLATE):
+    """A `/match list` paging button: `tbr:matches:<page>:list`."""
+
+    @classmethod
+    def make(cls, page: int, label: str, *, disabled: bool) -> MatchListButton:
+        """The button that shows page `page` of the clicking member's list."""
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, disabled=disabled, custom_id=f"tbr:matches:{max(page, 0)}:list"
+        )
+        return cls(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> MatchListButton:
+        """Wrap the clicked button."""
+        return cls(cast("discord.ui.Button[Any]", item))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Show the page (the last one when the list got shorter since)."""
+        found = self.template.fullmatch(str(self.item.custom_id))
+        if found is None:
+            await refuse_damaged(interaction, str(self.item.custom_id))
+            return
+        await tablero(interaction).matches.list_for(interaction, int(found["page"]))
 
 
 def _and(names: list[str]) -> str:

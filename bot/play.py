@@ -7,6 +7,7 @@ of the clicked message or a short ephemeral), and leaves images and other messag
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,7 @@ from bot.clock import interaction_ms
 from bot.components import match_button, refuse, view_of
 from bot.games.adapter import ButtonHandler
 from bot.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, MatchRef, parse_match
+from bot.names import shown
 from bot.refusals import ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused
 from bot.service import LiveMatch, Place, Played
 
@@ -25,6 +27,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DAMAGED_CHOICE = "That choice is damaged; nothing was changed."
+BOARD = "board"
+"""The generic verb of the 📝 Text board button every match message carries."""
+IMAGES_SETTING = "images"
+"""A member's settings key: False when they chose text instead of images (`/settings me`)."""
+MESSAGE_LIMIT = 2000
+"""Discord's limit on a message's text."""
 
 
 def clicked_at(interaction: discord.Interaction[Any]) -> Place:
@@ -44,6 +52,7 @@ class Play:
             "rematch": Play._rematch,
             "skipturn": Play._absent,
             "expel": Play._absent,
+            BOARD: Play._board,
         }
 
     async def on_button(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
@@ -119,7 +128,7 @@ class Play:
             )
         else:
             await interaction.response.edit_message(
-                content=ui.step_content(live), view=ui.step_view(live)
+                content=ui.step_content(live), view=with_board_button(live, ui.step_view(live))
             )
         self.bot.publisher.after(played, on_public_message=True)
         return played
@@ -151,6 +160,20 @@ class Play:
         else:
             await self.bot.matches.expel(interaction, live, absent)
 
+    async def wants_images(self, user_id: str) -> bool:
+        """Whether the member takes images in what the bot shows only them (True unless they
+        chose text with `/settings me images:off`)."""
+        settings = await self.bot.store.get_user_settings(user_id)
+        return settings.get(IMAGES_SETTING, True) is not False
+
+    async def _board(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+        """📝 Text board: where the match stands and its board as text, for anyone, privately
+        (public messages stay the same for everyone)."""
+        live = await self.match(interaction, ref)
+        ui = live.adapter.ui
+        text = f"{ui.step_content(live)}\n{ui.text_board(live)}"
+        await interaction.response.send_message(text[:MESSAGE_LIMIT], ephemeral=True)
+
     async def _rematch(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
         """Offer the finished match again to its players."""
         await self.bot.lobbies.rematch(interaction, ref.match_id)
@@ -167,7 +190,7 @@ class Play:
             return
         missing = live.vote_cancel(user)
         if missing:
-            names = ", ".join(p.name for p in missing)
+            names = ", ".join(shown(p.name) for p in missing)
             await interaction.response.edit_message(
                 content=f"Cancel match #{live.id}? Waiting for: {names}.",
                 view=cancel_vote_view(live),
@@ -178,6 +201,33 @@ class Play:
             content=f"Match #{live.id} was cancelled: every player agreed.", view=None
         )
         self.bot.publisher.closed(live)
+
+
+def board_button(live: LiveMatch, *, row: int | None = None) -> discord.ui.Item[Any]:
+    """📝 Text board: the match's board as text, shown to whoever clicks."""
+    return match_button(
+        MatchRef(live.id, live.state.version, BOARD), "Text board", emoji="📝", row=row
+    )
+
+
+def with_board_button(live: LiveMatch, view: discord.ui.View | None) -> discord.ui.View:
+    """A match message's buttons plus 📝 Text board, unless the game's view already has one or
+    has no room left (five full rows)."""
+    view = view or discord.ui.View(timeout=None)
+    for item in view.children:
+        custom_id = str(getattr(item, "custom_id", "") or "")
+        if custom_id.startswith(BUTTON_PREFIX) and _verb(custom_id) == BOARD:
+            return view
+    with contextlib.suppress(ValueError):
+        view.add_item(board_button(live))
+    return view
+
+
+def _verb(custom_id: str) -> str | None:
+    try:
+        return parse_match(custom_id.removeprefix(BUTTON_PREFIX)).verb
+    except MalformedId:
+        return None
 
 
 def cancel_vote_view(live: LiveMatch) -> discord.ui.View:

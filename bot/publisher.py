@@ -19,6 +19,7 @@ import discord
 from bot.alt_text import alt_text
 from bot.components import match_button, view_of
 from bot.ids import MatchRef
+from bot.play import with_board_button
 from bot.service import LiveMatch, Played
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ class Publisher:
         message = await self.send(
             live.channel_id,
             ui.step_content(live),
-            view=ui.step_view(live),
+            view=with_board_button(live, ui.step_view(live)),
             png=png,
             live=live,
             alt=alt,
@@ -162,7 +163,8 @@ class Publisher:
         async with self._lock(live):
             if live.message_id is not None and not live.state.is_terminal():
                 ui = live.adapter.ui
-                content, view = ui.step_content(live), ui.step_view(live)
+                content = ui.step_content(live)
+                view = with_board_button(live, ui.step_view(live))
                 await self.edit(live.channel_id, live.message_id, content, view)
 
     async def _close(self, live: LiveMatch) -> None:

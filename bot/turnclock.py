@@ -16,11 +16,11 @@ import logging
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from bot.service import LiveMatch
 from storage import Deadline
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
+    from bot.service import LiveMatch
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +81,15 @@ def turn_ms(settings: dict[str, Any], mode: str) -> int:
     if mode == "async":
         return _number(settings, "async_hours") * 3_600_000
     return _number(settings, "live_minutes") * 60_000
+
+
+def clock_words(settings: dict[str, Any], mode: str | None) -> str:
+    """How a lobby names the clock its match gets (the server's default when `mode` is None):
+    `live (5 min per turn)`, `async (24 h per turn)`."""
+    chosen = mode if mode in MODES else default_mode(settings)
+    if chosen == "async":
+        return f"async ({_number(settings, 'async_hours')} h per turn)"
+    return f"live ({_number(settings, 'live_minutes')} min per turn)"
 
 
 def abandon_ms(settings: dict[str, Any]) -> int:

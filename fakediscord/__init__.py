@@ -33,11 +33,13 @@ Usage::
     res.response  res.ephemeral  res.message  res.followups  res.messages  res.errors
     res.ack_ms (fake clock)  res.first_response_ms (real time, what the 3 s rule measures)
     msg.content  msg.embeds  msg.components  msg.buttons()  msg.selects()  msg.attachments
-    msg.ephemeral  msg.edits  msg.channel_id  msg.exists
+    msg.ephemeral  msg.edits  msg.channel_id  msg.exists  msg.allowed_mentions (as sent)
     fake.violations                     # every error Discord answered, as short strings
     fake.synced_commands[None | guild_id]
     fake.fail_next("POST", r"/channels/\\d+/messages$", 429)  # a rate limit, retried
     await fake.disconnect(client); await fake.connect(new_client)       # a restart, same fake
+    new = fake.add_guild("New"); new.system_channel_id = fake.add_channel(new, "general").id
+    await fake.join(client, new)        # the bot is added to a server while connected
     await fake.close()                  # close and detach every client (teardown!)
 
     async with fake.loopback() as server:                 # real HTTP + gateway on 127.0.0.1

@@ -211,6 +211,14 @@ class FakeDiscord(Driver):
         finally:
             state.guild_ready_timeout = saved
 
+    async def join(self, client: discord.Client, guild: FakeGuild) -> None:
+        """The bot was added to ``guild`` while connected: a GUILD_CREATE without
+        ``unavailable``, as Discord sends it for a join (discord.py's ``on_guild_join``; a
+        guild coming back from an outage carries ``unavailable: false`` instead)."""
+        payload = payloads.guild_create(self.world, guild)
+        del payload["unavailable"]
+        await self.deliver(client, "GUILD_CREATE", payload)
+
     async def disconnect(self, client: discord.Client) -> None:
         """Close ``client`` and detach it (a 'restart' is this plus ``connect`` of a new one)."""
         await client.close()

@@ -78,6 +78,8 @@ class FakeGuild:
     roles: dict[int, FakeRole] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
     channel_ids: list[int] = field(default_factory=list)
+    system_channel_id: int | None = None
+    """Where Discord posts joins and boosts (``None``: the guild has none)."""
 
     @property
     def everyone(self) -> FakeRole:
@@ -182,6 +184,8 @@ class FakeMessage:
     thread_id: int | None = None
     reference_id: int | None = None
     reactions: list[str] = field(default_factory=list)
+    allowed_mentions: dict[str, Any] | None = None
+    """The ``allowed_mentions`` of the last payload that carried one (None: never sent)."""
 
     @property
     def created_ms(self) -> int:

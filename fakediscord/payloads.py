@@ -308,7 +308,7 @@ def guild(g: FakeGuild) -> dict[str, Any]:
         "features": [],
         "mfa_level": 0,
         "application_id": None,
-        "system_channel_id": None,
+        "system_channel_id": _opt(g.system_channel_id),
         "system_channel_flags": 0,
         "rules_channel_id": None,
         "public_updates_channel_id": None,

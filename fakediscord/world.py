@@ -276,6 +276,8 @@ class World:
             msg.content = payload["content"] or ""
         if "embeds" in payload:
             msg.embeds = copy.deepcopy(payload["embeds"] or [])
+        if payload.get("allowed_mentions") is not None:
+            msg.allowed_mentions = copy.deepcopy(payload["allowed_mentions"])
         if "components" in payload:
             msg.components = _number(copy.deepcopy(payload["components"] or []))
         kept = msg.attachment_objects

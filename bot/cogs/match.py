@@ -1,4 +1,5 @@
-"""`/match status`, `/match resign`, `/match cancel`: the match in this channel or thread."""
+"""`/match status`, `/match resign`, `/match cancel`: the match in this channel or thread;
+`/match list`: the member's open matches in the server; `/match record`."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="The mat
 
     @app_commands.command(name="list", description="Your open matches in this server")
     async def list_matches(self, interaction: discord.Interaction[Any]) -> None:
-        """Each with where it plays, whose move, and a link (only you see it)."""
+        """Each with where it plays, whose move, and a link, a page at a time (only you see
+        it)."""
         await self.bot.matches.list_for(interaction)
 
     @app_commands.command(name="record", description="The record of a match, to replay it")

@@ -1,8 +1,8 @@
 """`/leaderboard`, `/stats`, `/history` and `/match record`: what the ratings and results say.
 
 Everything here is ephemeral (no channel noise) and server-scoped; the global board lists only
-servers that allowed it (`/settings global on`) and shows members by mention, never which server
-they play in.
+servers that allowed it (`/settings global on`) and shows each member by the name they last
+played under (a mention when no name is kept), never which server they play in.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from bot.alt_text import alt_text
 from bot.components import refuse_damaged, view_of
 from bot.games import game_choices
 from bot.ids import BOARD_TEMPLATE
+from bot.names import shown
 from bot.refusals import Refused
 from games.registry import GAMES, get_game
 from render.stats import rating_chart_png
@@ -33,6 +34,20 @@ MIN_GAMES: Final = 3
 """Rated matches a member needs to appear on a leaderboard."""
 WEEK_MS: Final = 7 * 86_400_000
 _BOARD: Final = BOARD_TEMPLATE
+GLOBAL_WHERE: Final = (
+    "servers that share their board (/settings global on) · players by the name they last "
+    "played under, never their server"
+)
+"""The global board's footer: whose players it lists and what it shows of them."""
+
+
+TEXT_HISTORY: Final = 10
+"""Rated games listed, latest last, for a member who takes text instead of the chart."""
+
+
+def _day(at_ms: int) -> str:
+    """`2026-12-01`: the day of a rated game (UTC)."""
+    return time.strftime("%Y-%m-%d", time.gmtime(at_ms / 1000))
 
 
 def _known(game: str) -> None:
@@ -67,7 +82,7 @@ async def board_embed(bot: TableroBot, guild_id: str, board: Board) -> tuple[dis
     rows = await bot.store.leaderboard(
         game, guilds, since_ms=since, min_games=MIN_GAMES, offset=page * PAGE, limit=PAGE
     )
-    where = "this server" if scope == "s" else "all servers that share their board"
+    where = "this server" if scope == "s" else GLOBAL_WHERE
     when = "all time" if period == "a" else "the last 7 days"
     lines = [
         f"**{page * PAGE + i}.** {_who(row, scope)} — {row.mu - 3 * row.sigma:.1f} "
@@ -186,7 +201,7 @@ class RatingsCog(commands.Cog):
         played = sum(1 for r in results if r.status == "finished")
         history = await self.bot.store.rating_history(guild, name, player)
         lines = [
-            f"**{who.display_name}** in {title} on this server",
+            f"**{shown(who.display_name)}** in {title} on this server",
             f"Games: {played} · wins: {wins} · win rate: {_share(wins, played)}",
             f"Matches finished: {_share(finished, done)} of {done}",
         ]
@@ -200,6 +215,10 @@ class RatingsCog(commands.Cog):
             f"{len(history)} rated game{'s' * (len(history) != 1)} · details: skill μ "
             f"{last.mu:.1f}, uncertainty σ {last.sigma:.2f}"
         )
+        if not await self.bot.play.wants_images(str(interaction.user.id)):
+            lines += [f"{_day(c.at)}: {c.mu - 3 * c.sigma:.1f}" for c in history[-TEXT_HISTORY:]]
+            await interaction.followup.send("\n".join(lines), ephemeral=True)
+            return
         points = [(c.at, c.mu, c.sigma) for c in history]
         chart_title = f"{who.display_name}: {title} rating"
         png = await self.bot.publisher.render(rating_chart_png, points, title=chart_title)
@@ -228,10 +247,10 @@ class RatingsCog(commands.Cog):
         )
         if not results:
             await interaction.response.send_message(
-                f"{who.display_name} has no finished matches here yet.", ephemeral=True
+                f"{shown(who.display_name)} has no finished matches here yet.", ephemeral=True
             )
             return
-        lines = [f"Recent matches of **{who.display_name}**:"]
+        lines = [f"Recent matches of **{shown(who.display_name)}**:"]
         for r in results:
             how = f"{ordinal(r.place)} of {r.players}" if r.status == "finished" else r.status
             tags = " · casual" if not r.rated else ""
@@ -264,10 +283,10 @@ async def send_record(
 
 def _who(row: BoardRow, scope: str) -> str:
     """A mention on this server's board; the last played name on the global one (a viewer's
-    client may not know members of other servers)."""
+    client may not know members of other servers), escaped, or a mention when none is kept."""
     if scope == "s" or not row.name:
         return f"<@{row.player_id}>"
-    return discord.utils.escape_markdown(row.name)
+    return shown(row.name)
 
 
 def _share(part: int, whole: int) -> str:

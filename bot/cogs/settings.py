@@ -1,8 +1,9 @@
-"""`/settings`: per-server choices, for members with Manage Server.
+"""`/settings`: per-server choices, for members with Manage Server; what is set, and a member's
+own choices, for anyone.
 
-The group is hidden from other members by default (`default_permissions`), but a server's admins
-may open it to anyone in the command permissions, so every subcommand that changes something
-checks Manage Server itself and says so when it is missing."""
+The group is visible to every member (Discord sets a default permission per command, not per
+subcommand, and `show` and `me` are for anyone), so every subcommand that changes the server's
+settings checks Manage Server itself and says so when it is missing."""
 
 from __future__ import annotations
 
@@ -13,13 +14,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.permissions import require_manage_server
-from bot.turnclock import abandon_ms, turn_ms
+from bot.play import IMAGES_SETTING
+from bot.turnclock import abandon_ms, default_mode, turn_ms
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
 
 
-@app_commands.default_permissions(manage_guild=True)
 @app_commands.guild_only()
 class SettingsCog(
     commands.GroupCog,
@@ -103,9 +104,50 @@ class SettingsCog(
         settings = await self.bot.store.get_guild_settings(guild)
         await self.bot.store.set_guild_settings(guild, {**settings, "global_board": mode == "on"})
         text = (
-            "This server's players now appear on the global leaderboard (by mention only)."
+            "This server's players now appear on the global leaderboard, under the name they "
+            "last played with (never this server's name)."
             if mode == "on"
             else "This server's players no longer appear on the global leaderboard."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="show", description="This server's Tablero settings")
+    async def show(self, interaction: discord.Interaction[Any]) -> None:
+        """What is set here (defaults included), only for the member who asked."""
+        guild = str(interaction.guild_id)
+        settings = await self.bot.store.get_guild_settings(guild)
+        limit = await self.bot.matches.limit(guild)
+        threads = (
+            "on: each new match plays in its own thread"
+            if settings.get("threads", False)
+            else "off: one match at a time per channel"
+        )
+        board = "on" if settings.get("global_board", False) else "off"
+        lines = [
+            "**Tablero's settings for this server**",
+            f"Threads: {threads}",
+            f"Member limit: {limit} open matches at once per member",
+            f"Clock: new matches get the {default_mode(settings)} clock; live turns "
+            f"{turn_minutes(settings)} min, async turns {turn_hours(settings)} h",
+            f"Abandon: a match nobody plays for {abandon(settings)} days is closed",
+            f"Global leaderboard: {board}",
+        ]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="me", description="Your own choices: boards as images or text")
+    @app_commands.describe(
+        images="off: what Tablero shows only you (My sheet, /stats) comes as text, not images"
+    )
+    async def me(self, interaction: discord.Interaction[Any], images: Literal["on", "off"]) -> None:
+        """Save the member's choice (kept per member, across servers)."""
+        user = str(interaction.user.id)
+        settings = await self.bot.store.get_user_settings(user)
+        await self.bot.store.set_user_settings(user, {**settings, IMAGES_SETTING: images == "on"})
+        text = (
+            "What I show only you comes with images again."
+            if images == "on"
+            else "What I show only you (My sheet, /stats) now comes as text instead of images. "
+            "Every match message has a 📝 Text board button for the board itself."
         )
         await interaction.response.send_message(text, ephemeral=True)
 

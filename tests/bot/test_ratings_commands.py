@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import time
 
 from PIL import Image
@@ -102,6 +103,11 @@ async def test_stats_history_and_the_match_record(server: Server) -> None:
     await fake.settle()
     assert "no rated games yet" in unrated.followups[0].content
     assert unrated.followups[0].attachments == []  # no empty chart
+    await fake.slash(bot, server.ana, server.channel, "settings me", images="off")
+    as_text = await fake.slash(bot, server.ana, server.channel, "stats", game="keer-kids")
+    await fake.settle()
+    assert as_text.followups[0].attachments == []  # she chose text: her rating as lines
+    assert re.search(r"\d{4}-\d\d-\d\d: -?\d+\.\d", as_text.followups[0].content)
     default = await fake.slash(bot, server.bo, server.channel, "stats", member=server.ana)
     await fake.settle()
     assert "Ana** in Keer op Keer Kids" in default.followups[0].content  # the game she played

@@ -13,6 +13,7 @@ from bot.alt_text import alt_text
 from bot.games.adapter import ButtonHandler, SelectHandler
 from bot.games.keer_kids import ui
 from bot.ids import MatchRef
+from bot.names import shown
 from bot.refusals import Refused
 from games.keer_kids import Miss, Skip
 from render.keer_kids import sheet_png
@@ -61,8 +62,12 @@ async def pick(
 
 
 async def sheet(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
-    """The player's own sheet, larger, only for them."""
+    """The player's own sheet, larger, only for them (as text for a member who chose text
+    instead of images: `/settings me images:off`)."""
     live, seat = await play.player(interaction, ref, check_version=False)
+    if not await play.wants_images(str(interaction.user.id)):
+        await interaction.response.send_message(_text_sheet(live, seat), ephemeral=True)
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)
     state, name = live.state, live.names[seat]
     png = await play.bot.publisher.render(sheet_png, state, seat, scale=1.5, name=name)
@@ -73,6 +78,20 @@ async def sheet(play: Play, interaction: discord.Interaction[Any], ref: MatchRef
         file=discord.File(io.BytesIO(png), filename="sheet.png", description=alt),
         ephemeral=True,
     )
+
+
+def _text_sheet(live: LiveMatch, seat: int) -> str:
+    """A player's sheet in words: their line of the text board, then each animal's enclosures
+    crossed so far."""
+    state = ui.keer_state(live.state)
+    sheet, crossed = state.sheet, state.players[seat].crossed
+    lines = [f"📋 Your sheet in match #{live.id}", ui.text_board(live).splitlines()[seat]]
+    for animal in sheet.animals:
+        enclosures = [e for e in sheet.enclosures if e.animal == animal.letter]
+        done = [e.id for e in enclosures if crossed >> e.index & 1]
+        listed = ", ".join(done) if done else "none yet"
+        lines.append(f"{animal.name}: {listed} ({len(done)} of {len(enclosures)} crossed)")
+    return "\n".join(lines)[:2000]
 
 
 def _picked_action(ref: MatchRef, values: list[str]) -> str:
@@ -91,7 +110,8 @@ def _wrong_die(live: LiveMatch, seat: int) -> str:
     if seat == state.roller:
         return f"You use the die you kept: {ui.DIE_EMOJI[state.dice[state.kept]]}."
     left = tuple(d for d in range(len(state.dice)) if d != state.kept)
-    return f"That die is {live.names[state.roller]}'s — pick {ui.dice_text(state.dice, left)}."
+    roller = shown(live.names[state.roller])
+    return f"That die is {roller}'s — pick {ui.dice_text(state.dice, left)}."
 
 
 BUTTONS: Mapping[str, ButtonHandler] = {

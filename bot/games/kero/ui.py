@@ -215,6 +215,10 @@ def rolling_view(live: LiveMatch, marks: int) -> discord.ui.View:
     stop = MatchRef(live.id, version, "act", "stop@")
     items.append(match_button(stop, "Stop", emoji="✋", style=discord.ButtonStyle.success, row=2))
     items.append(_tuareks_button(live, version, row=2))
+    # The generic 📝 Text board (bot/play.py adds it to every other step's view): here too, as
+    # a die toggle redraws this view by itself.
+    board = MatchRef(live.id, version, "board")
+    items.append(match_button(board, "Text board", emoji="📝", row=2))
     return view_of(*items)
 
 

@@ -26,12 +26,12 @@ from bot.config import Config
 from bot.games import ADAPTERS, adapter_for
 from bot.games.adapter import AiSettings
 from bot.ids import is_ours, readable
-from bot.lobbies import HowToPlayButton, Lobbies
+from bot.lobbies import Lobbies
 from bot.matches import Matches, MatchListButton
 from bot.play import Play
 from bot.publisher import Publisher
 from bot.refusals import Refused
-from bot.rules_pages import RulesButton
+from bot.rules_pages import HowToPlayButton, RulesButton
 from bot.service import MatchService
 from bot.timers import MatchTimers
 from bot.turnclock import TurnClocks

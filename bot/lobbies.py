@@ -10,16 +10,16 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.components import lobby_button, refuse, refuse_damaged, view_of
+from bot.components import lobby_button, refuse, view_of
 from bot.computer import AI_PREFIX, ai_player
 from bot.ids import LobbyRef
 from bot.names import shown
 from bot.refusals import Refused
-from bot.rules_pages import PagesError, page_embed, page_view, pages
+from bot.rules_pages import HowToPlayButton
 from bot.turnclock import clock_words
 from games.records import Player
 from games.registry import get_game
@@ -404,48 +404,3 @@ def accepted_of(lobby: Lobby) -> list[str]:
 
 def _named(lobby: Lobby, names: dict[str, str]) -> dict[str, Any]:
     return {**lobby.options, "names": names}
-
-
-HOW_TO_PLAY_TEMPLATE: Final = r"tbr:(?P<name>[a-z-]{1,20}):(?P<page>[0-9]{1,2}):new"
-"""A "How to play" button: `tbr:<pages>:<index>:new` opens that rules page in a new ephemeral
-message (a plain `tbr:` paging button edits the message it is on: the lobby itself)."""
-
-
-class HowToPlayButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=HOW_TO_PLAY_TEMPLATE
-):
-    """The "How to play" button of a lobby or challenge: the game's first rules page, only for
-    the member who clicked, with the usual Previous / Next (which then page that message)."""
-
-    @classmethod
-    def make(cls, game: str) -> HowToPlayButton:
-        """The button that opens the first rules page of `game`."""
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label="How to play", emoji="📖", custom_id=f"tbr:{game}:0:new"
-        )
-        return cls(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> HowToPlayButton:
-        """Wrap the clicked button."""
-        return cls(cast("discord.ui.Button[Any]", item))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer with the page, ephemerally; the lobby message stays as it is."""
-        custom_id = str(self.item.custom_id)
-        found = self.template.fullmatch(custom_id)
-        try:
-            book = pages(found["name"]) if found is not None else ()
-        except (FileNotFoundError, PagesError):
-            book = ()
-        if found is None or not book:
-            await refuse_damaged(interaction, custom_id)
-            return
-        name, index = found["name"], min(int(found["page"]), len(book) - 1)
-        view = page_view(name, index)
-        extra: dict[str, Any] = {"view": view} if view is not None else {}
-        await interaction.response.send_message(
-            embed=page_embed(name, index), ephemeral=True, **extra
-        )

@@ -7,6 +7,7 @@ messages in order), and falls back to a text board where the bot may not attach 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Callable, Coroutine
@@ -20,6 +21,7 @@ from bot.alt_text import alt_text
 from bot.components import match_button, view_of
 from bot.ids import MatchRef
 from bot.play import with_board_button
+from bot.rules_pages import HowToPlayButton
 from bot.service import LiveMatch, Played
 
 if TYPE_CHECKING:
@@ -104,15 +106,23 @@ class Publisher:
             self._locks.pop(live.id, None)
             return
         png = await self.render(images.board, state, live.names)
+        view = with_board_button(live, ui.step_view(live))
+        if live.message_id is None and await self._newcomers(live):
+            with contextlib.suppress(ValueError):  # no room left: the rules are in /rules too
+                view.add_item(HowToPlayButton.make(live.spec.name))
         message = await self.send(
-            live.channel_id,
-            ui.step_content(live),
-            view=with_board_button(live, ui.step_view(live)),
-            png=png,
-            live=live,
-            alt=alt,
+            live.channel_id, ui.step_content(live), view=view, png=png, live=live, alt=alt
         )
         await self.bot.service.set_message(live, str(message.id))
+
+    async def _newcomers(self, live: LiveMatch) -> bool:
+        """Whether a member of the match has never played its game here before: their first
+        match's first message then offers "How to play"."""
+        guild = live.guild_id
+        for player in live.humans():
+            if not await self.bot.store.player_results(player.id, guild, live.spec.name, None):
+                return True
+        return False
 
     async def send(
         self,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import discord
 
@@ -104,4 +104,49 @@ class RulesButton(
         index = min(int(index_text), len(book) - 1)
         await interaction.response.edit_message(
             embed=page_embed(name, index), view=page_view(name, index)
+        )
+
+
+HOW_TO_PLAY_TEMPLATE: Final = r"tbr:(?P<name>[a-z-]{1,20}):(?P<page>[0-9]{1,2}):new"
+"""A "How to play" button: `tbr:<pages>:<index>:new` opens that rules page in a new ephemeral
+message (a plain `tbr:` paging button edits the message it is on: the lobby itself)."""
+
+
+class HowToPlayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=HOW_TO_PLAY_TEMPLATE
+):
+    """The "How to play" button of a lobby or challenge: the game's first rules page, only for
+    the member who clicked, with the usual Previous / Next (which then page that message)."""
+
+    @classmethod
+    def make(cls, game: str) -> HowToPlayButton:
+        """The button that opens the first rules page of `game`."""
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label="How to play", emoji="📖", custom_id=f"tbr:{game}:0:new"
+        )
+        return cls(button)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> HowToPlayButton:
+        """Wrap the clicked button."""
+        return cls(cast("discord.ui.Button[Any]", item))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer with the page, ephemerally; the lobby message stays as it is."""
+        custom_id = str(self.item.custom_id)
+        found = self.template.fullmatch(custom_id)
+        try:
+            book = pages(found["name"]) if found is not None else ()
+        except (FileNotFoundError, PagesError):
+            book = ()
+        if found is None or not book:
+            await refuse_damaged(interaction, custom_id)
+            return
+        name, index = found["name"], min(int(found["page"]), len(book) - 1)
+        view = page_view(name, index)
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.response.send_message(
+            embed=page_embed(name, index), ephemeral=True, **extra
         )

@@ -10,10 +10,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app import TableroBot
-from bot.lobbies import HowToPlayButton
 from bot.matches import MatchListButton
 from bot.names import shown
-from bot.rules_pages import pages
+from bot.rules_pages import HowToPlayButton, pages
 from fakediscord import FakeChannel, FakeMessage, FakeUser
 from games.keer_kids import Phase
 from games.records import Player

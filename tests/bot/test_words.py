@@ -14,6 +14,7 @@ from bot.rules_pages import pages
 from games.kero.board import Phase
 from games.kero.resources import Resources
 from tests.bot.conftest import Server
+from tests.bot.keer_driver import play_roll, start_match
 from tests.bot.test_tanker_timing import rolling
 
 FACE_WORDS = re.compile(r"\b(brick|wheat|metal|recruit|jerrycan|flame|Tuarek|Explorer)s?\b")
@@ -109,3 +110,19 @@ def test_names_in_messages_are_shown_as_typed_never_as_markdown_or_mentions() ->
     text = shown(name)
     assert "@everyone" not in text and "<@123456789012345678>" not in text  # no mention
     assert "\\*\\*Zoë\\*\\*\\_" in text  # markdown escaped: shown as typed
+
+
+async def test_a_newcomers_first_match_message_offers_how_to_play(server: Server) -> None:
+    """Ana has never played Keer here: the match's first message carries How to play, which
+    opens the rules privately; later messages do not."""
+    bot = await server.start_bot()
+    live = await start_match(server, bot, [server.bo], ais=0)
+    first = server.fake.message(int(live.message_id or 0))
+    labels = [c.label for c in first.interactive()]
+    assert "How to play" in labels
+    opened = await server.fake.click(bot, server.bo, first, "How to play")
+    assert opened.ephemeral and opened.messages[0].embeds
+    await play_roll(server, bot, live)
+    later = server.fake.message(int(live.message_id or 0))
+    assert later.id != first.id and "How to play" not in [c.label for c in later.interactive()]
+    await server.fake.disconnect(bot)

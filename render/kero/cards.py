@@ -55,7 +55,8 @@ def card_face(box: Components, card_id: str) -> Image.Image:
     for chip in chips:
         image.paste(chip, (x, CARD_H - CHIP_H - 12))
         x += chip.width + gap
-    draw_text(draw, (CARD_W / 2, CARD_H - CHIP_H - 24), "cost", 14, fill=MUTED)
+    label = f"{card.colour} card · cost"  # the colour in words, not by fill alone
+    draw_text(draw, (CARD_W / 2, CARD_H - CHIP_H - 24), label, 14, fill=MUTED)
     return image
 
 

@@ -16,6 +16,7 @@ from tests.bot.keer_driver import (
     play_roll,
     start_match,
 )
+from tests.bot.test_permissions import take_from_bot
 
 
 async def test_a_three_player_match_plays_from_keer_start_to_the_results(
@@ -49,6 +50,10 @@ async def rematch_needs_every_player(server, bot, results, names) -> None:
     fake = server.fake
     outsider = await fake.click(bot, server.eve, results, "Rematch")
     assert outsider.ephemeral and "Only the players" in outsider.response["data"]["content"]
+    take_from_bot(server, server.channel, send_messages=False)
+    mute = await fake.click(bot, server.ana, results, "Rematch")
+    assert mute.ephemeral and "Send Messages" in mute.response["data"]["content"]
+    server.channel.overwrites.pop()  # an admin gives the permission back
     offer = await fake.click(bot, server.ana, results, "Rematch")
     assert not offer.ephemeral and f"<@{server.bo.id}>" in offer.response["data"]["content"]
     assert (await fake.click(bot, server.ana, offer.message, "Accept")).ephemeral

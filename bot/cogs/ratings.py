@@ -272,6 +272,11 @@ async def send_record(
         raise Refused(f"There is no match #{match_id}.") from None
     if stored.guild_id != str(interaction.guild_id):
         raise Refused(f"There is no match #{match_id} on this server.")
+    if stored.status == "open":
+        raise Refused(
+            f"Match #{match_id} is still being played: its record holds the dice to come "
+            "(its seed, and Kero's deal), so it is available once the match is over."
+        )
     data = stored.record.dumps().encode()
     name = f"tablero-{stored.record.game}-{match_id}.json"
     await interaction.response.send_message(

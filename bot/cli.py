@@ -223,13 +223,24 @@ async def _export(store: Store, args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""The largest record `tablero replay` reads: a whole Kero match is well under 200 KB, and a
+bigger file is refused before it is read (a 100 MB one would take gigabytes to parse)."""
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """Rebuild a match from its record and print the resulting state as JSON."""
     try:
+        size = args.record.stat().st_size
+        if size > MAX_RECORD_BYTES:
+            mib = MAX_RECORD_BYTES // (1024 * 1024)
+            return _fail(f"{args.record} is {size:,} bytes; a match record is at most {mib} MiB")
         data = json.loads(args.record.read_text(encoding="utf-8"))
     except OSError as exc:
         return _fail(f"cannot read {args.record}: {exc.strerror or exc}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except RecursionError:
+        return _fail(f"{args.record} is not a match record: its JSON is nested too deeply")
+    except (ValueError, UnicodeDecodeError) as exc:  # bad JSON, a number of thousands of digits
         return _fail(f"{args.record} is not JSON: {exc}")
     try:
         record = MatchRecord.from_json(data)

@@ -252,3 +252,32 @@ def test_replay_rebuilds_a_kero_match_from_its_record(
     assert [c["points"] for c in out["camps"]] == list(state.outcome().scores)
     assert out["variant"] == "boss" and out["fuel_up"] == "auto"
     assert {camp["boss"] for camp in out["camps"]} <= {"home", "flipped"}
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("[" * 2_000 + "]" * 2_000, "nested too deeply"),
+        ('{"game": "keer-kids", "seed": ' + "9" * 5_000 + "}", "is not JSON: Exceeds the limit"),
+    ],
+    ids=["nested brackets", "5000-digit number"],
+)
+def test_replay_refuses_hostile_json_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str
+) -> None:
+    path = tmp_path / "hostile.json"
+    path.write_text(content)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_replay_refuses_a_huge_record_before_reading_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("wb") as out:
+        out.truncate(100 * 1024 * 1024)  # sparse: 100 MB on paper, nothing read
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "104,857,600 bytes; a match record is at most 4 MiB" in err

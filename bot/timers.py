@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from bot.service import LiveMatch, Played
 
@@ -20,6 +20,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+RETRY_FIRST_MS: Final = 1_000
+"""The wait before retrying a timer whose work failed; it doubles on each failure in a row."""
+RETRY_MAX_MS: Final = 30_000
+"""The longest wait between two retries."""
+
 
 class MatchTimers:
     """One armed task per match, always for the soonest thing its state is waiting for."""
@@ -27,6 +32,8 @@ class MatchTimers:
     def __init__(self, bot: TableroBot) -> None:
         self.bot = bot
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._failures: dict[int, int] = {}
+        """Failed attempts in a row per match (a database or Discord outage): the backoff."""
 
     def rearm(self, live: LiveMatch) -> None:
         """Cancel the match's timer and arm the one its state needs now (if any)."""
@@ -96,9 +103,29 @@ class MatchTimers:
         try:
             played = await due[1]()
         except Exception:
-            log.exception("match %s: its timer failed", live.id)
+            self._retry(live)
             return
+        self._failures.pop(live.id, None)
         if played is not None:
             self.bot.publisher.after(played, on_public_message=False)
         else:
             self.rearm(live)
+
+    def _retry(self, live: LiveMatch) -> None:
+        """What was due failed (the database or Discord is down): try again after a growing
+        wait, until it succeeds or the match ends — a deadline is never silently dropped."""
+        failures = self._failures.get(live.id, 0) + 1
+        self._failures[live.id] = failures
+        wait_ms = min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (failures - 1))
+        log.warning(
+            "match %s: its timer failed (attempt %d); retrying in %d ms",
+            live.id,
+            failures,
+            wait_ms,
+            exc_info=failures == 1,
+        )
+        if live.id not in self.bot.service.matches:
+            return
+        at = self.bot.clock.local_ms() + wait_ms
+        task = asyncio.create_task(self._fire(live, at), name=f"tablero-timer-{live.id}")
+        self._tasks[live.id] = task

@@ -1,0 +1,55 @@
+"""A timer whose work fails (the database or Discord down) is retried with a growing wait until
+it succeeds: the tank still runs dry, once, after the outage — never silently dropped."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+
+from bot.games.kero.deadlines import GRACE_MS
+from bot.games.kero.ui import kero_state
+from games.kero import actions as a
+from games.kero.board import Phase
+from tests.bot.conftest import Server
+from tests.bot.kero_driver import fire_due
+from tests.bot.test_tanker_timing import empty_at, rolling
+
+QUICK_MS = 50
+"""The first retry's wait in this test (a second in the bot)."""
+
+
+async def test_a_failed_tank_deadline_is_retried_until_it_fires(
+    timed_server: Server, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    driver = await rolling(timed_server)
+    bot, live = driver.bot, driver.live
+    system, failures = bot.service.system, [2]
+
+    async def down_then_up(*args: Any, **kwargs: Any) -> Any:
+        if failures[0]:
+            failures[0] -= 1
+            raise ConnectionRefusedError("the database is down")
+        return await system(*args, **kwargs)
+
+    monkeypatch.setattr(bot.service, "system", down_then_up)
+    monkeypatch.setattr("bot.timers.RETRY_FIRST_MS", QUICK_MS)
+    empty = empty_at(driver)
+    driver.clock.now = (empty + GRACE_MS + 1) / 1000
+    with caplog.at_level(logging.WARNING, logger="bot.timers"):
+        await fire_due(timed_server, bot, live)
+        assert kero_state(live.state).phase is Phase.ROLLING  # not applied: the store failed
+        retry = bot.timers.pending(live.id)
+        assert retry is not None and not retry.done()  # re-armed, not dropped
+        for _ in range(2):  # the second attempt fails too, the third applies the deadline
+            driver.clock.advance(2 * QUICK_MS / 1000)
+            task = bot.timers.pending(live.id)
+            assert task is not None
+            await task
+    await timed_server.fake.settle()
+    history = [act for _, act in kero_state(live.state).history]
+    assert history.count(a.TankEmpty(empty)) == 1
+    retries = [r for r in caplog.records if "retrying" in r.getMessage()]
+    assert len(retries) == 2 and all(r.levelno == logging.WARNING for r in retries)
+    await timed_server.fake.disconnect(bot)

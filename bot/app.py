@@ -21,7 +21,15 @@ from discord.ext import commands
 from bot.clock import ClockSync, interaction_ms
 from bot.cogs import COGS
 from bot.cogs.ratings import BoardButton
-from bot.components import COMPONENT_CLASSES, DAMAGED_RECORD, FAILED, refuse, refuse_damaged
+from bot.components import (
+    COMPONENT_CLASSES,
+    DAMAGED_RECORD,
+    FAILED,
+    OUTAGE,
+    refuse,
+    refuse_damaged,
+    store_outage,
+)
 from bot.config import Config
 from bot.games import ADAPTERS, adapter_for
 from bot.games.adapter import AiSettings
@@ -262,6 +270,10 @@ class TableroBot(commands.Bot):
             await refuse(interaction, "You can't use this command here.")
             return
         name = interaction.command.qualified_name if interaction.command else "?"
+        if store_outage(original):
+            log.error("the database can't take writes (command /%s): %s", name, original)
+            await refuse(interaction, OUTAGE)
+            return
         log.error("command /%s failed", name, exc_info=original)
         damaged = isinstance(original, StorageError)
         await refuse(interaction, DAMAGED_RECORD if damaged else FAILED)

@@ -8,9 +8,11 @@ message; one without our prefixes is caught by `TableroBot.on_interaction`.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+import asyncpg
 import discord
 
 from bot.ids import (
@@ -71,6 +73,22 @@ async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
 
 
 FAILED = "Something went wrong on Tablero's side; nothing was changed. Try again in a moment."
+OUTAGE = "Tablero can't save moves right now; nothing was changed. Try again in a moment."
+"""What a member is told while the database is down, read-only or full (nothing was lost)."""
+_OUTAGES: tuple[type[BaseException], ...] = (
+    sqlite3.OperationalError,  # a locked, read-only or full SQLite file, or I/O failing
+    OSError,  # disk full, connection refused
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.CannotConnectNowError,
+)
+
+
+def store_outage(error: BaseException) -> bool:
+    """Whether an error means the database can't take writes now (not a bug, not damage)."""
+    return isinstance(error, _OUTAGES)
+
+
 DAMAGED_RECORD = (
     "Tablero's stored records for this are damaged, so nothing was changed. "
     "A server admin can check the bot's log (or `tablero db check`)."
@@ -88,6 +106,10 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
         why = unanswerable(error)
         if why is not None:
             log.warning("interaction %s got no answer: %s", interaction.id, why)
+            return
+        if store_outage(error):
+            log.error("the database can't take writes (interaction %s): %s", interaction.id, error)
+            await _tell(interaction, OUTAGE)
             return
         log.exception("interaction %s failed", interaction.id)
         await _tell(interaction, FAILED)

@@ -334,6 +334,16 @@ class Matches:
             raise Refused("No match is running here.")
         return live
 
+    async def bring_here(self, interaction: discord.Interaction[Any]) -> None:
+        """A player lost the match's message (scrolled away, deleted): post it again; the old
+        one keeps its text but loses its buttons, so only one message is clickable."""
+        live = self.here(interaction)
+        self.bot.service.seat_for(live, str(interaction.user.id))
+        await interaction.response.send_message(
+            f"Posting match #{live.id}'s current message again.", ephemeral=True
+        )
+        await self.bot.publisher.repost(live)
+
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         """A short ephemeral summary with a link to the current message."""
         live = self.here(interaction)

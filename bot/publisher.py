@@ -124,6 +124,16 @@ class Publisher:
                 return True
         return False
 
+    async def repost(self, live: LiveMatch) -> None:
+        """Post the match's current message again; the old one loses its buttons (or is gone:
+        a deleted message needs no edit)."""
+        async with self._lock(live):
+            old = live.message_id
+            if old is not None:
+                with contextlib.suppress(discord.NotFound):
+                    await self.edit(live.channel_id, old, None, None)
+            await self.post_step(live)
+
     async def send(
         self,
         channel_id: str,

@@ -29,6 +29,11 @@ class MatchCog(commands.GroupCog, group_name="match", group_description="The mat
         """Players, whose move, and a link to the current message."""
         await self.bot.matches.status(interaction)
 
+    @app_commands.command(name="here", description="Post the match's current message again")
+    async def here(self, interaction: discord.Interaction[Any]) -> None:
+        """For a player who lost the message: the old one loses its buttons."""
+        await self.bot.matches.bring_here(interaction)
+
     @app_commands.command(name="list", description="Your open matches in this server")
     async def list_matches(self, interaction: discord.Interaction[Any]) -> None:
         """Each with where it plays, whose move, and a link, a page at a time (only you see

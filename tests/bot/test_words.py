@@ -13,7 +13,7 @@ from bot.names import shown
 from bot.rules_pages import pages
 from games.kero.board import Phase
 from games.kero.resources import Resources
-from tests.bot.conftest import Server
+from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import play_roll, start_match
 from tests.bot.test_tanker_timing import rolling
 
@@ -126,3 +126,22 @@ async def test_a_newcomers_first_match_message_offers_how_to_play(server: Server
     later = server.fake.message(int(live.message_id or 0))
     assert later.id != first.id and "How to play" not in [c.label for c in later.interactive()]
     await server.fake.disconnect(bot)
+
+
+async def test_match_here_posts_the_current_message_again_for_a_player(server: Server) -> None:
+    """A player lost the match's message: `/match here` posts it again, the old one stops
+    taking clicks, and play goes on from the new one; a non-player is refused."""
+    fake = server.fake
+    bot = await server.start_bot()
+    live = await start_match(server, bot, [server.bo], ais=0)
+    old = fake.message(int(live.message_id or 0))
+    outsider = await fake.slash(bot, server.eve, server.channel, "match here")
+    assert outsider.ephemeral and "not playing" in said(outsider)
+    res = await fake.slash(bot, server.bo, server.channel, "match here")
+    assert res.ephemeral
+    await fake.settle()
+    new = fake.message(int(live.message_id or 0))
+    assert new.id != old.id and old.interactive() == [] and new.interactive()
+    rolled = await fake.click(bot, server.ana, new, "Roll")
+    assert not rolled.ephemeral and live.state.rolls == 1
+    await fake.disconnect(bot)

@@ -156,7 +156,6 @@ class TableroBot(commands.Bot):
         self.startup_problems: dict[int, str] = {}
         self.tree.error(self._on_command_error)
         self.recent_interactions = RecentInteractions()
-        self._drop_redelivered_interactions()
         self.stopping = False
         """Set by `close`: interactions arriving from then on are not handled."""
         self._handling: set[asyncio.Task[Any]] = set()
@@ -207,23 +206,6 @@ class TableroBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-
-    def _drop_redelivered_interactions(self) -> None:
-        """Discord (or a resumed gateway) may deliver one INTERACTION_CREATE twice. Its id is
-        checked before discord.py turns it into an Interaction and hands it to a command, a
-        DynamicItem and `on_interaction` at once, so a redelivered one reaches no handler and
-        gets no second answer (Discord would refuse it: 40060)."""
-        parsers = self._connection.parsers
-        parse = parsers["INTERACTION_CREATE"]
-
-        def once(data: Any) -> None:
-            interaction_id = str(data.get("id"))
-            if self.recent_interactions.first_time(interaction_id):
-                parse(data)
-            else:
-                log.info("interaction %s was delivered again; ignored", interaction_id)
-
-        parsers["INTERACTION_CREATE"] = once
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """Added to a server: a short setup note in its system channel, if there is one and
@@ -279,15 +261,22 @@ class TableroBot(commands.Bot):
         await refuse(interaction, DAMAGED_RECORD if damaged else FAILED)
 
     def _gate_interactions(self) -> None:
-        """Route INTERACTION_CREATE through a gate: once stopping, an interaction is left
-        unanswered (Discord tells the member it failed; nothing of it was acknowledged), and
-        the handler tasks of the others are tracked so `close` can let them finish."""
+        """Route INTERACTION_CREATE through one gate before discord.py turns it into an
+        Interaction and hands it to a command, a DynamicItem and `on_interaction` at once:
+        once stopping, an interaction is left unanswered (nothing of it was acknowledged); one
+        delivered again (Discord or a resumed gateway may) reaches no handler, so it gets no
+        second answer (Discord would refuse it: 40060); the handler tasks of the others are
+        tracked so `close` can let them finish."""
         parsers = self._connection.parsers
         parse = parsers["INTERACTION_CREATE"]
 
         def gated(data: Any) -> None:
+            interaction_id = str(data.get("id"))
             if self.stopping:
-                log.info("shutting down: interaction %s left unanswered", data.get("id"))
+                log.info("shutting down: interaction %s left unanswered", interaction_id)
+                return
+            if not self.recent_interactions.first_time(interaction_id):
+                log.info("interaction %s was delivered again; ignored", interaction_id)
                 return
             before = asyncio.all_tasks()
             parse(data)

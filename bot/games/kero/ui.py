@@ -311,7 +311,7 @@ def progress_line(live: LiveMatch) -> str:
 
 
 def _mover(state: KeroState) -> Seat:
-    return (1 - state.active) if state.phase is Phase.FUELING else state.active
+    return state.thrower() if state.phase is Phase.FUELING else state.active
 
 
 def _tuareks_button(live: LiveMatch, version: int, row: int | None = None) -> discord.ui.Item[Any]:
@@ -436,7 +436,7 @@ def _fuel_report(live: LiveMatch, state: KeroState) -> list[str]:
     if not starts:
         return []
     throws = sum(isinstance(act, a.Flames) for act in history[starts[-1] :])
-    thrower = shown(live.names[1 - state.active])
+    thrower = shown(live.names[state.thrower()])
     count = state.turn.fuel_ups
     gained = ""
     if state.fuel_mode == "auto":

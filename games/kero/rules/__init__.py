@@ -113,8 +113,9 @@ def _is_fuel_up(state: KeroState, action: a.Action) -> bool:
     """A fuel-up paid with a jerrycan or by a Water-carrier (the turn's optional first step)."""
     if isinstance(action, a.FuelUp):
         return True
-    kinds = {t.id: t.effect.kind for t in state.box.tuareks}
-    return isinstance(action, a.Play) and kinds.get(action.tuarek) == "free_fuel_up"
+    return isinstance(action, a.Play) and any(
+        t.id == action.tuarek and t.effect.kind == "free_fuel_up" for t in state.box.tuareks
+    )
 
 
 _PHASE_WORDS: Final = {

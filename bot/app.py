@@ -33,6 +33,7 @@ from bot.components import (
 from bot.config import Config
 from bot.games import ADAPTERS, adapter_for
 from bot.games.adapter import AiSettings
+from bot.gateway_watch import GatewayWatch
 from bot.ids import is_ours, readable
 from bot.lobbies import Lobbies
 from bot.matches import Matches, MatchListButton
@@ -57,9 +58,11 @@ HANDLER_GRACE_S = 4.0
 
 
 def intents() -> discord.Intents:
-    """Only guild events: Tablero works through slash commands and components."""
+    """Guild events, and guild messages only to notice a match message being deleted (no
+    message content: Tablero works through slash commands and components)."""
     wanted = discord.Intents.none()
     wanted.guilds = True
+    wanted.guild_messages = True
     return wanted
 
 
@@ -111,12 +114,14 @@ class RecentInteractions:
         return True
 
 
-def _custom_ids(message: discord.Message) -> set[str]:
+def _carried(message: discord.Message) -> set[tuple[int, str]]:
+    """The (component type, custom_id) of every component on a message: discord.py hands a
+    click to a DynamicItem only when both match."""
     ids = set()
     for row in message.components:
         for child in getattr(row, "children", ()):
             if getattr(child, "custom_id", None):
-                ids.add(child.custom_id)
+                ids.add((child.type.value, child.custom_id))
     return ids
 
 
@@ -138,10 +143,12 @@ class TableroBot(commands.Bot):
             intents=intents(),
             help_command=None,
             allowed_mentions=ALLOWED_MENTIONS,
+            max_messages=None,
             **options,
         )
         self.config = config
         self.clock = ClockSync(local_clock)
+        self.gateway = GatewayWatch(self.clock.local_ms)
         self.ai_think_ms = ai_think_ms
         self._match_seeds = match_seeds
         self.timers = MatchTimers(self)
@@ -191,8 +198,16 @@ class TableroBot(commands.Bot):
             await self.add_cog(cog(self))
         await self.lobbies.restore()
         self.timers.rearm_all()
+        await self.publisher.outbox.restore()
         await self.sync_commands()
         log.info("ready to serve %d open matches", len(self.service.matches))
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """Every discord.py event passes here, so the gateway's state is noted before any
+        listener or timer runs; deadlines that waited for the gateway are armed once it is back."""
+        if self.gateway.saw(event_name) and not self.stopping:
+            self.timers.gateway_up()
+        super().dispatch(event_name, *args, **kwargs)
 
     def _make_ai(self, spec: GameSpec) -> Policy:
         """The computer player the game's adapter seats, at this bot's pace."""
@@ -223,6 +238,18 @@ class TableroBot(commands.Bot):
         except discord.HTTPException as error:
             log.warning("joined server %s; the setup note was refused: %s", guild.id, error)
 
+    async def on_message(self, message: discord.Message) -> None:
+        """Messages are seen only for their deletions: Tablero has no text commands."""
+
+    async def on_raw_message_delete(self, event: discord.RawMessageDeleteEvent) -> None:
+        """A match's current message deleted (by a member or a moderator) is posted again."""
+        await self.publisher.outbox.message_deleted(event.channel_id, event.message_id)
+
+    async def on_raw_bulk_message_delete(self, event: discord.RawBulkMessageDeleteEvent) -> None:
+        """The same for a moderator's bulk delete."""
+        for message_id in event.message_ids:
+            await self.publisher.outbox.message_deleted(event.channel_id, message_id)
+
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer the clicks no DynamicItem will: a custom_id Tablero never made, or one the
         message no longer carries (discord.py drops those silently) — refused as out of date,
@@ -232,8 +259,9 @@ class TableroBot(commands.Bot):
         if interaction.type.value != COMPONENT or not isinstance(interaction.data, dict):
             return
         custom_id = str(interaction.data.get("custom_id", ""))
+        kind = interaction.data.get("component_type")
         message = interaction.message
-        if message is not None and custom_id in _custom_ids(message):
+        if message is not None and (kind, custom_id) in _carried(message):
             if not is_ours(custom_id):
                 await refuse_damaged(interaction, custom_id)
         elif readable(custom_id):

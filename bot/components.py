@@ -16,6 +16,9 @@ import asyncpg
 import discord
 
 from bot.ids import (
+    BUTTON_TEMPLATE,
+    LOBBY_TEMPLATE,
+    SELECT_TEMPLATE,
     LobbyRef,
     MalformedId,
     MatchRef,
@@ -99,6 +102,9 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     """Run a handler; a failure is logged and the member told, never left without an answer."""
     try:
         await work
+    except MalformedId:  # an argument its handler cannot read (a number that is none)
+        data = cast("dict[str, Any]", interaction.data or {})
+        await refuse_damaged(interaction, str(data.get("custom_id", "")))
     except StorageError:
         log.exception("stored data could not be used for interaction %s", interaction.id)
         await _tell(interaction, DAMAGED_RECORD)
@@ -130,13 +136,17 @@ async def refuse_damaged(interaction: discord.Interaction[Any], custom_id: str) 
 
 async def _parsed(
     interaction: discord.Interaction[Any],
-    custom_id: str,
-    prefix: str,
+    item: discord.ui.Item[Any],
+    kind: type[discord.ui.Item[Any]],
     parse: Callable[[str], Ref],
 ) -> Ref | None:
-    """The reference a custom_id carries, or None after refusing a damaged one."""
+    """The reference the clicked item's custom_id carries, or None after refusing a damaged
+    one (also a match select's id on a button, or a button's on a select)."""
+    custom_id = str(getattr(item, "custom_id", ""))
     try:
-        return parse(custom_id.removeprefix(prefix))
+        if not isinstance(item, kind):
+            raise MalformedId(f"{custom_id!r} is not a {kind.__name__}'s id")
+        return parse(custom_id.split(":", 1)[1])
     except MalformedId:
         await refuse_damaged(interaction, custom_id)
         return None
@@ -158,7 +168,7 @@ def match_button(
     return MatchButton(button, row=row)
 
 
-class MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:(?P<body>.*)"):
+class MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
     """A button of a match message: `tb:<match>:<version>:<verb>[:<arg>]`."""
 
     @classmethod
@@ -170,12 +180,12 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tb:
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to the match controller."""
-        ref = await _parsed(interaction, str(self.item.custom_id), "tb:", parse_match)
+        ref = await _parsed(interaction, self.item, discord.ui.Button, parse_match)
         if ref is not None:
             await guarded(interaction, tablero(interaction).play.on_button(interaction, ref))
 
 
-class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tbs:(?P<body>.*)"):
+class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
     """A select of a match message; the chosen value completes the action."""
 
     @classmethod
@@ -187,7 +197,7 @@ class MatchSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tbs
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the choice to the match controller."""
-        ref = await _parsed(interaction, str(self.item.custom_id), "tbs:", parse_match)
+        ref = await _parsed(interaction, self.item, discord.ui.Select, parse_match)
         if ref is not None:
             values = list(self.item.values)
             await guarded(
@@ -205,7 +215,7 @@ def match_select(
     return MatchSelect(select, row=row)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tbl:(?P<body>.*)"):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_TEMPLATE):
     """A lobby or challenge button: `tbl:<lobby>:<verb>`."""
 
     @classmethod
@@ -217,7 +227,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tbl
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the click to the lobbies."""
-        ref = await _parsed(interaction, str(self.item.custom_id), "tbl:", parse_lobby)
+        ref = await _parsed(interaction, self.item, discord.ui.Button, parse_lobby)
         if ref is not None:
             await guarded(interaction, tablero(interaction).lobbies.on_button(interaction, ref))
 

@@ -32,14 +32,30 @@ _MATCH_BODY = re.compile(
     r"(?::(?P<arg>[A-Za-z0-9:._@]{1,60}))?"
 )
 _LOBBY_BODY = re.compile(r"(?P<lobby>[1-9][0-9]{0,17}):(?P<verb>[a-z]{1,12})")
+_NUMBER = re.compile(r"-?[0-9]{1,18}")
+BUTTON_TEMPLATE: Final = r"tb:(?P<body>.*)"
+SELECT_TEMPLATE: Final = r"tbs:(?P<body>.*)"
+LOBBY_TEMPLATE: Final = r"tbl:(?P<body>.*)"
+"""Match and lobby components take any body on one line and refuse a damaged one in words."""
 PAGES_TEMPLATE: Final = r"tbr:(?P<name>[a-z-]{1,20}):(?P<page>[0-9]{1,2})"
+"""A rules or help paging button: `tbr:<pages>:<index>`."""
+NEW_PAGE_TEMPLATE: Final = PAGES_TEMPLATE + ":new"
+"""A "How to play" button (`bot/rules_pages.py`): `tbr:<pages>:<index>:new`."""
+LIST_TEMPLATE: Final = r"tbr:matches:(?P<page>[0-9]{1,3}):list"
+"""A `/match list` paging button (`bot/matches.py`): `tbr:matches:<page>:list`."""
 BOARD_TEMPLATE: Final = (
     r"tbb:(?P<game>[a-z-]{1,20}):(?P<scope>[sg]):(?P<period>[aw]):(?P<page>[0-9]{1,4})"
 )
 """A leaderboard paging button: `tbb:<game>:<scope s|g>:<period a|w>:<page>`."""
 _BOARD = re.compile(BOARD_TEMPLATE)
-"""A rules or help paging button: `tbr:<pages>:<index>`."""
 _PAGES = re.compile(PAGES_TEMPLATE)
+_TAKEN = tuple(
+    re.compile(template)  # compiled as discord.py compiles a DynamicItem's template
+    for template in (
+        *(BUTTON_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE),
+        *(PAGES_TEMPLATE, NEW_PAGE_TEMPLATE, LIST_TEMPLATE, BOARD_TEMPLATE),
+    )
+)
 
 
 class MalformedId(ValueError):
@@ -58,6 +74,14 @@ class MatchRef:
     def button_id(self) -> str:
         """The custom_id of a button carrying this reference."""
         return _checked(BUTTON_PREFIX + self._body())
+
+    def number(self, default: int) -> int:
+        """The number that starts the argument (a seat, a die, a toggle's marks), or `default`
+        without an argument; MalformedId when it starts with something else."""
+        head = (self.arg or str(default)).split(":")[0]
+        if _NUMBER.fullmatch(head) is None:
+            raise MalformedId(f"not a number: {head!r}")
+        return int(head)
 
     def select_id(self) -> str:
         """The custom_id of a select carrying this reference."""
@@ -98,9 +122,10 @@ def parse_lobby(body: str) -> LobbyRef:
 
 
 def is_ours(custom_id: str) -> bool:
-    """Whether a custom_id has one of Tablero's prefixes (its body may still be damaged)."""
-    prefixes = (BUTTON_PREFIX, SELECT_PREFIX, LOBBY_PREFIX, PAGES_PREFIX, BOARD_PREFIX)
-    return custom_id.startswith(prefixes)
+    """Whether one of Tablero's components takes a custom_id (and answers it, refusing a damaged
+    body itself): a match or lobby one with any body on one line, a paging one only in its exact
+    form. discord.py hands every other id to no component, so the bot refuses it directly."""
+    return any(template.fullmatch(custom_id) for template in _TAKEN)
 
 
 def readable(custom_id: str) -> bool:

@@ -143,7 +143,7 @@ class Matches:
                 rated=rated,
             )
         try:
-            await self.bot.publisher.post_step(live)
+            await self.bot.publisher.post_first(live)
         except discord.HTTPException as error:
             await self._call_off(live, error)
         settings = await self.bot.store.get_guild_settings(guild) if guild else {}
@@ -156,6 +156,7 @@ class Matches:
         blocks nothing, and refuse with what happened."""
         log.warning("match %s called off: its first message failed: %s", live.id, error)
         await self.bot.service.close(live.id, "cancelled")
+        self.bot.publisher.closed(live)
         why = (
             "Discord didn't let me post there"
             if isinstance(error, discord.Forbidden)
@@ -324,8 +325,8 @@ class Matches:
         self, interaction: discord.Interaction[Any], played: Played, text: str
     ) -> None:
         """Say on the notice what was done (its buttons go), then post what changed."""
-        await interaction.response.edit_message(content=text, view=None)
-        self.bot.publisher.after(played, on_public_message=False)
+        answer = interaction.response.edit_message(content=text, view=None)
+        await self.bot.publisher.answer_then_deliver(played, answer)
 
     def here(self, interaction: discord.Interaction[Any]) -> LiveMatch:
         """The match playing in the command's channel or thread."""
@@ -362,13 +363,13 @@ class Matches:
         if played is None:
             others = ", ".join(shown(p.name) for p in live.humans()) or "nobody"
             note = f"🏳️ {name} resigned match #{live.id}. Still standing: {others}."
-            await interaction.response.send_message(note)
             self.bot.publisher.closed(live)
+            await interaction.response.send_message(note)
             return
-        await interaction.response.send_message(
+        answer = interaction.response.send_message(
             f"🏳️ {name} resigned; the computer plays their seat so the match can go on."
         )
-        self.bot.publisher.after(played, on_public_message=False)
+        await self.bot.publisher.answer_then_deliver(played, answer)
 
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         """Cancel at once for a member with Manage Server, else ask every player to agree."""
@@ -381,8 +382,8 @@ class Matches:
         if moderator or not waiting:
             await self.bot.service.cancel(live.id)
             who = "a moderator" if moderator and live.seat_of(user) is None else "agreement"
-            await interaction.response.send_message(f"Match #{live.id} was cancelled by {who}.")
             self.bot.publisher.closed(live)
+            await interaction.response.send_message(f"Match #{live.id} was cancelled by {who}.")
             return
         names = ", ".join(shown(p.name) for p in waiting)
         await interaction.response.send_message(

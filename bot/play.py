@@ -123,14 +123,14 @@ class Play:
         played = await self.act(interaction, ref, text)
         live, ui = played.match, played.match.adapter.ui
         if played.moved_on:
-            await interaction.response.edit_message(
+            answer = interaction.response.edit_message(
                 content=ui.step_summary(live, played.step_key), view=None
             )
         else:
-            await interaction.response.edit_message(
+            answer = interaction.response.edit_message(
                 content=ui.step_content(live), view=with_board_button(live, ui.step_view(live))
             )
-        self.bot.publisher.after(played, on_public_message=True)
+        await self.bot.publisher.answer_then_deliver(played, answer, on_public_message=True)
         return played
 
     async def player(
@@ -147,7 +147,7 @@ class Play:
     async def _absent(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
         """Another member skips the turn of, or expels, a player whose clock ran out."""
         live, seat = await self.player(interaction, ref, check_version=False)
-        absent = int(ref.arg or "-1")
+        absent = ref.number(-1)
         clock = self.bot.clocks.clocks.get(live.id)
         if absent == seat:
             raise Refused("That's you — just play your move.")
@@ -197,10 +197,10 @@ class Play:
             )
             return
         await self.bot.service.cancel(live.id)
+        self.bot.publisher.closed(live)
         await interaction.response.edit_message(
             content=f"Match #{live.id} was cancelled: every player agreed.", view=None
         )
-        self.bot.publisher.closed(live)
 
 
 def board_button(live: LiveMatch, *, row: int | None = None) -> discord.ui.Item[Any]:

@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -20,9 +20,11 @@ import discord
 from bot.alt_text import alt_text
 from bot.components import match_button, view_of
 from bot.ids import MatchRef
+from bot.outbox import Outbox, post_nonce
 from bot.play import with_board_button
 from bot.rules_pages import HowToPlayButton
 from bot.service import LiveMatch, Played
+from storage import Owed, now_ms
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -53,6 +55,7 @@ class Publisher:
         self._executor = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="tablero-render")
         self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
+        self.outbox = Outbox(bot)
 
     def note_permissions(self, interaction: discord.Interaction[Any]) -> None:
         """Remember whether the bot may attach files where this interaction happened."""
@@ -67,20 +70,42 @@ class Publisher:
 
     def spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
         """Run work after the answer; failures are logged, never lost."""
-        task = asyncio.create_task(work, name=f"tablero-work-{name}")
+        self.keep(asyncio.create_task(work, name=f"tablero-work-{name}"))
+
+    def keep(self, task: asyncio.Task[None]) -> None:
+        """Track background work: finished before shutdown, its failure logged."""
         self._tasks.add(task)
         task.add_done_callback(self._done)
 
     def after(self, played: Played, *, on_public_message: bool) -> None:
-        """Post what an accepted action changed: a new roll message, or the waiting list."""
+        """Deliver what an accepted action changed: a new message (its turn clock starts once
+        it is posted), or the shown message's waiting list."""
         live = played.match
+        if played.owed is not None:
+            self.outbox.owe(played.owed, live, summarised=on_public_message)
+            self.bot.timers.rearm(live)
+            return
         self.spawn(self._clock_then_timer(live), f"clock-{live.id}")
-        ui = live.adapter.ui
-        if played.moved_on:
-            summary = None if on_public_message else ui.step_summary(live, played.step_key)
-            self.spawn(self._next_message(live, live.message_id, summary), f"next-{live.id}")
-        elif not on_public_message:
-            self.spawn(self._refresh(live), f"refresh-{live.id}")
+        if not on_public_message:
+            self.outbox.refresh(live)
+
+    async def answer_then_deliver(
+        self, played: Played, answer: Awaitable[object], *, on_public_message: bool = False
+    ) -> None:
+        """Answer the click, then deliver what its step changed — also when the answer fails
+        (Discord held the click past its 3 seconds): the step is stored either way, so its
+        message is owed either way. An answer Discord lost (a 5xx, or 429s past discord.py's
+        retries) is only logged: the member must not be told "nothing was changed"."""
+        answered = False
+        try:
+            await answer
+            answered = True
+        except discord.HTTPException as error:
+            if error.status != 429 and error.status < 500:
+                raise
+            log.warning("match %s: Discord lost a stored step's answer: %s", played.match.id, error)
+        finally:
+            self.after(played, on_public_message=on_public_message and answered)
 
     async def _clock_then_timer(self, live: LiveMatch) -> None:
         await self.bot.clocks.update(live)
@@ -90,30 +115,39 @@ class Publisher:
         """A match ended without a result: take the buttons off its message (its turn clock
         went with it: finishing a match drops its deadlines)."""
         self.bot.clocks.clocks.pop(live.id, None)
-        self.spawn(self._close(live), f"close-{live.id}")
+        self.outbox.owe(Owed(live.id, "close", live.state.version, None, now_ms()), live)
 
-    async def post_step(self, live: LiveMatch) -> None:
-        """Post the match's current message (table image, who acts, buttons) or its results."""
+    async def post_first(self, live: LiveMatch) -> None:
+        """Post a new match's first message (its nonce makes a repeated post harmless)."""
+        async with self.lock(live):
+            await self.post_step(live, nonce=post_nonce(live.id, live.state.version))
+
+    async def post_step(self, live: LiveMatch, *, nonce: str | None = None) -> None:
+        """Post the match's current message (table image, who acts, buttons) or its results,
+        and remember it as the one showing the match at this version."""
         state, ui = live.state, live.adapter.ui
-        images = live.adapter.images
+        version = state.version
         alt = alt_text(f"{live.spec.title} match #{live.id}", ui.text_board(live))
         if state.is_terminal():
-            png = await self.render(images.results, state, live.names)
-            rematch = rematch_view(live) if live.humans() else None
-            await self.send(
-                live.channel_id, ui.results_content(live), view=rematch, png=png, live=live, alt=alt
-            )
-            self._locks.pop(live.id, None)
-            return
-        png = await self.render(images.board, state, live.names)
-        view = with_board_button(live, ui.step_view(live))
+            png = await self.render(live.adapter.images.results, state, live.names)
+            content, view = ui.results_content(live), rematch_view(live) if live.humans() else None
+        else:
+            png = await self.render(live.adapter.images.board, state, live.names)
+            content, view = ui.step_content(live), await self._step_view(live)
+        message = await self.send(
+            live.channel_id, content, view=view, png=png, live=live, alt=alt, nonce=nonce
+        )
+        await self.bot.service.set_message(live, str(message.id), settled=version)
+        if state.is_terminal():
+            self.forget(live)
+
+    async def _step_view(self, live: LiveMatch) -> discord.ui.View:
+        """The step's buttons, with "How to play" on a newcomer's first match message."""
+        view = with_board_button(live, live.adapter.ui.step_view(live))
         if live.message_id is None and await self._newcomers(live):
             with contextlib.suppress(ValueError):  # no room left: the rules are in /rules too
                 view.add_item(HowToPlayButton.make(live.spec.name))
-        message = await self.send(
-            live.channel_id, ui.step_content(live), view=view, png=png, live=live, alt=alt
-        )
-        await self.bot.service.set_message(live, str(message.id))
+        return view
 
     async def _newcomers(self, live: LiveMatch) -> bool:
         """Whether a member of the match has never played its game here before: their first
@@ -127,12 +161,12 @@ class Publisher:
     async def repost(self, live: LiveMatch) -> None:
         """Post the match's current message again; the old one loses its buttons (or is gone:
         a deleted message needs no edit)."""
-        async with self._lock(live):
+        async with self.lock(live):
             old = live.message_id
             if old is not None:
                 with contextlib.suppress(discord.NotFound):
                     await self.edit(live.channel_id, old, None, None)
-            await self.post_step(live)
+        await self.outbox.bring_back(live)
 
     async def send(
         self,
@@ -143,11 +177,14 @@ class Publisher:
         png: bytes | None = None,
         live: LiveMatch | None = None,
         alt: str | None = None,
+        nonce: str | None = None,
     ) -> discord.Message:
         """Send a message with an image (described by `alt` for screen readers), or with a text
         board where files are not allowed."""
         channel = self.bot.get_partial_messageable(int(channel_id))
         extra: dict[str, Any] = {"view": view} if view is not None else {}
+        if nonce is not None:
+            extra["nonce"] = nonce
         if png is not None and self.can_attach.get(channel_id, True):
             try:
                 image = discord.File(io.BytesIO(png), filename="table.png", description=alt)
@@ -171,30 +208,13 @@ class Publisher:
         else:
             await message.edit(content=content, view=view)
 
-    async def _next_message(
-        self, live: LiveMatch, old_message: str | None, summary: str | None
-    ) -> None:
-        async with self._lock(live):
-            if old_message is not None and summary is not None:
-                await self.edit(live.channel_id, old_message, summary, None)
-            await self.post_step(live)
-
-    async def _refresh(self, live: LiveMatch) -> None:
-        async with self._lock(live):
-            if live.message_id is not None and not live.state.is_terminal():
-                ui = live.adapter.ui
-                content = ui.step_content(live)
-                view = with_board_button(live, ui.step_view(live))
-                await self.edit(live.channel_id, live.message_id, content, view)
-
-    async def _close(self, live: LiveMatch) -> None:
-        async with self._lock(live):
-            if live.message_id is not None:
-                await self.edit(live.channel_id, live.message_id, None, None)
-        self._locks.pop(live.id, None)
-
-    def _lock(self, live: LiveMatch) -> asyncio.Lock:
+    def lock(self, live: LiveMatch) -> asyncio.Lock:
+        """Held while a match's messages change, so they change in order."""
         return self._locks.setdefault(live.id, asyncio.Lock())
+
+    def forget(self, live: LiveMatch) -> None:
+        """A match posts nothing more: drop its lock."""
+        self._locks.pop(live.id, None)
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
@@ -206,12 +226,13 @@ class Publisher:
             log.error("background work %s failed", task.get_name(), exc_info=error)
 
     async def close(self, grace_s: float = FLUSH_GRACE_S) -> None:
-        """Finish queued work, and the work it queues in turn, for up to `grace_s` seconds;
-        then stop the render threads."""
+        """Finish queued work and deliveries, and the work they queue in turn, for up to
+        `grace_s` seconds (what is still owed stays stored); then stop the render threads."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + grace_s
-        while self._tasks and (left := deadline - loop.time()) > 0:
-            await asyncio.wait(set(self._tasks), timeout=left)
+        while (busy := self._tasks | self.outbox.busy()) and (left := deadline - loop.time()) > 0:
+            await asyncio.wait(busy, timeout=left)
+        await self.outbox.close()
         late = set(self._tasks)
         for task in late:
             log.warning("shutting down: background work %s cut short", task.get_name())

@@ -32,6 +32,7 @@ from ratings import FinishedMatch
 from storage import (
     DuplicateInteraction,
     NewMatch,
+    Owed,
     Rebuilt,
     StaleVersion,
     StorageError,
@@ -141,6 +142,8 @@ class Played:
     """The message key of the state before: the message the click was made on."""
     moved_on: bool
     """The match ended or its state now belongs to a new message (a new image is due)."""
+    owed: Owed | None = None
+    """The message the step made due, stored with it (when it moved on)."""
 
 
 @dataclass(slots=True)
@@ -149,6 +152,9 @@ class _Batch:
 
     actions: list[tuple[Seat, Action]] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
+    wake_at: int | None = None
+    """Discord time of the computer's next timed move after the batch: the match's `wake_at`
+    once the batch is stored (never before: a batch that fails to store changes nothing)."""
 
     def add(
         self, seat: Seat, action: Action, at: int | None = None, interaction: str | None = None
@@ -182,9 +188,18 @@ class MatchService:
         self._channel_locks: dict[str, asyncio.Lock] = {}
 
     def adopt(self, rebuilt: Rebuilt) -> None:
-        """Take over the matches rebuilt at start-up."""
+        """Take over the matches rebuilt at start-up, each woken when the computer moves next."""
         for match_id, state in rebuilt.states.items():
-            self._register(_live_from(rebuilt.stored[match_id], state))
+            live = _live_from(rebuilt.stored[match_id], state)
+            live.wake_at = self._wake_of(live)
+            self._register(live)
+
+    def _wake_of(self, live: LiveMatch) -> int | None:
+        """When the computer next moves by itself in a rebuilt match (not stored: it follows
+        from the state): now, if moves were due when the last process stopped."""
+        work, batch = live.state.clone(), _Batch()
+        self._advance(live, work, batch)
+        return self.now_ms() if batch else batch.wake_at
 
     def in_channel(self, channel_id: str) -> LiveMatch | None:
         """The open match playing in a channel or thread."""
@@ -262,6 +277,7 @@ class MatchService:
             self._advance(live, work, batch)
             if batch:
                 await self._commit(live, work, batch)
+            live.wake_at = batch.wake_at
         return live
 
     async def act(
@@ -345,6 +361,7 @@ class MatchService:
             batch = _Batch()
             self._advance(live, work, batch)
             if not batch:
+                live.wake_at = batch.wake_at
                 return None
             return await self._commit(live, work, batch)
 
@@ -400,6 +417,7 @@ class MatchService:
         batch = _Batch()
         self._advance(live, work, batch)
         if not batch:
+            live.wake_at = batch.wake_at
             key = live.adapter.ui.message_key(live.state)
             return Played(live, live.state, (), (), False, key, False)
         return await self._commit(live, work, batch)
@@ -419,10 +437,23 @@ class MatchService:
             await self._close(live, "cancelled")
         return live
 
-    async def set_message(self, live: LiveMatch, message_id: str) -> None:
-        """Remember the message players now click (shown by /match status, used after restarts)."""
+    async def set_message(
+        self, live: LiveMatch, message_id: str, settled: int | None = None
+    ) -> None:
+        """Remember the message players now click (shown by /match status, used after restarts);
+        it shows version `settled`, so what the match owed up to it is done."""
         live.message_id = message_id
-        await self.store.set_message(live.id, message_id)
+        await self.store.set_message(live.id, message_id, settled)
+
+    async def rebuild(self, match_id: int) -> LiveMatch:
+        """Any match (open or over) as the bot would hold it, from its record: a finished
+        match's results may still be owed after a restart. StorageError or ValueError for a
+        match whose record can't be replayed."""
+        live = self.matches.get(match_id)
+        if live is not None:
+            return live
+        stored = await self.store.load(match_id)
+        return _live_from(stored, replay(stored.record))
 
     def _action(
         self, live: LiveMatch, work: GameState, seat: Seat, text: str
@@ -438,12 +469,12 @@ class MatchService:
 
     def _advance(self, live: LiveMatch, work: GameState, batch: _Batch) -> None:
         """Play everything the bot plays by itself until a member has to act (or the
-        computer's next timed move lies ahead of Discord's clock: `live.wake_at`)."""
-        live.wake_at = None
+        computer's next timed move lies ahead of Discord's clock: `batch.wake_at`)."""
+        batch.wake_at = None
         for _ in range(_MAX_BOT_MOVES):
             if work.is_terminal():
                 return
-            step = self._bot_move(live, work)
+            step = self._bot_move(live, work, batch)
             if step is None:
                 return
             seat, action = step
@@ -451,7 +482,9 @@ class MatchService:
             batch.add(seat, action)
         raise RuntimeError(f"match {live.id}: the bot kept moving alone; the engine is stuck")
 
-    def _bot_move(self, live: LiveMatch, work: GameState) -> tuple[Seat, Action] | None:
+    def _bot_move(
+        self, live: LiveMatch, work: GameState, batch: _Batch
+    ) -> tuple[Seat, Action] | None:
         if work.node() is Node.CHANCE:
             trigger = live.pace.chance_trigger(work)
             if trigger is not None and not live.is_ai(trigger):
@@ -462,7 +495,7 @@ class MatchService:
                 action = live.policy(seat, self.make_ai).choose(work, seat)
                 at = action.at
                 if at is not None and at > self.now_ms():
-                    live.wake_at = at
+                    batch.wake_at = at
                     return None
                 return seat, action
             forced = live.pace.forced(work, seat)
@@ -478,29 +511,35 @@ class MatchService:
             batch.add(seat, action)
 
     async def _commit(self, live: LiveMatch, work: GameState, batch: _Batch) -> Played:
-        before = live.state
+        before, ui = live.state, live.adapter.ui
+        key = ui.message_key(before)
+        finished = work.is_terminal()
+        moved_on = finished or ui.message_key(work) != key
+        owed = None
+        if moved_on:
+            shown = key if live.message_id is not None else None
+            owed = Owed(live.id, "post", work.version, shown, self.now_ms())
         try:
-            await self.store.append(live.id, before.version, batch.entries)
+            await self.store.append(live.id, before.version, batch.entries, owed)
         except DuplicateInteraction:
             raise Refused("That click was already counted.") from None
         except StaleVersion:
             await self._reload(live)
             raise Refused("The match moved on while you clicked — try again.") from None
-        live.state = work
-        finished = work.is_terminal()
+        live.state, live.wake_at = work, batch.wake_at
         if finished:
-            await self._close(live, "finished")
-        key = live.adapter.ui.message_key(before)
-        moved_on = finished or live.adapter.ui.message_key(work) != key
+            await self._close(live, "finished", owes_close=False)
         actions, entries = tuple(batch.actions), tuple(batch.entries)
-        return Played(live, before, actions, entries, finished, key, moved_on)
+        return Played(live, before, actions, entries, finished, key, moved_on, owed)
 
     async def _reload(self, live: LiveMatch) -> None:
         stored = await self.store.load(live.id)
         live.state = replay(stored.record)
+        live.wake_at = self._wake_of(live)
 
-    async def _close(self, live: LiveMatch, status: str) -> None:
-        """End the match: its results and rating changes are stored in the same transaction."""
+    async def _close(self, live: LiveMatch, status: str, *, owes_close: bool = True) -> None:
+        """End the match: its results, rating changes and the removal of its message's buttons
+        (unless its results are owed instead) are stored in the same transaction."""
         record = record_of(live.spec.name, live.state, live.players, options=live.options)
         match = FinishedMatch(
             match_id=live.id,
@@ -514,7 +553,10 @@ class MatchService:
         )
         outcome = live.state.outcome()
         final = await final_of(self.store, match, None if outcome is None else outcome.scores)
-        await self.store.finish_match(live.id, status, final.ratings, final.results)
+        owed = Owed(live.id, "close", live.state.version, None, self.now_ms())
+        await self.store.finish_match(
+            live.id, status, final.ratings, final.results, owed if owes_close else None
+        )
         self.matches.pop(live.id, None)
         if self._by_channel.get(live.channel_id) == live.id:
             del self._by_channel[live.channel_id]

@@ -3,7 +3,9 @@ thrower), the computer's moves that wait for real time, and the turn clock's nex
 
 What is due is derived from the replayed state by the game's adapter, so a restart re-arms the
 same deadlines without storing anything besides the match's own events; this module only turns
-Discord times into local ones and runs what is due.
+Discord times into local ones and runs what is due. A game's deadline judges clicks by their
+Discord times, so it waits while the gateway is down and until it has been connected for the
+deadline's grace (`bot.gateway_watch`): clicks held by Discord meanwhile count.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from bot.service import LiveMatch, Played
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
+    from bot.games.adapter import GameDeadline
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +37,8 @@ class MatchTimers:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._failures: dict[int, int] = {}
         """Failed attempts in a row per match (a database or Discord outage): the backoff."""
+        self._working: set[int] = set()
+        """Matches whose timer is doing its work now (a re-arm must not cut it short)."""
 
     def rearm(self, live: LiveMatch) -> None:
         """Cancel the match's timer and arm the one its state needs now (if any)."""
@@ -62,6 +67,13 @@ class MatchTimers:
         for live in list(self.bot.service.matches.values()):
             self.rearm(live)
 
+    def gateway_up(self) -> None:
+        """The gateway is back: arm the deadlines that waited for it, leaving a timer that is
+        doing its work alone (it re-arms when done; cancelling it could cut a commit)."""
+        for live in list(self.bot.service.matches.values()):
+            if live.id not in self._working:
+                self.rearm(live)
+
     def cancel_all(self) -> None:
         """Stop every timer (shutdown); the states keep what is due for the next start."""
         for task in self._tasks.values():
@@ -88,9 +100,16 @@ class MatchTimers:
         if live.wake_at is not None:
             return clock.local_ms_at(live.wake_at), lambda: service.resume(live.id)
         due = live.adapter.deadline(live, clock.known)
-        if due is None:
+        at = None if due is None else self._gated(due)
+        if due is None or at is None:
             return None
-        return clock.local_ms_at(due.at_ms), lambda: service.system(live.id, due.seat, due.action)
+        return at, lambda: service.system(live.id, due.seat, due.action)
+
+    def _gated(self, due: GameDeadline) -> int | None:
+        """The local time (ms) a game's deadline may fire: Discord's `at_ms`, and not before the
+        gateway has been connected `settle_ms`; None while it is down (clicks are held)."""
+        settled = self.bot.gateway.settled_at(due.settle_ms)
+        return None if settled is None else max(self.bot.clock.local_ms_at(due.at_ms), settled)
 
     async def _fire(self, live: LiveMatch, at_ms: int) -> None:
         """Sleep until due, then do what the state is waiting for *then* (a clock may have been
@@ -100,11 +119,14 @@ class MatchTimers:
         if due is None or due[0] > self.bot.clock.local_ms():
             self.rearm(live)
             return
+        self._working.add(live.id)
         try:
             played = await due[1]()
         except Exception:
             self._retry(live)
             return
+        finally:
+            self._working.discard(live.id)
         self._failures.pop(live.id, None)
         if played is not None:
             self.bot.publisher.after(played, on_public_message=False)

@@ -16,6 +16,8 @@ import logging
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+import discord
+
 from storage import Deadline
 
 if TYPE_CHECKING:
@@ -150,6 +152,8 @@ class TurnClocks:
             self.clocks.pop(live.id, None)
             await self.bot.store.clear_deadline(live.id, KIND)
             return
+        if self.bot.publisher.outbox.owes_post(live.id):
+            return  # the new wait starts once its message has landed
         before = (clock.key, clock.due_ms, list(clock.waiting))
         ui = live.adapter.ui
         key = ui.message_key(live.state)
@@ -177,10 +181,11 @@ class TurnClocks:
             return
         clock.mentioned += new
         mentions = " ".join(f"<@{live.players[seat].id}>" for seat in new)
-        await self.bot.publisher.send(
-            live.channel_id,
-            f"🔔 {mentions}: your move in match #{live.id} (ends <t:{clock.due_ms // 1000}:R>).",
-        )
+        text = f"🔔 {mentions}: your move in match #{live.id} (ends <t:{clock.due_ms // 1000}:R>)."
+        try:
+            await self.bot.publisher.send(live.channel_id, text)
+        except discord.HTTPException as error:  # the match's own message mentions them too
+            log.warning("match %s: the turn ping was refused: %s", live.id, error)
 
     def waiting(self, live: LiveMatch) -> list[int]:
         """The member seats the match waits for now."""
@@ -193,11 +198,21 @@ class TurnClocks:
     def due(self, live: LiveMatch) -> int | None:
         """Discord time of the clock's next event (reminder or expiry), if any."""
         clock = self.clocks.get(live.id)
-        if clock is None or not clock.waiting or clock.expired:
+        if clock is None:
+            return None
+        if not self._current(live, clock):
+            return clock.last_member_ms + clock.abandon_ms
+        if not clock.waiting or clock.expired:
             return None
         if set(clock.waiting) - set(clock.reminded):
             return min(clock.remind_ms, clock.due_ms)
         return clock.due_ms
+
+    def _current(self, live: LiveMatch, clock: TurnClock) -> bool:
+        """Whether the clock's wait is for the message players can click now: a step's new
+        message that has not landed yet (Discord down, a restart) times nobody out."""
+        key = live.adapter.ui.message_key(live.state)
+        return clock.key == key and not self.bot.publisher.outbox.owes_post(live.id)
 
     async def _settings(self, live: LiveMatch) -> dict[str, Any]:
         if live.guild_id is None:
@@ -212,6 +227,8 @@ class TurnClocks:
         now = self.bot.clock.now_ms()
         if now - clock.last_member_ms >= clock.abandon_ms:
             await self.bot.matches.abandon(live)
+            return
+        if not self._current(live, clock):
             return
         if now >= clock.due_ms:
             clock.expired = True

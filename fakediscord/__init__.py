@@ -38,6 +38,8 @@ Usage::
     fake.synced_commands[None | guild_id]
     fake.fail_next("POST", r"/channels/\\d+/messages$", 429)  # a rate limit, retried
     await fake.disconnect(client); await fake.connect(new_client)       # a restart, same fake
+    await fake.drop_gateway(client)     # gateway lost (discord.py: on_disconnect); events held
+    await fake.resume_gateway(client)   # RESUME: held events, clicks with their ids, then RESUMED
     new = fake.add_guild("New"); new.system_channel_id = fake.add_channel(new, "general").id
     await fake.join(client, new)        # the bot is added to a server while connected
     await fake.close()                  # close and detach every client (teardown!)
@@ -45,6 +47,8 @@ Usage::
     async with fake.loopback() as server:                 # real HTTP + gateway on 127.0.0.1
         task = await server.run_client(client)            # client.start(), waits for ready
         res = await fake.slash(client, ana, chan, "ping") # delivered over the websocket
+        await fake.drop_gateway(client)   # socket closed (4000); the reconnect gets no HELLO
+        await fake.resume_gateway(client) # HELLO → RESUME → missed frames → RESUMED
         await client.close(); await task
 
 Time: snowflakes and the 15-minute token lifetime use ``clock()`` (seconds); ``at_ms``
@@ -57,6 +61,11 @@ the past is a late delivery); a late first response is answered 10062 and record
 callback and raise AssertionError if none arrives; they also raise AssertionError for what a
 Discord client cannot do (unsynced or hidden commands, missing
 required options, disabled buttons, values not offered, messages the user cannot see).
+
+While a client's gateway is down (``drop_gateway``), a click sent to it waits for
+``resume_gateway`` (send it as a task named ``fakediscord-bg-…``; don't ``settle`` meanwhile):
+Discord keeps it and replays it on the RESUME with its original id, and its 3 seconds kept
+running on the clock (held past them, its answer is 10062).
 
 ``settle()`` skips tasks named with a prefix in ``fake.background_prefixes`` (default
 ``("tablero-timer", "fakediscord-bg")``), view/modal timeout sleepers, shard workers and

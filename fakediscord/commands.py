@@ -32,9 +32,19 @@ class SlashBuilder:
         raise AssertionError(f"/{name} is not synced where the user is; synced: {known}")
 
     def build(
-        self, user: FakeUser, chan: FakeChannel, path: str, options: dict[str, Any]
+        self,
+        user: FakeUser,
+        chan: FakeChannel,
+        path: str,
+        options: dict[str, Any],
+        *,
+        client_checks: bool = True,
     ) -> dict[str, Any]:
-        """The interaction ``data``: nested subcommands, typed options, ``resolved``."""
+        """The interaction ``data``: nested subcommands, typed options, ``resolved``.
+
+        ``client_checks=False`` sends what a modified client can: option values outside the
+        declared choices, ``min_value``/``max_value`` and lengths (Discord's own client refuses
+        to send them; Discord still types every value)."""
         head, *rest = path.split()
         cmd = self.command(head, chan.guild_id)
         self._check_visible(cmd, user, chan)
@@ -50,7 +60,9 @@ class SlashBuilder:
         if any(o["type"] in (SUB, GROUP) for o in level.get("options", [])):
             raise AssertionError(f"/{path} needs a subcommand")
         resolved: dict[str, dict[str, Any]] = {}
-        node["options"] = self._values(level, options, resolved, user, chan)
+        node["options"] = self._values(
+            level, options, resolved, user, chan, client_checks=client_checks
+        )
         if resolved:
             data["resolved"] = resolved
         return data
@@ -79,6 +91,8 @@ class SlashBuilder:
         resolved: dict[str, dict[str, Any]],
         user: FakeUser,
         chan: FakeChannel,
+        *,
+        client_checks: bool = True,
     ) -> list[dict[str, Any]]:
         """Typed option values in declaration order; required ones must be present."""
         declared = {o["name"]: o for o in level.get("options", [])}
@@ -93,7 +107,7 @@ class SlashBuilder:
                 if opt.get("required"):
                     raise AssertionError(f"/{level['name']} requires {name!r}")
                 continue
-            value = self._typed(opt, given[name], resolved, chan)
+            value = self._typed(opt, given[name], resolved, chan, client_checks=client_checks)
             out.append({"name": name, "type": opt["type"], "value": value})
         return out
 
@@ -103,11 +117,13 @@ class SlashBuilder:
         value: Any,
         resolved: dict[str, dict[str, Any]],
         chan: FakeChannel,
+        *,
+        client_checks: bool = True,
     ) -> Any:
         """One option value as Discord sends it, adding entities to ``resolved``."""
         kind = opt["type"]
         if kind in (STRING, INTEGER, NUMBER):
-            return self._scalar(opt, value)
+            return self._scalar(opt, value) if client_checks else _typed_scalar(opt, value)
         if kind == BOOLEAN:
             return _expect(opt, value, bool)
         if kind in (USER, MENTIONABLE) and isinstance(value, FakeUser):
@@ -124,13 +140,7 @@ class SlashBuilder:
     def _scalar(self, opt: dict[str, Any], value: Any) -> Any:
         """Strings and numbers, with choices and bounds the Discord client enforces."""
         kind = opt["type"]
-        types: dict[int, type | tuple[type, ...]] = {
-            STRING: str,
-            INTEGER: int,
-            NUMBER: (int, float),
-        }
-        expected = types[kind]
-        _expect(opt, value, expected)
+        _typed_scalar(opt, value)
         choices = [c["value"] for c in opt.get("choices") or []]
         if choices and value not in choices:
             raise AssertionError(f"{opt['name']}={value!r} is not one of the choices {choices}")
@@ -180,6 +190,14 @@ class SlashBuilder:
         )
         resolved.setdefault("attachments", {})[str(att.id)] = payloads.attachment(att, chan.id)
         return str(att.id)
+
+
+_SCALARS: dict[int, type | tuple[type, ...]] = {STRING: str, INTEGER: int, NUMBER: (int, float)}
+
+
+def _typed_scalar(opt: dict[str, Any], value: Any) -> Any:
+    """A string or number of the option's type (what Discord itself checks), nothing more."""
+    return _expect(opt, value, _SCALARS[opt["type"]])
 
 
 def _expect(opt: dict[str, Any], value: Any, kind: type | tuple[type, ...]) -> Any:

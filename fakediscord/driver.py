@@ -48,7 +48,8 @@ class Driver:
             self.echoes -= 1
             await self._send(client, rec)
         try:
-            await asyncio.wait_for(rec.answered.wait(), self.response_timeout)
+            async with asyncio.timeout(self.response_timeout):  # no task of its own: settle()
+                await rec.answered.wait()  # must not wait for a click that gets no answer
         except TimeoutError:
             what = data.get("custom_id") or data.get("name")
             msg = (
@@ -87,10 +88,17 @@ class Driver:
         path: str,
         *,
         at_ms: int | None = None,
+        modified_client: bool = False,
         **options: Any,
     ) -> InteractionResult:
-        """Run ``/path`` (``"group sub"``) with typed options, as ``user`` in ``chan``."""
-        data = self.slash_builder.build(user, chan, path, options)
+        """Run ``/path`` (``"group sub"``) with typed options, as ``user`` in ``chan``.
+
+        ``modified_client=True`` sends values Discord's own client would refuse to send (a
+        string outside the choices, a number outside ``min_value``/``max_value``, a string of
+        any length): a modified client can, and the bot must refuse them itself."""
+        data = self.slash_builder.build(
+            user, chan, path, options, client_checks=not modified_client
+        )
         return await self.interact(client, user, chan, 2, data, at_ms=at_ms)
 
     async def click(

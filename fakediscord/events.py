@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import time
 from typing import Any
 
 import discord
@@ -10,6 +11,9 @@ import discord
 from . import payloads
 from .model import DEFAULT_UPLOAD_LIMIT, FakeChannel, FakeInteraction, FakeMessage, FakeUser
 from .world import World
+
+INTERACTION = "INTERACTION_CREATE"
+"""The gateway event that carries an interaction."""
 
 
 class InteractionFactory:
@@ -44,6 +48,14 @@ class InteractionFactory:
         rec.lag_ms = max(0, self.w.now_ms() - rec.created_ms)
         self.w.interactions[token] = rec
         return rec
+
+    def held(self, event: str, data: dict[str, Any]) -> None:
+        """An event held while the gateway was down reaches the bot only now: an interaction's
+        3 seconds kept running meanwhile, on the clock and in real time (never reset)."""
+        rec = self.w.interactions.get(str(data.get("token"))) if event == INTERACTION else None
+        if rec is not None:
+            rec.lag_ms = max(rec.age_ms(), self.w.now_ms() - rec.created_ms)
+            rec.sent_at = time.monotonic()
 
     def _check_can_use(self, user: FakeUser, chan: FakeChannel) -> None:
         """A player can only interact where they can see the channel."""

@@ -62,6 +62,8 @@ class FakeDiscord(Driver):
         self.loopback_server: LoopbackServer | None = None
         self._injections: list[Injection] = []
         self._clients: list[discord.Client] = []
+        self._held: dict[discord.Client, list[tuple[str, dict[str, Any]]]] = {}
+        """Per client whose gateway is down: the events Discord keeps for its RESUME, in order."""
         self.world.listeners.append(self._forward_event)
 
     # -- the world ------------------------------------------------------------------------
@@ -162,6 +164,10 @@ class FakeDiscord(Driver):
             Injection(method.upper(), re.compile(path_regex), status, body, times)
         )
 
+    def clear_failures(self) -> None:
+        """Discord answers normally again: drop every injected failure still pending."""
+        self._injections.clear()
+
     def _injected(self, req: Request) -> Reply | None:
         """Consume a matching injection, if any."""
         for inj in self._injections:
@@ -223,6 +229,7 @@ class FakeDiscord(Driver):
         """Close ``client`` and detach it (a 'restart' is this plus ``connect`` of a new one)."""
         await client.close()
         self.detach(client)
+        self._held.pop(client, None)
 
     async def close(self) -> None:
         """Close and detach every attached client."""
@@ -231,17 +238,55 @@ class FakeDiscord(Driver):
         self.detach()
 
     async def deliver(self, client: discord.Client, event: str, data: dict[str, Any]) -> None:
-        """A gateway dispatch: the parsers in memory, the websocket in loopback mode."""
+        """A gateway dispatch: the parsers in memory (held while the gateway is down), the
+        websocket in loopback mode."""
         if client in self._clients or self.loopback_server is None:
-            client._connection.parsers[event](data)
+            self._dispatch(client, event, data)
         else:
             await self.loopback_server.push(event, data)
+
+    def _dispatch(self, client: discord.Client, event: str, data: dict[str, Any]) -> None:
+        """Into discord.py's parser, or held for the RESUME while the client's gateway is down."""
+        held = self._held.get(client)
+        if held is not None:
+            held.append((event, data))
+        else:
+            client._connection.parsers[event](data)
+
+    async def drop_gateway(self, client: discord.Client) -> None:
+        """The client's gateway connection is lost while Discord keeps its session (an outage,
+        a network blip): discord.py dispatches ``disconnect``, and every event for the client,
+        clicks too, is held until ``resume_gateway``. Over loopback the websocket is closed and
+        the client's reconnect held."""
+        if client not in self._clients and self.loopback_server is not None:
+            await self.loopback_server.drop()
+            return
+        if client in self._held:
+            raise AssertionError("that client's gateway is already down")
+        self._held[client] = []
+        client.dispatch("disconnect")  # what discord.py's connect loop does on a closed socket
+
+    async def resume_gateway(self, client: discord.Client) -> None:
+        """The client RESUMEs its session: the held events in order (interactions with their
+        original ids, their 3 seconds counted from creation), then RESUMED (discord.py's
+        ``resumed``), as Discord replays missed events before it."""
+        if client not in self._clients and self.loopback_server is not None:
+            await self.loopback_server.reopen()
+            return
+        held = self._held.pop(client, None)
+        if held is None:
+            raise AssertionError("that client's gateway is not down")
+        parsers = client._connection.parsers
+        for event, data in held:
+            self.factory.held(event, data)
+            parsers[event](data)
+        parsers["RESUMED"]({"__shard_id__": client.shard_id})
 
     def _forward_event(self, event: str, data: dict[str, Any]) -> None:
         """Gateway events caused by REST calls (THREAD_CREATE) reach every connected bot."""
         for client in self._clients:
-            if client.is_ready():
-                client._connection.parsers[event](copy.deepcopy(data))
+            if client.is_ready() and _intended(client, event):
+                self._dispatch(client, event, copy.deepcopy(data))
         if self.loopback_server is not None:
             push = self.loopback_server.push(event, copy.deepcopy(data))
             asyncio.get_running_loop().create_task(push, name="fakediscord-push")
@@ -279,6 +324,26 @@ class FakeDiscord(Driver):
         """A stored message by id (deleted ones included)."""
         return self.world.messages[message_id]
 
+    def delete_message(self, msg: FakeMessage, by: FakeUser) -> None:
+        """A member deletes a message (someone else's needs Manage Messages); bots with the
+        guild messages intent get MESSAGE_DELETE."""
+        chan = self.world.channels[msg.channel_id]
+        if msg.author is not by and not self.world.has(chan, by.id, "manage_messages"):
+            raise AssertionError(f"{by.name} may not delete that message")
+        self.world.delete_message(msg)
+
+    def bulk_delete(self, messages: list[FakeMessage], by: FakeUser) -> None:
+        """A moderator deletes several messages of one channel at once (MESSAGE_DELETE_BULK)."""
+        chan = self.world.channels[messages[0].channel_id]
+        if not self.world.has(chan, by.id, "manage_messages"):
+            raise AssertionError(f"{by.name} may not bulk-delete messages")
+        for msg in messages:
+            msg.deleted = True
+        data: dict[str, Any] = {"ids": [str(m.id) for m in messages], "channel_id": str(chan.id)}
+        if chan.guild_id is not None:
+            data["guild_id"] = str(chan.guild_id)
+        self.world.emit("MESSAGE_DELETE_BULK", data)
+
     def channel(self, channel_id: int) -> FakeChannel:
         """A channel or thread by id."""
         return self.world.channels[channel_id]
@@ -298,3 +363,8 @@ class FakeDiscord(Driver):
     def loopback(self) -> LoopbackServer:
         """A real HTTP + websocket server on 127.0.0.1 serving this fake (``async with``)."""
         return LoopbackServer(self)
+
+
+def _intended(client: discord.Client, event: str) -> bool:
+    """Discord sends message events only to bots with the (guild) messages intent."""
+    return not event.startswith("MESSAGE_") or client.intents.guild_messages

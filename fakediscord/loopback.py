@@ -6,7 +6,10 @@ import asyncio
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -25,16 +28,26 @@ if TYPE_CHECKING:
 HEARTBEAT_MS = 41_250
 HELLO, IDENTIFY, HEARTBEAT, RESUME, HEARTBEAT_ACK, INVALID_SESSION = 10, 2, 1, 6, 11, 9
 REQUEST_MEMBERS = 8
+RESUMABLE_CLOSE = 4000
+"""Discord's "unknown error" close code: the client reconnects and RESUMEs its session."""
+KEPT_FRAMES = 1_000
+"""Dispatch frames a session keeps for a RESUME to replay."""
+WAIT_S = 10.0
+"""How long ``drop``/``reopen`` wait for the client to react (real time)."""
 
 
 @dataclass(eq=False)
 class Session:
-    """One gateway connection (one shard of one client)."""
+    """One gateway session (one shard of one client): its connection, or None while it is
+    dropped and may be resumed."""
 
-    ws: web.WebSocketResponse
+    ws: web.WebSocketResponse | None
     shard: tuple[int, int] = (0, 1)
     seq: int = 0
     identified: bool = False
+    session_id: str = ""
+    sent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=KEPT_FRAMES))
+    """The latest dispatch frames, with their sequence numbers, for a RESUME to replay."""
 
     def owns(self, guild_id: int | None) -> bool:
         """Discord's shard routing: ``(guild_id >> 22) % count``, DMs to shard 0."""
@@ -52,6 +65,11 @@ class LoopbackServer:
         self.port = 0
         self._runner: web.AppRunner | None = None
         self._saved: tuple[str, yarl.URL, str] | None = None
+        self._open = asyncio.Event()
+        """Cleared by ``drop``: new connections get no HELLO until ``reopen``."""
+        self._open.set()
+        self.waiting = 0
+        """Connections waiting for their HELLO (a client reconnecting during an outage)."""
 
     @property
     def base(self) -> str:
@@ -77,8 +95,10 @@ class LoopbackServer:
 
     async def stop(self) -> None:
         """Close sockets, stop listening, restore the patched URLs."""
+        self._open.set()
         for session in list(self.sessions):
-            await session.ws.close()
+            if session.ws is not None:
+                await session.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
         if self._saved is not None:
@@ -109,6 +129,26 @@ class LoopbackServer:
             raise AssertionError("client did not become ready over the loopback gateway")
         return task
 
+    async def drop(self) -> None:
+        """Lose every gateway connection, as an outage does: each is closed with a resumable
+        code, so discord.py dispatches ``disconnect`` and reconnects; its new connection gets no
+        HELLO until ``reopen``, and events meanwhile are kept for its RESUME. Returns once every
+        client is reconnecting (it noticed)."""
+        self._open.clear()
+        dropped = [s for s in self.sessions if s.identified and s.ws is not None]
+        for session in dropped:
+            ws, session.ws = session.ws, None
+            assert ws is not None
+            await ws.close(code=RESUMABLE_CLOSE)
+        await _until(lambda: self.waiting >= len(dropped), "the client to reconnect")
+
+    async def reopen(self) -> None:
+        """The outage ends: held connections get their HELLO, and each dropped session that is
+        RESUMEd gets what it missed, then RESUMED. Returns once every one was resumed."""
+        dropped = [s for s in self.sessions if s.identified and s.ws is None]
+        self._open.set()
+        await _until(lambda: all(s.ws is not None for s in dropped), "the client to resume")
+
     # -- REST -----------------------------------------------------------------------------
 
     async def _rest(self, request: web.Request) -> web.Response:
@@ -131,33 +171,71 @@ class LoopbackServer:
     # -- gateway --------------------------------------------------------------------------
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        """HELLO, then IDENTIFY → READY + GUILD_CREATEs; heartbeats are ACKed."""
+        """HELLO (held during an outage), then IDENTIFY → READY + GUILD_CREATEs, or RESUME →
+        the missed frames + RESUMED; heartbeats are ACKed."""
         ws = web.WebSocketResponse()
         await ws.prepare(request)
+        await self._hello_when_open(ws)
         session = Session(ws)
         self.sessions.append(session)
         try:
+            async for msg in ws:
+                if msg.type == WSMsgType.TEXT:
+                    session = await self._on_frame(session, ws, json.loads(msg.data))
+        finally:
+            if session.ws is ws:
+                self.sessions.remove(session)
+        return ws
+
+    async def _hello_when_open(self, ws: web.WebSocketResponse) -> None:
+        """HELLO, once no outage holds the gateway (``drop`` … ``reopen``)."""
+        self.waiting += 1
+        try:
+            await self._open.wait()
+        finally:
+            self.waiting -= 1
+        if not ws.closed:  # the client may have given up meanwhile
             await ws.send_json(
                 {"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_MS}, "s": None, "t": None}
             )
-            async for msg in ws:
-                if msg.type == WSMsgType.TEXT:
-                    await self._on_frame(session, json.loads(msg.data))
-        finally:
-            self.sessions.remove(session)
-        return ws
 
-    async def _on_frame(self, session: Session, frame: dict[str, Any]) -> None:
-        """React to one client opcode."""
+    async def _on_frame(
+        self, session: Session, ws: web.WebSocketResponse, frame: dict[str, Any]
+    ) -> Session:
+        """React to one client opcode; the session this connection serves from now on."""
         op, data = frame.get("op"), frame.get("d")
         if op == HEARTBEAT:
-            await session.ws.send_json({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+            await ws.send_json({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
         elif op == IDENTIFY:
             await self._identify(session, data or {})
         elif op == RESUME:
-            await session.ws.send_json({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
+            return await self._resume(session, ws, data or {})
         elif op == REQUEST_MEMBERS:
             await self._members_chunk(session, data or {})
+        return session
+
+    async def _resume(
+        self, fresh: Session, ws: web.WebSocketResponse, data: dict[str, Any]
+    ) -> Session:
+        """RESUME: replay what the dropped session sent after the client's last sequence number
+        (clicks keep their ids; their 3 s kept running), then RESUMED; an unknown or live
+        session is invalid (the client IDENTIFYs afresh)."""
+        old = next(
+            (s for s in self.sessions if s.ws is None and s.session_id == data.get("session_id")),
+            None,
+        )
+        if old is None:
+            await ws.send_json({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
+            return fresh
+        self.sessions.remove(fresh)
+        after = int(data.get("seq") or 0)
+        while frame := next((f for f in old.sent if f["s"] > after), None):
+            self.fake.factory.held(frame["t"], frame["d"])  # also one logged during the replay
+            await ws.send_json(frame)
+            after = frame["s"]
+        old.ws = ws
+        await self._send(old, "RESUMED", {})
+        return old
 
     async def _identify(self, session: Session, data: dict[str, Any]) -> None:
         """READY for this shard, then its guilds."""
@@ -165,9 +243,9 @@ class LoopbackServer:
         session.shard, session.identified = (int(shard[0]), int(shard[1])), True
         world = self.fake.world
         guilds = [g for g in world.guilds.values() if session.owns(g.id)]
-        await self._send(
-            session, "READY", payloads.ready(world, guilds, session.shard, world.gateway_url)
-        )
+        ready = payloads.ready(world, guilds, session.shard, world.gateway_url)
+        session.session_id = ready["session_id"]
+        await self._send(session, "READY", ready)
         for g in guilds:
             await self._send(session, "GUILD_CREATE", payloads.guild_create(world, g))
 
@@ -186,9 +264,13 @@ class LoopbackServer:
         await self._send(session, "GUILD_MEMBERS_CHUNK", chunk)
 
     async def _send(self, session: Session, event: str, data: dict[str, Any]) -> None:
-        """One DISPATCH frame with the session's next sequence number."""
+        """One DISPATCH frame with the session's next sequence number, kept for a RESUME (a
+        dropped session only keeps it)."""
         session.seq += 1
-        await session.ws.send_json({"op": 0, "t": event, "s": session.seq, "d": data})
+        frame = {"op": 0, "t": event, "s": session.seq, "d": data}
+        session.sent.append(frame)
+        if session.ws is not None:
+            await session.ws.send_json(frame)
 
     async def push(self, event: str, data: dict[str, Any]) -> None:
         """Dispatch an event to the shard(s) that own its guild."""
@@ -196,6 +278,15 @@ class LoopbackServer:
         for session in list(self.sessions):
             if session.identified and session.owns(None if guild_id is None else int(guild_id)):
                 await self._send(session, event, data)
+
+
+async def _until(done: Callable[[], bool], what: str) -> None:
+    """Wait (real time, ``WAIT_S`` at most) until ``done()``."""
+    limit = time.monotonic() + WAIT_S
+    while not done():
+        if time.monotonic() > limit:
+            raise AssertionError(f"loopback gateway: gave up waiting for {what}")
+        await asyncio.sleep(0.01)
 
 
 async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:

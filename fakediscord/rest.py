@@ -19,6 +19,9 @@ from .router import Reply, Request, Router
 from .world import World
 
 P = dict[str, str]
+NONCE_WINDOW_MS = 120_000
+"""How long Discord keeps a nonce unique ("the past few minutes"; the fake takes the low end,
+so a bot counting on more would be caught)."""
 
 
 class Rest:
@@ -27,6 +30,8 @@ class Rest:
     def __init__(self, world: World) -> None:
         """Work on ``world``."""
         self.w = world
+        self.nonces: dict[tuple[int, str], FakeMessage] = {}
+        """Messages posted with ``enforce_nonce``, by channel and nonce."""
 
     def register(self, r: Router) -> None:
         """Add every route this class models."""
@@ -176,6 +181,9 @@ class Rest:
         ):
             self.w.violations.append(f"embeds dropped: no embed_links in #{chan.name}")
             body["embeds"] = []
+        earlier = self.same_nonce(chan, body)
+        if earlier is not None:
+            return 200, payloads.message(earlier)
         ref = (body.get("message_reference") or {}).get("message_id")
         if ref is not None:
             self.w.message(int(ref))
@@ -185,9 +193,22 @@ class Rest:
             "type": 19 if ref else 0,
         }
         msg = self.w.create_message(chan, body, q.files, upload_limit=limit, **meta)
+        if body.get("nonce") and body.get("enforce_nonce"):
+            self.nonces[chan.id, str(body["nonce"])] = msg
         if chan.is_thread and chan.archived and not chan.locked:
             chan.archived = False
         return 200, payloads.message(msg)
+
+    def same_nonce(self, chan: FakeChannel, body: dict[str, Any]) -> FakeMessage | None:
+        """With ``enforce_nonce``, Discord answers a post whose nonce the bot used in that channel
+        in the last few minutes with the message already made, and makes no new one."""
+        nonce = body.get("nonce")
+        if not nonce or not body.get("enforce_nonce"):
+            return None
+        earlier = self.nonces.get((chan.id, str(nonce)))
+        if earlier is None or self.w.now_ms() - earlier.created_ms > NONCE_WINDOW_MS:
+            return None
+        return earlier
 
     def can_send(self, chan: FakeChannel) -> None:
         """Send permission: threads need send_messages_in_threads; DMs need open DMs."""
@@ -234,7 +255,7 @@ class Rest:
         chan, msg = self.own_message(p)
         if msg.author is not self.w.bot:
             self.need(chan, "manage_messages")
-        msg.deleted = True
+        self.w.delete_message(msg)
         return 204, None
 
     def react(self, q: Request, p: P) -> Reply:

@@ -221,6 +221,14 @@ class World:
         chan.last_message_id, chan.message_count = msg.id, chan.message_count + 1
         return msg
 
+    def delete_message(self, msg: FakeMessage) -> None:
+        """Delete a message; the bots in its guild get MESSAGE_DELETE."""
+        msg.deleted = True
+        data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
+        if msg.guild_id is not None:
+            data["guild_id"] = str(msg.guild_id)
+        self.emit("MESSAGE_DELETE", data)
+
     def edit_message(
         self, msg: FakeMessage, payload: dict[str, Any], files: list[Upload], *, upload_limit: int
     ) -> FakeMessage:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import asyncpg
 
@@ -19,7 +19,16 @@ from storage.errors import (
     UnknownMatch,
 )
 from storage.reads import SharedReads
-from storage.records import Deadline, Lobby, NewMatch, Rating, Result, StoredMatch, now_ms
+from storage.records import (
+    Deadline,
+    Lobby,
+    NewMatch,
+    Owed,
+    Rating,
+    Result,
+    StoredMatch,
+    now_ms,
+)
 from storage.rows import (
     changes_of,
     check_departure,
@@ -28,6 +37,8 @@ from storage.rows import (
     deadline_from_row,
     history_rows,
     lobby_from_row,
+    owed_from_row,
+    owed_row,
     rating_rows,
     result_rows,
     settings_from_row,
@@ -46,9 +57,12 @@ from storage.sql import (
     HISTORY_INSERT,
     LOBBY_SELECT,
     MATCH_COLUMNS,
+    OWE,
+    OWED_SELECT,
     RATING_UPSERT,
     RESULT_INSERT,
     SEAT_COLUMNS,
+    SETTLE,
     USER_SETTINGS,
     Query,
     SettingsTable,
@@ -56,6 +70,15 @@ from storage.sql import (
 
 _LOCK_KEY = 0x7AB1E20
 """Advisory lock held while migrating, so two processes starting together migrate once."""
+CONNECT_TIMEOUT_S: Final = 5.0
+"""How long making a connection may take: a server that accepts and never answers (or a host
+gone from the network) fails the call in seconds, not after asyncpg's default minute."""
+COMMAND_TIMEOUT_S: Final = 15.0
+"""How long one statement may take before it is cancelled with TimeoutError (an outage to the
+bot: the click is refused in words); Tablero's statements take milliseconds."""
+BULK_TIMEOUT_S: Final = 600.0
+"""The same for the statements that read or rewrite everything: migrations (and waiting for
+another process's), the finished-match export and the ratings rebuild."""
 
 
 class PostgresStore(SharedReads):
@@ -69,7 +92,13 @@ class PostgresStore(SharedReads):
     async def open(cls, url: str) -> PostgresStore:
         """Connect, refuse a schema newer than this code, and apply pending migrations."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=5)
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=5,
+                timeout=CONNECT_TIMEOUT_S,
+                command_timeout=COMMAND_TIMEOUT_S,
+            )
         except (OSError, asyncpg.PostgresError) as exc:
             raise StorageError(f"cannot connect to PostgreSQL: {exc}") from exc
         try:
@@ -104,11 +133,20 @@ class PostgresStore(SharedReads):
                 "INSERT INTO seats (match_id, seat, player_id, name) VALUES ($1, $2, $3, $4)",
                 [(match_id, seat, p.id, p.name) for seat, p in enumerate(match.players)],
             )
+            await db.execute(OWE, *owed_row(Owed(match_id, "post", 0, None, now)))
         return match_id
 
-    async def append(self, match_id: int, expected_version: int, entries: Sequence[Entry]) -> int:
-        """Append events if the match is still at `expected_version`; return the new version."""
+    async def append(
+        self,
+        match_id: int,
+        expected_version: int,
+        entries: Sequence[Entry],
+        owed: Owed | None = None,
+    ) -> int:
+        """Append events if the match is still at `expected_version`, and record the message
+        they make due; return the new version."""
         now = now_ms()
+        owing = None if owed is None else owed_row(owed)
         async with self._pool.acquire() as db, db.transaction():
             status = await db.execute(
                 "UPDATE matches SET version = version + $1, updated_at = $2"
@@ -137,7 +175,29 @@ class PostgresStore(SharedReads):
                 )
             except asyncpg.UniqueViolationError as exc:
                 raise DuplicateInteraction(f"match {match_id}: interaction already stored") from exc
+            if owing is not None:
+                await db.execute(OWE, *owing)
         return expected_version + len(entries)
+
+    async def owed_messages(self) -> list[Owed]:
+        """Every message matches owe, oldest first."""
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(OWED_SELECT + " ORDER BY since_ms, match_id")
+        return [owed_from_row(r) for r in rows]
+
+    async def owe(self, owed: Owed) -> None:
+        """Record a message a match owes outside a step."""
+        row = owed_row(owed)
+        try:
+            async with self._pool.acquire() as db:
+                await db.execute(OWE, *row)
+        except asyncpg.ForeignKeyViolationError as exc:
+            raise UnknownMatch(f"no match {owed.match_id}") from exc
+
+    async def settle(self, match_id: int, version: int) -> None:
+        """What the match owed up to `version` is done."""
+        async with self._pool.acquire() as db:
+            await db.execute(SETTLE, match_id, version)
 
     async def load(self, match_id: int) -> StoredMatch:
         """The match and its whole event log."""
@@ -200,13 +260,16 @@ class PostgresStore(SharedReads):
             match_id, "UPDATE matches SET status = $1, updated_at = $2 WHERE id = $3", status
         )
 
-    async def set_message(self, match_id: int, message_id: str | None) -> None:
-        """Remember the Discord message that shows the match."""
-        await self._update(
-            match_id,
-            "UPDATE matches SET message_id = $1, updated_at = $2 WHERE id = $3",
-            message_id,
-        )
+    async def set_message(
+        self, match_id: int, message_id: str | None, settled: int | None = None
+    ) -> None:
+        """Remember the Discord message that shows the match (settling what it shows)."""
+        sql = "UPDATE matches SET message_id = $1, updated_at = $2 WHERE id = $3"
+        async with self._pool.acquire() as db, db.transaction():
+            if await db.execute(sql, message_id, now_ms(), match_id) == "UPDATE 0":
+                raise UnknownMatch(f"no match {match_id}")
+            if settled is not None:
+                await db.execute(SETTLE, match_id, settled)
 
     async def finish_match(
         self,
@@ -214,11 +277,13 @@ class PostgresStore(SharedReads):
         status: str,
         ratings: Sequence[Rating],
         results: Sequence[Result] = (),
+        owed: Owed | None = None,
     ) -> None:
-        """Final status, deadlines dropped, ratings, history and results stored: all in one
-        transaction."""
+        """Final status, deadlines dropped, ratings, history, results and the message the end
+        makes due stored: all in one transaction."""
         check_match_status(status)
         results_rows = result_rows(match_id, results)
+        owing = None if owed is None else owed_row(owed)
         now = now_ms()
         try:
             async with self._pool.acquire() as db, db.transaction():
@@ -236,6 +301,8 @@ class PostgresStore(SharedReads):
                     HISTORY_INSERT, history_rows(changes_of(match_id, ratings, now))
                 )
                 await db.executemany(RESULT_INSERT, results_rows)
+                if owing is not None:
+                    await db.execute(OWE, *owing)
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise storage_integrity_error(exc, f"match {match_id}: the result") from exc
 
@@ -256,9 +323,9 @@ class PostgresStore(SharedReads):
             self._pool.acquire() as db,
             db.transaction(isolation="repeatable_read", readonly=True),
         ):
-            rows = await db.fetch(FINISHED_MATCHES)
-            seats = await db.fetch(FINISHED_SEATS)
-            events = await db.fetch(FINISHED_EVENTS)
+            rows = await db.fetch(FINISHED_MATCHES, timeout=BULK_TIMEOUT_S)
+            seats = await db.fetch(FINISHED_SEATS, timeout=BULK_TIMEOUT_S)
+            events = await db.fetch(FINISHED_EVENTS, timeout=BULK_TIMEOUT_S)
         return stored_matches(rows, seats, events)
 
     async def replace_ratings(
@@ -268,10 +335,12 @@ class PostgresStore(SharedReads):
         now = now_ms()
         try:
             async with self._pool.acquire() as db, db.transaction():
-                await db.execute("DELETE FROM rating_history")
-                await db.execute("DELETE FROM ratings")
-                await db.executemany(RATING_UPSERT, rating_rows(ratings, now))
-                await db.executemany(HISTORY_INSERT, history_rows(history))
+                await db.execute("DELETE FROM rating_history", timeout=BULK_TIMEOUT_S)
+                await db.execute("DELETE FROM ratings", timeout=BULK_TIMEOUT_S)
+                rows = rating_rows(ratings, now)
+                await db.executemany(RATING_UPSERT, rows, timeout=BULK_TIMEOUT_S)
+                changes = history_rows(history)
+                await db.executemany(HISTORY_INSERT, changes, timeout=BULK_TIMEOUT_S)
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise storage_integrity_error(exc, "the new ratings") from exc
 
@@ -402,7 +471,7 @@ async def _migrate(pool: asyncpg.Pool) -> None:
     """Refuse a newer schema; apply pending migrations in one transaction under a lock."""
     known = migrations("postgres")
     async with pool.acquire() as db, db.transaction():
-        await db.execute("SELECT pg_advisory_xact_lock($1)", _LOCK_KEY)
+        await db.execute("SELECT pg_advisory_xact_lock($1)", _LOCK_KEY, timeout=BULK_TIMEOUT_S)
         await db.execute("CREATE TABLE IF NOT EXISTS tablero_schema (version INTEGER NOT NULL)")
         current = await db.fetchval("SELECT max(version) FROM tablero_schema") or 0
         if current > len(known):
@@ -411,5 +480,5 @@ async def _migrate(pool: asyncpg.Pool) -> None:
                 f" {len(known)}: upgrade Tablero (the database was left untouched)"
             )
         for number, _, sql in known[current:]:
-            await db.execute(sql)
+            await db.execute(sql, timeout=BULK_TIMEOUT_S)
             await db.execute("INSERT INTO tablero_schema (version) VALUES ($1)", number)

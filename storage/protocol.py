@@ -17,6 +17,7 @@ from storage.records import (
     Deadline,
     Lobby,
     NewMatch,
+    Owed,
     PlayerResult,
     Rating,
     Result,
@@ -28,14 +29,33 @@ class Store(Protocol):
     """Everything the bot keeps, behind one async interface (SQLite or PostgreSQL)."""
 
     async def create_match(self, match: NewMatch) -> int:
-        """Store a new open match with its seats; return its id."""
+        """Store a new open match with its seats, owing its first message; return its id."""
         ...
 
-    async def append(self, match_id: int, expected_version: int, entries: Sequence[Entry]) -> int:
-        """Append events if the match is still at `expected_version`; return the new version.
+    async def append(
+        self,
+        match_id: int,
+        expected_version: int,
+        entries: Sequence[Entry],
+        owed: Owed | None = None,
+    ) -> int:
+        """Append events if the match is still at `expected_version`, and record the message
+        they make due (replacing an undelivered one); return the new version.
 
         Raises StaleVersion, DuplicateInteraction or UnknownMatch and stores nothing then.
         """
+        ...
+
+    async def owed_messages(self) -> list[Owed]:
+        """Every message matches owe, oldest first (delivered at start-up)."""
+        ...
+
+    async def owe(self, owed: Owed) -> None:
+        """Record a message a match owes outside a step (its message was deleted)."""
+        ...
+
+    async def settle(self, match_id: int, version: int) -> None:
+        """A delivery showed `version`: what the match owed up to it is done."""
         ...
 
     async def load(self, match_id: int) -> StoredMatch:
@@ -67,8 +87,11 @@ class Store(Protocol):
         """Mark a match finished, cancelled or abandoned (or open again)."""
         ...
 
-    async def set_message(self, match_id: int, message_id: str | None) -> None:
-        """Remember the Discord message that shows the match."""
+    async def set_message(
+        self, match_id: int, message_id: str | None, settled: int | None = None
+    ) -> None:
+        """Remember the Discord message that shows the match; when it shows version `settled`,
+        what the match owed up to it is done (in the same transaction)."""
         ...
 
     async def finish_match(
@@ -77,9 +100,11 @@ class Store(Protocol):
         status: str,
         ratings: Sequence[Rating],
         results: Sequence[Result] = (),
+        owed: Owed | None = None,
     ) -> None:
         """In one transaction: set the final status, drop the match's deadlines, store the new
-        ratings and their history rows (at = now), and the seats' results.
+        ratings and their history rows (at = now), the seats' results, and the message the end
+        makes due.
 
         UnknownMatch if there is no such match; StorageError for a result the schema refuses
         (a place below 1, an unknown departure, a seat given twice or already stored). Nothing

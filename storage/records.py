@@ -56,6 +56,28 @@ class Deadline:
     payload: dict[str, Any]
 
 
+OWED_KINDS = ("post", "close")
+"""What a match can owe its channel: its current message (or its results) posted in place of
+the one shown, or the shown message's buttons taken off (a match that ended without a result)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Owed:
+    """A message a match owes its channel, stored with the step that made it due."""
+
+    match_id: int
+    kind: str
+    """One of OWED_KINDS."""
+    version: int
+    """The match's version when it became due: a delivery showing this version or a later one
+    settles it."""
+    step_key: int | None
+    """The message key of the message shown when it became due (what that message sums up once
+    replaced); None when no message was shown yet."""
+    since_ms: int
+    """When it first became due (ms since the epoch); a later step keeps the first time."""
+
+
 @dataclass(frozen=True, slots=True)
 class Lobby:
     """A pending lobby (players joining) or challenge (one member invited); id None when new."""

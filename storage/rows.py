@@ -14,10 +14,12 @@ from storage.records import (
     LOBBY_KINDS,
     LOBBY_STATUSES,
     MATCH_STATUSES,
+    OWED_KINDS,
     SEAT_DEPARTURES,
     BoardRow,
     Deadline,
     Lobby,
+    Owed,
     PlayerResult,
     Rating,
     Result,
@@ -197,6 +199,19 @@ def deadline_from_row(row: Any) -> Deadline:
     payload raises StorageError."""
     payload = decode_json(row[3], f"match {row[0]}: deadline {row[1]}")
     return Deadline(int(row[0]), row[1], int(row[2]), payload)
+
+
+def owed_row(owed: Owed) -> tuple[int, str, int, int | None, int]:
+    """The arguments of OWE; an unknown kind is refused before anything is written."""
+    if owed.kind not in OWED_KINDS:
+        raise StorageError(f"an owed message is one of {', '.join(OWED_KINDS)}, not {owed.kind!r}")
+    return owed.match_id, owed.kind, owed.version, owed.step_key, owed.since_ms
+
+
+def owed_from_row(row: Any) -> Owed:
+    """An Owed from a row of OWED_SELECT."""
+    step_key = None if row[3] is None else int(row[3])
+    return Owed(int(row[0]), row[1], int(row[2]), step_key, int(row[4]))
 
 
 def settings_from_row(text: str | None, what: str) -> dict[str, Any]:

@@ -190,6 +190,19 @@ LOBBY_SELECT = (
     " message_id FROM lobbies"
 )
 
+OWE = (
+    "INSERT INTO outbox (match_id, kind, version, step_key, since_ms)"
+    " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (match_id) DO UPDATE"
+    " SET kind = excluded.kind, version = excluded.version"
+)
+"""Record a message a match owes; an undelivered one is replaced (the message shown and the
+time it has been owing since stay: nothing was delivered in between)."""
+
+OWED_SELECT = "SELECT match_id, kind, version, step_key, since_ms FROM outbox"
+
+SETTLE = "DELETE FROM outbox WHERE match_id = $1 AND version <= $2"
+"""A delivery that showed `version` settles what was owed up to it (not a later step's)."""
+
 DEADLINE_SELECT = "SELECT match_id, kind, due_at, payload FROM deadlines"
 
 

@@ -21,7 +21,16 @@ from storage.errors import (
     UnknownMatch,
 )
 from storage.reads import SharedReads
-from storage.records import Deadline, Lobby, NewMatch, Rating, Result, StoredMatch, now_ms
+from storage.records import (
+    Deadline,
+    Lobby,
+    NewMatch,
+    Owed,
+    Rating,
+    Result,
+    StoredMatch,
+    now_ms,
+)
 from storage.rows import (
     changes_of,
     check_departure,
@@ -30,6 +39,8 @@ from storage.rows import (
     deadline_from_row,
     history_rows,
     lobby_from_row,
+    owed_from_row,
+    owed_row,
     rating_rows,
     result_rows,
     settings_from_row,
@@ -48,9 +59,12 @@ from storage.sql import (
     HISTORY_INSERT,
     LOBBY_SELECT,
     MATCH_COLUMNS,
+    OWE,
+    OWED_SELECT,
     RATING_UPSERT,
     RESULT_INSERT,
     SEAT_COLUMNS,
+    SETTLE,
     USER_SETTINGS,
     Query,
     SettingsTable,
@@ -113,11 +127,20 @@ class SqliteStore(SharedReads):
                 "INSERT INTO seats (match_id, seat, player_id, name) VALUES (?, ?, ?, ?)",
                 [(match_id, seat, p.id, p.name) for seat, p in enumerate(match.players)],
             )
+            await self._db.execute(qmark(OWE), owed_row(Owed(match_id, "post", 0, None, now)))
         return match_id
 
-    async def append(self, match_id: int, expected_version: int, entries: Sequence[Entry]) -> int:
-        """Append events if the match is still at `expected_version`; return the new version."""
+    async def append(
+        self,
+        match_id: int,
+        expected_version: int,
+        entries: Sequence[Entry],
+        owed: Owed | None = None,
+    ) -> int:
+        """Append events if the match is still at `expected_version`, and record the message
+        they make due; return the new version."""
         now = now_ms()
+        owing = None if owed is None else owed_row(owed)
         async with self._transaction():
             cursor = await self._db.execute(
                 "UPDATE matches SET version = version + ?, updated_at = ?"
@@ -138,7 +161,28 @@ class SqliteStore(SharedReads):
                 )
             except sqlite3.IntegrityError as exc:
                 raise DuplicateInteraction(f"match {match_id}: interaction already stored") from exc
+            if owing is not None:
+                await self._db.execute(qmark(OWE), owing)
         return expected_version + len(entries)
+
+    async def owed_messages(self) -> list[Owed]:
+        """Every message matches owe, oldest first."""
+        rows = await self._db.execute_fetchall(OWED_SELECT + " ORDER BY since_ms, match_id")
+        return [owed_from_row(r) for r in rows]
+
+    async def owe(self, owed: Owed) -> None:
+        """Record a message a match owes outside a step."""
+        row = owed_row(owed)
+        async with self._transaction():
+            try:
+                await self._db.execute(qmark(OWE), row)
+            except sqlite3.IntegrityError as exc:
+                raise UnknownMatch(f"no match {owed.match_id}") from exc
+
+    async def settle(self, match_id: int, version: int) -> None:
+        """What the match owed up to `version` is done."""
+        async with self._transaction():
+            await self._db.execute(qmark(SETTLE), (match_id, version))
 
     async def _refuse_version(self, match_id: int, expected: int) -> None:
         cursor = await self._db.execute("SELECT version FROM matches WHERE id = ?", (match_id,))
@@ -206,17 +250,25 @@ class SqliteStore(SharedReads):
             match_id, "UPDATE matches SET status = ?, updated_at = ? WHERE id = ?", status
         )
 
-    async def set_message(self, match_id: int, message_id: str | None) -> None:
-        """Remember the Discord message that shows the match."""
-        await self._update(
-            match_id, "UPDATE matches SET message_id = ?, updated_at = ? WHERE id = ?", message_id
-        )
+    async def set_message(
+        self, match_id: int, message_id: str | None, settled: int | None = None
+    ) -> None:
+        """Remember the Discord message that shows the match (settling what it shows)."""
+        sql = "UPDATE matches SET message_id = ?, updated_at = ? WHERE id = ?"
+        async with self._transaction():
+            await self._updated(match_id, sql, message_id)
+            if settled is not None:
+                await self._db.execute(qmark(SETTLE), (match_id, settled))
 
     async def _update(self, match_id: int, sql: str, value: Any) -> None:
         async with self._transaction():
-            cursor = await self._db.execute(sql, (value, now_ms(), match_id))
-            if cursor.rowcount == 0:
-                raise UnknownMatch(f"no match {match_id}")
+            await self._updated(match_id, sql, value)
+
+    async def _updated(self, match_id: int, sql: str, value: Any) -> None:
+        """One match row updated inside the caller's transaction; UnknownMatch if none."""
+        cursor = await self._db.execute(sql, (value, now_ms(), match_id))
+        if cursor.rowcount == 0:
+            raise UnknownMatch(f"no match {match_id}")
 
     async def finish_match(
         self,
@@ -224,11 +276,13 @@ class SqliteStore(SharedReads):
         status: str,
         ratings: Sequence[Rating],
         results: Sequence[Result] = (),
+        owed: Owed | None = None,
     ) -> None:
-        """Final status, deadlines dropped, ratings, history and results stored: all in one
-        transaction."""
+        """Final status, deadlines dropped, ratings, history, results and the message the end
+        makes due stored: all in one transaction."""
         check_match_status(status)
         results_rows = result_rows(match_id, results)
+        owing = None if owed is None else owed_row(owed)
         now = now_ms()
         async with self._transaction():
             cursor = await self._db.execute(
@@ -246,6 +300,8 @@ class SqliteStore(SharedReads):
                 await self._db.executemany(qmark(RESULT_INSERT), results_rows)
             except sqlite3.IntegrityError as exc:
                 raise storage_integrity_error(exc, f"match {match_id}: the result") from exc
+            if owing is not None:
+                await self._db.execute(qmark(OWE), owing)
 
     async def ratings(self, guild_id: str, game: str) -> list[Rating]:
         """Every rating of a guild and game."""

@@ -69,6 +69,13 @@ def test_bot_memory_benchmark_reports_json() -> None:
     assert 0 < result["rss_before_bot_mb"] <= result["rss_with_matches_mb"]
 
 
+def test_owed_delivery_benchmark_delivers_every_owed_message() -> None:
+    result = run_benchmark("owed_delivery", "--matches", "20", "--owed", "5")
+    assert result["open_matches"] == 20 and result["owed_messages"] == 5
+    assert result["posted"] == 5 and result["still_owed"] == 0
+    assert 0 < result["ready_s"] <= result["all_delivered_s"]
+
+
 def test_bot_latency_benchmark_runs_kero_matches() -> None:
     result = run_benchmark(
         "bot_latency",

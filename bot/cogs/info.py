@@ -6,18 +6,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.games import game_choices
-from bot.refusals import Refused
+from bot.options import BoundedCog
 from bot.rules_pages import page_embed, page_view
-from games.registry import GAMES
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
 
 
-class InfoCog(commands.Cog):
+class InfoCog(BoundedCog):
     """Rules and help."""
 
     def __init__(self, bot: TableroBot) -> None:
@@ -28,8 +26,6 @@ class InfoCog(commands.Cog):
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         """The first page of the game's rules summary, with paging buttons."""
-        if game not in GAMES:
-            raise Refused("There's no such game here.")
         await _send_page(interaction, game)
 
     @app_commands.command(name="help", description="What Tablero does and its commands")

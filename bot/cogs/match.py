@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.cogs.ratings import send_record
+from bot.options import BoundedGroupCog
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
 
 
 @app_commands.guild_only()
-class MatchCog(commands.GroupCog, group_name="match", group_description="The match here"):
+class MatchCog(BoundedGroupCog, group_name="match", group_description="The match here"):
     """Commands about the match running in this channel (in servers only: the group carries
     `guild_only`, which Discord ignores on subcommands)."""
 

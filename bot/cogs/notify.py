@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+
+from bot.options import BoundedCog
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
 
 
-class NotifyCog(commands.Cog):
+class NotifyCog(BoundedCog):
     """Members' reminder choice (kept per member, across servers)."""
 
     def __init__(self, bot: TableroBot) -> None:

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.alt_text import alt_text
 from bot.components import refuse_damaged, view_of
 from bot.games import game_choices
 from bot.ids import BOARD_TEMPLATE
 from bot.names import shown
+from bot.options import BoundedCog
 from bot.refusals import Refused
 from games.registry import GAMES, get_game
 from render.stats import rating_chart_png
@@ -48,12 +48,6 @@ TEXT_HISTORY: Final = 10
 def _day(at_ms: int) -> str:
     """`2026-12-01`: the day of a rated game (UTC)."""
     return time.strftime("%Y-%m-%d", time.gmtime(at_ms / 1000))
-
-
-def _known(game: str) -> None:
-    """Refuse a game name no registered game has (a modified client can send any string)."""
-    if game not in GAMES:
-        raise Refused("There's no such game here.")
 
 
 def ordinal(place: int) -> str:
@@ -146,7 +140,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_BOAR
         await interaction.response.edit_message(embed=embed, view=board_view(board, pages))
 
 
-class RatingsCog(commands.Cog):
+class RatingsCog(BoundedCog):
     """Leaderboards, stats and history."""
 
     def __init__(self, bot: TableroBot) -> None:
@@ -168,7 +162,6 @@ class RatingsCog(commands.Cog):
         period: Literal["all-time", "week"] = "all-time",
     ) -> None:
         """The first page, with paging buttons (only you see it)."""
-        _known(game)
         board = Board(game, scope[0], period[0], 0)
         embed, pages = await board_embed(self.bot, str(interaction.guild_id), board)
         await interaction.response.send_message(
@@ -188,8 +181,6 @@ class RatingsCog(commands.Cog):
         game: str | None = None,
     ) -> None:
         """Games, wins, win rate, share finished, rating, and the rating chart."""
-        if game is not None:
-            _known(game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         who = member or interaction.user
         guild, player = str(interaction.guild_id), str(who.id)

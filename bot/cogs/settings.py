@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from bot.options import BoundedGroupCog
 from bot.permissions import require_manage_server
 from bot.play import IMAGES_SETTING
 from bot.turnclock import abandon_ms, default_mode, turn_ms
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 @app_commands.guild_only()
 class SettingsCog(
-    commands.GroupCog,
+    BoundedGroupCog,
     group_name="settings",
     group_description="Tablero's settings for this server",
 ):

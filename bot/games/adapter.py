@@ -77,11 +77,16 @@ class GameUI:
 @dataclass(frozen=True, slots=True)
 class GameDeadline:
     """Something a game's state waits for by the clock: at Discord time `at_ms` the bot applies
-    `action` for `seat` (a tank running dry, a quiet thrower's throws handed to the bot)."""
+    `action` for `seat` (a tank running dry, a quiet thrower's throws handed to the bot).
+
+    It judges clicks by their Discord times, so it never fires while the gateway is down (those
+    clicks are still held by Discord) nor before the gateway has been connected `settle_ms`."""
 
     at_ms: int
     seat: Seat
     action: Action
+    settle_ms: int = 0
+    """How long the gateway must have been connected, without a break, before it fires."""
 
 
 def no_deadline(live: LiveMatch, synced: bool) -> GameDeadline | None:

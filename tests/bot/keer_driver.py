@@ -7,6 +7,7 @@ member reads the image); every move itself goes through a click on a stored mess
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 from PIL import Image
 
@@ -106,6 +107,33 @@ async def pick(server: Server, bot: TableroBot, live: LiveMatch, seat: int) -> I
     res = await fake.select(bot, user, choice, select.custom_id, [text])
     await fake.settle()
     return res
+
+
+async def member_move(server: Server, bot: TableroBot, live: LiveMatch) -> None:
+    """One member move of whatever the match waits for: Roll, keep, or a member's pick."""
+    fake, users = server.fake, members(server)
+    state = keer(live)
+    message = fake.message(int(live.message_id or 0))
+    roller = users.get(live.players[state.roller].id)
+    if state.phase is Phase.ROLL and roller is not None:
+        await fake.click(bot, roller, message, "Roll")
+    elif state.phase is Phase.KEEP and roller is not None:
+        die = state.legal_actions(state.roller)[0].die  # type: ignore[union-attr]
+        await fake.click(bot, roller, message, button_id(message, f":keep:{die}"))
+    else:
+        await pick(server, bot, live, next(s for s in state.seats_to_act() if not live.is_ai(s)))
+    await fake.settle()
+
+
+async def play_until(
+    server: Server, bot: TableroBot, live: LiveMatch, done: Callable[[KeerState], bool]
+) -> None:
+    """Member moves until the match's state is `done` (AssertionError if it never is)."""
+    for _ in range(300):
+        if done(keer(live)):
+            return
+        await member_move(server, bot, live)
+    raise AssertionError("the match never reached the state wanted")
 
 
 def decodes(message: FakeMessage) -> int:

@@ -278,3 +278,32 @@ async def test_kero_refusals_are_ephemeral_and_change_nothing(timed_server: Serv
         bot, timed_server.ana, custom_id=f"tb:{driver.live.id}:{version}:act:roll@", message=message
     )
     assert stale.ephemeral and "out of date" in said(stale)
+
+
+async def test_a_restart_while_the_computer_waits_to_move_lets_it_move(
+    timed_server: Server,
+) -> None:
+    """The computer's next timed move is not stored (it follows from the state): a restart
+    while it waits wakes it at the same Discord time, and the match goes on."""
+    server = timed_server
+    bot, driver = await start_vs_computer(server)
+    for _ in range(200):
+        await server.fake.settle()
+        if driver.live.wake_at is not None:
+            break
+        await driver.step()
+    wake, version = driver.live.wake_at, driver.live.state.version
+    assert wake is not None
+    await server.fake.disconnect(bot)
+
+    again = await server.start_bot(ai_think_ms=1_500)
+    live = live_here(again, server)
+    assert live is not None and live.wake_at == wake
+    moved = KeroDriver(server, again, live)
+    driver.clock.now = wake / 1000 + 0.01
+    await moved.fire_timer()
+    assert live.state.version > version, "the computer never moved after the restart"
+    for _ in range(40):  # and play goes on, the computer answering the member as before
+        await moved.step()
+    assert again.publisher.errors == []
+    await server.fake.disconnect(again)

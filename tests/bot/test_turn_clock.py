@@ -10,7 +10,7 @@ from games.common.protocol import CHANCE
 from games.keer_kids import HeuristicAI, Keep, KeerState, Miss, Phase, Roll
 from games.kero import actions as ka
 from tests.bot.conftest import Server
-from tests.bot.keer_driver import button_id, keer, live_here, members, pick
+from tests.bot.keer_driver import button_id, keer, live_here, pick, play_until
 from tests.bot.kero_driver import KeroDriver, fire_due
 from tests.bot.test_kero_discord import challenge, first_turn_of
 
@@ -37,24 +37,11 @@ async def new_async_keer(server: Server, bot: TableroBot) -> LiveMatch:
 
 async def async_keer(server: Server, bot: TableroBot) -> LiveMatch:
     """Ana and Bo in an async Keer match, played on until only Bo's pick is waited for."""
-    fake = server.fake
     live = await new_async_keer(server, bot)
-    users = members(server)
-    for _ in range(60):
-        state = keer(live)
-        if state.phase is Phase.CHOOSE and state.seats_to_act() == (1,):
-            return live
-        message = fake.message(int(live.message_id or 0))
-        roller = users[live.players[state.roller].id]
-        if state.phase is Phase.ROLL:
-            await fake.click(bot, roller, message, "Roll")
-        elif state.phase is Phase.KEEP:
-            die = state.legal_actions(state.roller)[0].die  # type: ignore[union-attr]
-            await fake.click(bot, roller, message, button_id(message, f":keep:{die}"))
-        else:
-            await pick(server, bot, live, state.seats_to_act()[0])
-        await fake.settle()
-    raise AssertionError("Bo was never the only one left to pick")
+    await play_until(
+        server, bot, live, lambda s: s.phase is Phase.CHOOSE and s.seats_to_act() == (1,)
+    )
+    return live
 
 
 async def test_an_async_keer_player_who_misses_the_clock_skips_the_roll(

@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.lobbies import LOBBY_MS, place_of
+from bot.options import BoundedGroupCog
 from bot.permissions import require_server
 from storage import Lobby, now_ms
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 @app_commands.guild_only()
-class KeerCog(commands.GroupCog, group_name="keer", group_description="Keer op Keer Kids"):
+class KeerCog(BoundedGroupCog, group_name="keer", group_description="Keer op Keer Kids"):
     """Keer op Keer Kids commands (in servers only: Discord ignores `guild_only` on
     subcommands, so the group carries it)."""
 

@@ -35,7 +35,7 @@ async def die(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) 
     """A die on the roll's message: show this player where it can go."""
     live, seat = await play.player(interaction, ref)
     state = ui.keer_state(live.state)
-    chosen = int(ref.arg or "0")
+    chosen = ref.number(0)
     if seat not in state.seats_to_act():
         if state.choices[seat] == Miss():
             raise Refused("Your turn clock ran out: you skip this roll.")
@@ -57,8 +57,8 @@ async def pick(
     played = await play.act(interaction, ref, _picked_action(ref, values))
     state = ui.keer_state(played.match.state)
     picked = played.actions[0][1]
-    await interaction.response.edit_message(content=ui.picked_text(state, picked), view=None)
-    play.bot.publisher.after(played, on_public_message=False)
+    answer = interaction.response.edit_message(content=ui.picked_text(state, picked), view=None)
+    await play.bot.publisher.answer_then_deliver(played, answer)
 
 
 async def sheet(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.computer import ai_player
 from bot.lobbies import LOBBY_MS, place_of
+from bot.options import BoundedGroupCog
 from bot.permissions import require_server
 from bot.refusals import Refused
 from games.records import Player
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 @app_commands.guild_only()
-class KeroCog(commands.GroupCog, group_name="kero", group_description="Kero"):
+class KeroCog(BoundedGroupCog, group_name="kero", group_description="Kero"):
     """Kero commands (in servers only: the group carries `guild_only`)."""
 
     def __init__(self, bot: TableroBot) -> None:

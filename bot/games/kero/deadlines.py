@@ -3,7 +3,9 @@
 Every due time is derived from the replayed state (the window's empty time E, the last live
 throw), so a restart re-arms the same deadlines without storing anything besides the match's
 own events. The tank's deadline fires at Discord's E plus a grace, so a click stamped before E
-that is still in flight is honoured rather than lost (docs/tanker-clock.md).
+that is still in flight is honoured rather than lost; both deadlines judge clicks by their
+Discord times, so they also wait until the gateway has been connected for that grace (a click
+held by Discord during an outage arrives after the gateway is back; docs/tanker-clock.md).
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ if TYPE_CHECKING:
     from bot.service import LiveMatch
 
 GRACE_MS: Final = 1_500
-"""How long after E the deadline waits for clicks stamped before E that are still in flight."""
+"""How long after E the deadline waits for clicks stamped before E that are still in flight, and
+how long the gateway must have been connected before a deadline that judges clicks fires."""
 UNSYNCED_MS: Final = 5_000
 """Extra wait for a tank deadline while the bot has not yet seen an interaction (just after a
 restart its clock offset is unknown, and firing early could lose a click in flight)."""
@@ -36,12 +39,12 @@ def deadline(live: LiveMatch, synced: bool) -> GameDeadline | None:
     if state.phase is Phase.ROLLING and window is not None and not live.is_ai(seat):
         empty = window.empty_at
         wait = GRACE_MS if synced else GRACE_MS + UNSYNCED_MS
-        return GameDeadline(empty + wait, seat, a.TankEmpty(empty))
+        return GameDeadline(empty + wait, seat, a.TankEmpty(empty), settle_ms=GRACE_MS)
     if state.phase is Phase.FUELING and state.fuel_mode == "live":
         thrower = state.thrower()
         since = state.turn.fuel_last or state.turn.fuel_from
         if since is None or live.is_ai(thrower):
             return None
         at = since + LIVE_THROW_WAIT_MS
-        return GameDeadline(at, thrower, a.AutoFuel(at))
+        return GameDeadline(at, thrower, a.AutoFuel(at), settle_ms=GRACE_MS)
     return None

@@ -49,8 +49,8 @@ async def _act(play: Play, interaction: discord.Interaction[Any], ref: MatchRef,
         done = played.actions[0][1]
         assert isinstance(done, KeroAction)
         label = ui.describe(ui.kero_state(played.before), done)
-        await interaction.response.edit_message(content=f"✅ {label}", view=None)
-        play.bot.publisher.after(played, on_public_message=False)
+        answer = interaction.response.edit_message(content=f"✅ {label}", view=None)
+        await play.bot.publisher.answer_then_deliver(played, answer)
     else:
         await play.act_public(interaction, ref, action)
 
@@ -79,7 +79,7 @@ async def toggle(play: Play, interaction: discord.Interaction[Any], ref: MatchRe
     state = ui.kero_state(live.state)
     if state.phase is not Phase.ROLLING or seat != state.active:
         raise Refused("Only the rolling player marks dice.")
-    marks = int((ref.arg or "0").split(":")[0])
+    marks = ref.number(0)
     await interaction.response.edit_message(view=ui.rolling_view(live, marks))
 
 

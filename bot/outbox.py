@@ -1,0 +1,330 @@
+"""The messages matches owe their channels, delivered until Discord takes them.
+
+A step that makes a new message due (the next roll, the next turn, the results) or takes the
+buttons off (a match ended without a result) records it in the store in the step's own
+transaction (`storage.Owed`), so a crash between the two is repaired at start-up. One worker per
+match delivers what it owes, in order: it retries a failed post or edit with a growing wait that
+honours Discord's `retry_after`, and a later step replaces a message still waiting (one post
+shows the newest state; edits of the shown message that went stale while waiting are merged
+into one). A post carries a nonce made of the match and its version, which Discord enforces: a
+post repeated after a crash returns the message already made instead of a second one.
+
+A step is "visible" once its message is: the turn clock of a new message starts only when the
+message has landed (`TurnClocks.update` after delivery), so nobody is timed out for a message
+Discord never showed them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Final
+
+import aiohttp
+import discord
+
+from bot.components import store_outage
+from bot.play import with_board_button
+from bot.service import LiveMatch
+from storage import Owed, StorageError, UnknownMatch, now_ms
+
+if TYPE_CHECKING:
+    from bot.app import TableroBot
+
+log = logging.getLogger(__name__)
+
+FIRST_WAIT_S: Final = 0.5
+"""The wait before retrying a failed delivery; it doubles on each failure in a row."""
+MAX_WAIT_S: Final = 30.0
+"""The longest wait between two tries (a longer `retry_after` from Discord is honoured)."""
+UNKNOWN_MESSAGE: Final = 10008
+LOST_PLACES: Final = (10003, 50001)
+"""Discord's codes for a channel that is gone or that the bot may no longer see: retrying
+cannot help, and an admin's `/match here` brings the match back."""
+
+
+@dataclass(slots=True)
+class _Due:
+    """What one match owes now, with the match to render it from."""
+
+    live: LiveMatch
+    owed: Owed | None = None
+    """The stored message owed (None: only a refresh is)."""
+    summarised: bool = False
+    """The shown message already says what it sums up (the click's answer edited it)."""
+    refresh: bool = False
+    """The shown message's text and buttons are out of date (not stored: its buttons still
+    work, so a lost refresh stalls nothing)."""
+    waiters: list[asyncio.Future[None]] = field(default_factory=list)
+
+
+class Outbox:
+    """One delivery worker per match that owes something."""
+
+    def __init__(self, bot: TableroBot) -> None:
+        self.bot = bot
+        self.first_wait_s = FIRST_WAIT_S
+        """The first retry's wait (tests shorten it)."""
+        self.max_wait_s = MAX_WAIT_S
+        self._due: dict[int, _Due] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self.delivered = 0
+        """Deliveries made (posts, closes and refreshes): the restart benchmark counts them."""
+
+    def owe(self, owed: Owed, live: LiveMatch, *, summarised: bool = False) -> None:
+        """A step made `owed` due (already stored): deliver it, replacing what still waits."""
+        due = self._due.setdefault(live.id, _Due(live))
+        waiting = due.owed
+        if waiting is not None and waiting.kind == "post" and owed.kind == "post":
+            owed = replace(owed, step_key=waiting.step_key, since_ms=waiting.since_ms)
+            summarised = summarised or due.summarised
+        due.live, due.owed, due.summarised = live, owed, summarised
+        self._start(live.id)
+
+    def refresh(self, live: LiveMatch) -> None:
+        """The shown message's text or buttons changed: edit it (once, however many changes
+        arrive while an edit is on its way)."""
+        due = self._due.setdefault(live.id, _Due(live))
+        due.live, due.refresh = live, True
+        self._start(live.id)
+
+    async def bring_back(self, live: LiveMatch) -> None:
+        """Post the match's current message again (it was deleted, or a player lost it): stored,
+        then delivered like any step's message; returns once it is."""
+        owed = Owed(live.id, "post", live.state.version, None, now_ms())
+        await self.bot.store.owe(owed)
+        self.owe(owed, live, summarised=True)
+        waiter = asyncio.get_running_loop().create_future()
+        self._due[live.id].waiters.append(waiter)
+        await waiter
+
+    async def restore(self) -> None:
+        """Deliver every message owed when the bot last stopped (start-up), and bring every
+        other open match's message up to date: a step shown in place is shown by its click's
+        answer, which is not stored, so a crash after the step's commit can leave its message
+        with the buttons of a step already played (every click on them refused)."""
+        for owed in await self.bot.store.owed_messages():
+            live = await self._match(owed.match_id)
+            if live is not None:
+                self.owe(owed, live)
+        for live in list(self.bot.service.matches.values()):
+            if live.id not in self._due and live.message_id is not None:
+                self.refresh(live)
+
+    def pending(self) -> int:
+        """Matches that still owe something."""
+        return len(self._due)
+
+    def busy(self) -> set[asyncio.Task[None]]:
+        """The delivery workers running now."""
+        return set(self._workers.values())
+
+    async def close(self) -> None:
+        """Stop delivering (shutdown): what is still owed stays stored for the next start."""
+        workers = set(self._workers.values())
+        for worker in workers:
+            worker.cancel()
+        if workers:
+            await asyncio.wait(workers, timeout=1)
+        self._workers.clear()
+
+    async def _match(self, match_id: int) -> LiveMatch | None:
+        """The match an owed row is for: open in memory, or rebuilt from its record."""
+        live = self.bot.service.matches.get(match_id)
+        if live is not None:
+            return live
+        try:
+            return await self.bot.service.rebuild(match_id)
+        except (StorageError, ValueError) as error:
+            log.error("match %s owes a message but can't be rebuilt: %s", match_id, error)
+            return None
+
+    def _start(self, match_id: int) -> None:
+        if match_id not in self._workers:
+            work = self._work(match_id)
+            self._workers[match_id] = asyncio.create_task(work, name=f"tablero-out-{match_id}")
+
+    async def _work(self, match_id: int) -> None:
+        """Deliver until the match owes nothing; a failure waits and tries again."""
+        failures = 0
+        try:
+            while (due := self._due.get(match_id)) is not None:
+                owed = due.owed
+                try:
+                    shown = await self._deliver(due)
+                except Exception as error:
+                    wait = self._wait(error, failures)
+                    if wait is None:
+                        self._give_up(match_id, error)
+                        continue
+                    failures += 1
+                    _log_retry(match_id, error, failures, wait)
+                    await asyncio.sleep(wait)
+                    continue
+                failures = 0
+                self.delivered += 1
+                self._settled(match_id, due, owed, shown)
+                if owed is not None and owed.kind == "post":
+                    await self._landed(due.live)
+        finally:
+            self._workers.pop(match_id, None)
+
+    def _settled(self, match_id: int, due: _Due, owed: Owed | None, shown: int) -> None:
+        """Forget what a delivery covered; a step that came meanwhile stays due."""
+        if due.owed is owed or (due.owed is not None and due.owed.version <= shown):
+            due.owed = None
+        elif owed is not None:
+            due.summarised = False  # the new step's message replaces the one just posted
+        if due.owed is None and not due.refresh:
+            del self._due[match_id]
+            for waiter in due.waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
+
+    async def _deliver(self, due: _Due) -> int:
+        """Make one delivery; the match version Discord now shows."""
+        live, owed = due.live, due.owed
+        async with self.bot.publisher.lock(live):
+            if owed is not None and owed.kind == "close":
+                return await self._close(live, owed)
+            shown = live.state.version
+            if owed is not None:
+                shown = await self._post(due, owed)
+            elif due.refresh:
+                due.refresh = False
+                await self._refresh(live)
+        return shown
+
+    async def _landed(self, live: LiveMatch) -> None:
+        """A new message is up: its turn clock starts now (a failure to store the clock is
+        logged; the clock runs in memory and is stored with its next change)."""
+        try:
+            await self.bot.clocks.update(live)
+        except Exception as error:
+            if not isinstance(error, StorageError) and not store_outage(error):
+                self.bot.publisher.errors.append(error)
+            log.warning("match %s: its turn clock could not be stored", live.id, exc_info=True)
+        self.bot.timers.rearm(live)
+
+    def owes_post(self, match_id: int) -> bool:
+        """Whether the match's next message has not landed yet (its turn clock waits)."""
+        due = self._due.get(match_id)
+        return due is not None and due.owed is not None and due.owed.kind == "post"
+
+    async def _post(self, due: _Due, owed: Owed) -> int:
+        """The old message sums up its step and loses its buttons; the new one is posted (with
+        the nonce of its version when it replaces a step's message, so a post repeated after a
+        crash is not a second one)."""
+        live = due.live
+        old = live.message_id
+        if old is not None and owed.step_key is not None and not due.summarised:
+            summary = live.adapter.ui.step_summary(live, owed.step_key)
+            with contextlib.suppress(discord.NotFound):
+                await self.bot.publisher.edit(live.channel_id, old, summary, None)
+            due.summarised = True
+        shown = live.state.version
+        nonce = None if owed.step_key is None else post_nonce(live.id, shown)
+        due.refresh = False
+        await self.bot.publisher.post_step(live, nonce=nonce)
+        return shown
+
+    async def _close(self, live: LiveMatch, owed: Owed) -> int:
+        """Take the buttons off the message a match that ended without a result showed."""
+        if live.message_id is not None:
+            with contextlib.suppress(discord.NotFound):
+                await self.bot.publisher.edit(live.channel_id, live.message_id, None, None)
+        await self.bot.store.settle(live.id, owed.version)
+        self.bot.publisher.forget(live)
+        return owed.version
+
+    async def _refresh(self, live: LiveMatch) -> None:
+        """Edit the shown message to the match's current step; a deleted one is posted again."""
+        if live.message_id is None or live.state.is_terminal():
+            return
+        ui = live.adapter.ui
+        view = with_board_button(live, ui.step_view(live))
+        try:
+            await self.bot.publisher.edit(
+                live.channel_id, live.message_id, ui.step_content(live), view
+            )
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_MESSAGE:
+                raise
+            log.info("match %s: its message was deleted; posting it again", live.id)
+            self._deleted(live)
+
+    def _deleted(self, live: LiveMatch) -> None:
+        """The shown message is gone: post the current one again (stored first)."""
+        task = asyncio.create_task(self.bring_back(live), name=f"tablero-work-back-{live.id}")
+        self.bot.publisher.keep(task)
+
+    async def message_deleted(self, channel_id: int, message_id: int) -> None:
+        """A message was deleted: when it was a match's current message, post it again."""
+        live = self.bot.service.in_channel(str(channel_id))
+        if live is None or live.message_id != str(message_id):
+            return
+        log.info("match %s: its message was deleted; posting it again", live.id)
+        live.message_id = None
+        await self.bring_back(live)
+
+    def _wait(self, error: Exception, failures: int) -> float | None:
+        """How long to wait before trying again; None when trying again cannot help."""
+        backoff: float = min(self.max_wait_s, self.first_wait_s * 2**failures)
+        if isinstance(error, discord.HTTPException):
+            return _http_wait(error, backoff)
+        transient = StorageError | aiohttp.ClientError | TimeoutError
+        if isinstance(error, UnknownMatch):
+            return None
+        if isinstance(error, transient) or store_outage(error):
+            return backoff
+        return None
+
+    def _give_up(self, match_id: int, error: Exception) -> None:
+        """Trying again cannot help: log why, and forget it (the row stays for `/match here`
+        and the next start)."""
+        due = self._due.pop(match_id, None)
+        if isinstance(error, discord.HTTPException):
+            log.error("match %s: its message can't be delivered: %s", match_id, error)
+        else:
+            log.error("match %s: delivering its message failed", match_id, exc_info=error)
+            self.bot.publisher.errors.append(error)
+        for waiter in due.waiters if due else []:
+            if not waiter.done():
+                waiter.set_exception(error)
+
+
+def _http_wait(error: discord.HTTPException, backoff: float) -> float | None:
+    """The wait after Discord refused: a rate limit's own wait, a server error's backoff;
+    None for a refusal that will not change (a lost channel or permission, a bad request)."""
+    if error.code in LOST_PLACES or isinstance(error, discord.Forbidden):
+        return None
+    if error.status == 429:
+        return max(backoff, _retry_after(error))
+    return backoff if error.status >= 500 else None
+
+
+def _retry_after(error: discord.HTTPException) -> float:
+    """Discord's `retry_after` (seconds) from a 429 answer's header, 0 if none."""
+    headers: Any = getattr(error.response, "headers", None) or {}
+    try:
+        return float(headers.get("Retry-After", 0))
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def post_nonce(match_id: int, version: int) -> str:
+    """The nonce of a match's message for a version (Discord keeps one message per nonce for a
+    few minutes; at most 25 characters)."""
+    return f"tb{match_id}.{version}"
+
+
+def _log_retry(match_id: int, error: Exception, failures: int, wait: float) -> None:
+    log.warning(
+        "match %s: delivering its message failed (attempt %d: %s); retrying in %.1f s",
+        match_id,
+        failures,
+        error,
+        wait,
+    )

@@ -1,0 +1,303 @@
+"""PostgreSQL stopped under an open PostgresStore: every call fails at once with an error the bot
+reads as an outage (a click refused in words, a timer or a delivery retried), never hangs and
+never half-applies a step; once the server is back the same store works, without reopening.
+
+The server is stopped and started with the script `.ci/postgres.sh` exports as
+TABLERO_TEST_PG_CTL; without it these tests are skipped, except under CI, where they fail. Each
+test leaves the server running, and they run only in a serial run (they take the shared server
+down: a parallel worker's tests would fail).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass
+from typing import Any
+
+import asyncpg
+import pytest
+
+import storage.postgres
+from bot.components import store_outage
+from games.records import Entry, Player
+from storage import Deadline, NewMatch, Owed, PostgresStore, StorageError
+
+from .conftest import postgres_url, reset_postgres
+
+log = logging.getLogger(__name__)
+
+PG_CTL = os.environ.get("TABLERO_TEST_PG_CTL")
+PROMPT_S = 2.0
+"""How soon a call on a stopped server must fail (it takes milliseconds: the port is closed)."""
+HUNG_S = 20.0
+"""A call still running after this long hangs (the test fails rather than waiting on)."""
+CTL_TIMEOUT_S = 60.0
+"""How long stopping or starting the server may take before the test gives up."""
+PLAYERS = (Player("111", "Ana"), Player("222", "Bo"))
+
+
+@dataclass(frozen=True, slots=True)
+class PgServer:
+    """The test PostgreSQL, stopped and started through `.ci/postgres.sh`'s script."""
+
+    url: str
+    script: str
+
+    async def stop(self) -> None:
+        """Stop it (fast: open sessions are cut)."""
+        await self._run("stop")
+
+    async def start(self) -> None:
+        """Start it with its own options, unless it is running."""
+        await self._run("start")
+
+    async def _run(self, command: str) -> None:
+        process = await asyncio.create_subprocess_exec(
+            self.script,
+            command,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        output, _ = await asyncio.wait_for(process.communicate(), CTL_TIMEOUT_S)
+        if process.returncode != 0:
+            raise AssertionError(f"{self.script} {command} failed: {output.decode()}")
+
+
+def pg_server() -> PgServer:
+    """The server to stop and start; skip (fail under CI) when there is none to control, or
+    when parallel workers share it."""
+    url = postgres_url()
+    if PG_CTL and not os.environ.get("PYTEST_XDIST_WORKER"):
+        return PgServer(url, PG_CTL)
+    why = (
+        "stopping PostgreSQL would fail the tests of parallel workers: run serially"
+        if PG_CTL
+        else "no script to stop and start PostgreSQL (TABLERO_TEST_PG_CTL, .ci/postgres.sh)"
+    )
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must run the PostgreSQL outage tests: {why}")
+    pytest.skip(why)
+
+
+@asynccontextmanager
+async def kept_running() -> AsyncIterator[PgServer]:
+    """The test server with an empty database, running again when the block ends, whatever
+    happened in it (the rest of the suite needs it)."""
+    server = pg_server()
+    await server.start()  # a run killed mid-outage may have left it stopped
+    await reset_postgres(server.url)
+    try:
+        yield server
+    finally:
+        await server.start()
+
+
+@pytest.fixture
+async def pg() -> AsyncIterator[PgServer]:
+    """The test server, running before and after the test."""
+    async with kept_running() as server:
+        yield server
+
+
+@pytest.fixture
+async def pg_store(pg: PgServer) -> AsyncIterator[PostgresStore]:
+    """An open store on the test server (closed after the server is back)."""
+    opened = await PostgresStore.open(pg.url)
+    try:
+        yield opened
+    finally:
+        await pg.start()
+        await opened.close()
+
+
+async def played_match(store: PostgresStore) -> int:
+    """A match whose first message was posted and which took one step: at version 1."""
+    match_id = await store.create_match(NewMatch("keer-kids", PLAYERS, "s", {}, channel_id="2"))
+    await store.set_message(match_id, "10", settled=0)
+    await store.append(match_id, 0, [Entry(-1, "roll:1,2,3,4")])
+    return match_id
+
+
+async def refused_at_once(call: Callable[[], Awaitable[Any]]) -> tuple[BaseException, float]:
+    """The error the call fails with and how long it took; the test fails if it hangs."""
+    began, limit = time.monotonic(), asyncio.timeout(HUNG_S)
+    try:
+        async with limit:
+            await call()
+    except Exception as error:
+        if limit.expired():
+            raise AssertionError(f"the call still ran after {HUNG_S} s") from error
+        return error, time.monotonic() - began
+    raise AssertionError("the call succeeded on a stopped server")
+
+
+def outage_calls(store: PostgresStore, match_id: int) -> dict[str, Callable[[], Awaitable[Any]]]:
+    """Reads and writes the bot makes during a match, each as a call to try."""
+    owed = Owed(match_id, "post", 2, 1, 1_000)
+    return {
+        "load": lambda: store.load(match_id),
+        "open_match_ids": store.open_match_ids,
+        "owed_messages": store.owed_messages,
+        "append": lambda: store.append(match_id, 1, [Entry(0, "keep:1")], owed),
+        "set_message": lambda: store.set_message(match_id, "11", settled=1),
+        "set_deadline": lambda: store.set_deadline(Deadline(match_id, "turn", 5, {})),
+        "owe": lambda: store.owe(owed),
+    }
+
+
+async def test_a_stopped_server_fails_each_call_at_once_as_an_outage(
+    pg: PgServer, pg_store: PostgresStore
+) -> None:
+    store = pg_store
+    match_id = await played_match(store)
+    await pg.stop()
+    slowest = 0.0
+    for name, call in outage_calls(store, match_id).items():
+        error, took = await refused_at_once(call)
+        assert store_outage(error), f"{name}: {error!r} is not read as an outage"
+        assert not isinstance(error, StorageError), f"{name}: {error!r} reads as damage"
+        assert took < PROMPT_S, f"{name} took {took:.3f} s to fail"
+        slowest = max(slowest, took)
+    log.info("on a stopped server every call failed within %.3f s", slowest)
+
+
+async def test_the_same_store_works_once_the_server_is_back_with_nothing_half_applied(
+    pg: PgServer, pg_store: PostgresStore
+) -> None:
+    store = pg_store
+    match_id = await played_match(store)
+    await pg.stop()
+    for call in outage_calls(store, match_id).values():
+        await refused_at_once(call)
+    began = time.monotonic()
+    await pg.start()
+    stored = await store.load(match_id)  # the same pool: its connections are made again
+    log.info("the store answered %.3f s after the server was started", time.monotonic() - began)
+    assert (stored.version, stored.message_id) == (1, "10")
+    assert await store.owed_messages() == []
+    assert await store.deadlines_of(match_id) == []
+    owed = Owed(match_id, "post", 2, 1, 1_000)
+    assert await store.append(match_id, 1, [Entry(0, "keep:1")], owed) == 2
+    assert [o.version for o in await store.owed_messages()] == [2]
+
+
+async def test_a_step_cut_off_by_the_shutdown_is_not_half_applied(
+    pg: PgServer, pg_store: PostgresStore
+) -> None:
+    store = pg_store
+    match_id = await played_match(store)
+    holder = await asyncpg.connect(pg.url)
+    try:  # the holder keeps the match row locked: the step waits inside its transaction
+        await holder.execute("BEGIN")
+        await holder.execute("SELECT 1 FROM matches WHERE id = $1 FOR UPDATE", match_id)
+        owed = Owed(match_id, "post", 2, 1, 1_000)
+        step = asyncio.create_task(store.append(match_id, 1, [Entry(0, "keep:1")], owed))
+        await waiting_for_a_lock(pg.url)
+        await pg.stop()
+        error, _ = await refused_at_once(lambda: step)
+    finally:
+        holder.terminate()
+    assert store_outage(error), repr(error)
+    await pg.start()
+    stored = await store.load(match_id)
+    assert stored.version == 1 and len(stored.record.entries) == 1
+    assert await store.owed_messages() == []
+
+
+async def waiting_for_a_lock(url: str, within_s: float = 10.0) -> None:
+    """Until some session of the database waits for a lock (the step is inside its transaction)."""
+    deadline = time.monotonic() + within_s
+    while time.monotonic() < deadline:
+        probe = await asyncpg.connect(url)
+        try:
+            waiting = await probe.fetchval(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            )
+        finally:
+            await probe.close()
+        if waiting:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("the step never reached the locked row")
+
+
+async def test_a_server_that_stops_answering_times_out_and_the_store_recovers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    url = postgres_url()
+    await reset_postgres(url)
+    monkeypatch.setattr(storage.postgres, "COMMAND_TIMEOUT_S", 0.5)
+    store = await PostgresStore.open(url)
+    try:
+        match_id = await played_match(store)
+        frozen = await backends_of(store, url)
+        for pid in frozen:
+            freeze(pid, signal.SIGSTOP)
+        try:
+            error, took = await refused_at_once(lambda: store.load(match_id))
+        finally:
+            for pid in frozen:
+                freeze(pid, signal.SIGCONT)
+        assert isinstance(error, TimeoutError) and store_outage(error), repr(error)
+        assert took < PROMPT_S * 2, f"a frozen server held the call {took:.3f} s"
+        log.info("a frozen server's call timed out after %.3f s", took)
+        assert (await store.load(match_id)).version == 1
+    finally:
+        await store.close()
+
+
+async def backends_of(store: PostgresStore, url: str) -> list[int]:
+    """The server processes serving the store's connections (every other session of the test
+    database: the store's pool is the only other client)."""
+    await store.open_match_ids()  # the pool's connection is up
+    probe = await asyncpg.connect(url)
+    try:
+        rows = await probe.fetch(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+        )
+    finally:
+        await probe.close()
+    assert rows, "the store has no connection to freeze"
+    return [int(r["pid"]) for r in rows]
+
+
+def freeze(pid: int, how: signal.Signals) -> None:
+    """Stop or continue one server process (the test must run as root or the server's user)."""
+    try:
+        os.kill(pid, how)
+    except PermissionError:
+        if how is signal.SIGSTOP:
+            pytest.skip("may not signal the PostgreSQL server's processes")
+
+
+async def test_a_server_that_never_answers_the_connection_gives_up_in_seconds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(storage.postgres, "CONNECT_TIMEOUT_S", 0.5)
+    accepted: list[asyncio.StreamWriter] = []
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.append(writer)  # accepts, reads nothing, answers nothing
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        began = time.monotonic()
+        with pytest.raises(StorageError, match="cannot connect"):
+            await asyncio.wait_for(PostgresStore.open(f"postgresql://t@127.0.0.1:{port}/t"), 30)
+        assert time.monotonic() - began < PROMPT_S
+    finally:
+        for writer in accepted:
+            writer.close()
+        server.close()
+        with suppress(Exception):
+            await server.wait_closed()

@@ -326,7 +326,7 @@ class Matches:
     ) -> None:
         """Say on the notice what was done (its buttons go), then post what changed."""
         answer = interaction.response.edit_message(content=text, view=None)
-        await self.bot.publisher.answer_then_deliver(played, answer)
+        await self.bot.publisher.answer_then_deliver(interaction, played, answer)
 
     def here(self, interaction: discord.Interaction[Any]) -> LiveMatch:
         """The match playing in the command's channel or thread."""
@@ -369,7 +369,7 @@ class Matches:
         answer = interaction.response.send_message(
             f"🏳️ {name} resigned; the computer plays their seat so the match can go on."
         )
-        await self.bot.publisher.answer_then_deliver(played, answer)
+        await self.bot.publisher.answer_then_deliver(interaction, played, answer)
 
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         """Cancel at once for a member with Manage Server, else ask every player to agree."""

@@ -57,6 +57,9 @@ class _Due:
     refresh: bool = False
     """The shown message's text and buttons are out of date (not stored: its buttons still
     work, so a lost refresh stalls nothing)."""
+    late_since: int | None = None
+    """Discord's time when the first step the refresh shows was stored, when that step's answer
+    was lost: its players saw it only once the refresh landed."""
     waiters: list[asyncio.Future[None]] = field(default_factory=list)
 
 
@@ -83,11 +86,14 @@ class Outbox:
         due.live, due.owed, due.summarised = live, owed, summarised
         self._start(live.id)
 
-    def refresh(self, live: LiveMatch) -> None:
+    def refresh(self, live: LiveMatch, *, late_since: int | None = None) -> None:
         """The shown message's text or buttons changed: edit it (once, however many changes
-        arrive while an edit is on its way)."""
+        arrive while an edit is on its way). `late_since`: the step's own answer was lost, so
+        its players see it late (the game may give the wait back)."""
         due = self._due.setdefault(live.id, _Due(live))
         due.live, due.refresh = live, True
+        if due.late_since is None:
+            due.late_since = late_since
         self._start(live.id)
 
     async def bring_back(self, live: LiveMatch) -> None:
@@ -193,9 +199,28 @@ class Outbox:
             if owed is not None:
                 shown = await self._post(due, owed)
             elif due.refresh:
-                due.refresh = False
-                await self._refresh(live)
+                due.refresh = False  # a change arriving during the edit asks for another
+                try:
+                    await self._give_back(due)
+                    await self._refresh(live)
+                except BaseException:
+                    due.refresh = True  # tried again after the wait
+                    raise
+                due.late_since = None
         return shown
+
+    async def _give_back(self, due: _Due) -> None:
+        """Before each try to show a late step, store what its game gives back for the wait so
+        far (Kero: the time the dice were not seen, credited to the tank), so the edit shows the
+        outcome; a try that fails leaves the wait from now to be given back by the next."""
+        since, live = due.late_since, due.live
+        if since is None:
+            return
+        now = self.bot.clock.now_ms()
+        step = live.adapter.shown_late(live, now - since)
+        if step is not None and await self.bot.service.system(live.id, *step) is not None:
+            self.bot.timers.rearm(live)
+        due.late_since = now
 
     async def _landed(self, live: LiveMatch) -> None:
         """A new message is up: its turn clock starts now (a failure to store the clock is

@@ -130,7 +130,9 @@ class Play:
             answer = interaction.response.edit_message(
                 content=ui.step_content(live), view=with_board_button(live, ui.step_view(live))
             )
-        await self.bot.publisher.answer_then_deliver(played, answer, on_public_message=True)
+        await self.bot.publisher.answer_then_deliver(
+            interaction, played, answer, on_public_message=True
+        )
         return played
 
     async def player(

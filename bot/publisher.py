@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.alt_text import alt_text
+from bot.clock import interaction_ms
 from bot.components import match_button, view_of
 from bot.ids import MatchRef
 from bot.outbox import Outbox, post_nonce
@@ -36,6 +37,10 @@ MISSING_PERMISSIONS = 50013
 RENDER_THREADS = 2
 FLUSH_GRACE_S = 4.0
 """On shutdown, how long queued posts may take to finish before they are cut short."""
+ANSWER_WINDOW_MS = 3_000
+"""Discord takes a click's first answer only within 3 s of the click."""
+MIN_ANSWER_S = 0.5
+"""The least an answer is given (a click already past its 3 s is refused by Discord quickly)."""
 
 
 def rematch_view(live: LiveMatch) -> discord.ui.View:
@@ -77,9 +82,10 @@ class Publisher:
         self._tasks.add(task)
         task.add_done_callback(self._done)
 
-    def after(self, played: Played, *, on_public_message: bool) -> None:
+    def after(self, played: Played, *, on_public_message: bool, answer_lost: bool = False) -> None:
         """Deliver what an accepted action changed: a new message (its turn clock starts once
-        it is posted), or the shown message's waiting list."""
+        it is posted), or the shown message's waiting list — shown late when the answer that
+        should have shown it was lost."""
         live = played.match
         if played.owed is not None:
             self.outbox.owe(played.owed, live, summarised=on_public_message)
@@ -87,25 +93,42 @@ class Publisher:
             return
         self.spawn(self._clock_then_timer(live), f"clock-{live.id}")
         if not on_public_message:
-            self.outbox.refresh(live)
+            self.outbox.refresh(live, late_since=played.stored_ms if answer_lost else None)
 
     async def answer_then_deliver(
-        self, played: Played, answer: Awaitable[object], *, on_public_message: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        played: Played,
+        answer: Awaitable[object],
+        *,
+        on_public_message: bool = False,
     ) -> None:
-        """Answer the click, then deliver what its step changed — also when the answer fails
-        (Discord held the click past its 3 seconds): the step is stored either way, so its
-        message is owed either way. An answer Discord lost (a 5xx, or 429s past discord.py's
-        retries) is only logged: the member must not be told "nothing was changed"."""
+        """Answer the click, then deliver what its step changed — also when the answer fails:
+        the step is stored either way, so its message is owed either way. An answer Discord
+        lost (a 5xx, 429s past discord.py's retries, or none taken within Discord's 3 seconds
+        while discord.py still retries) is only logged: the member must not be told "nothing
+        was changed", and the message the answer would have edited is edited instead."""
         answered = False
         try:
-            await answer
+            async with asyncio.timeout(self._answer_window_s(interaction)):
+                await answer
             answered = True
+        except TimeoutError:
+            log.warning("match %s: Discord took no answer in its 3 s", played.match.id)
         except discord.HTTPException as error:
             if error.status != 429 and error.status < 500:
                 raise
             log.warning("match %s: Discord lost a stored step's answer: %s", played.match.id, error)
         finally:
-            self.after(played, on_public_message=on_public_message and answered)
+            lost = on_public_message and not answered
+            self.after(played, on_public_message=on_public_message and answered, answer_lost=lost)
+
+    def _answer_window_s(self, interaction: discord.Interaction[Any]) -> float:
+        """How long an answer may still take: Discord refuses one after 3 s (10062), so once
+        they are over, discord.py's retries of a 5xx (1 + 3 + 5 + … s) only hold the message
+        back."""
+        left_ms = interaction_ms(interaction) + ANSWER_WINDOW_MS - self.bot.clock.now_ms()
+        return max(MIN_ANSWER_S, left_ms / 1000)
 
     async def _clock_then_timer(self, live: LiveMatch) -> None:
         await self.bot.clocks.update(live)

@@ -144,6 +144,9 @@ class Played:
     """The match ended or its state now belongs to a new message (a new image is due)."""
     owed: Owed | None = None
     """The message the step made due, stored with it (when it moved on)."""
+    stored_ms: int = 0
+    """Discord's time when the step was stored (how late its message came is measured from
+    it)."""
 
 
 @dataclass(slots=True)
@@ -530,7 +533,8 @@ class MatchService:
         if finished:
             await self._close(live, "finished", owes_close=False)
         actions, entries = tuple(batch.actions), tuple(batch.entries)
-        return Played(live, before, actions, entries, finished, key, moved_on, owed)
+        stored = self.now_ms()
+        return Played(live, before, actions, entries, finished, key, moved_on, owed, stored)
 
     async def _reload(self, live: LiveMatch) -> None:
         stored = await self.store.load(live.id)

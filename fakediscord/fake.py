@@ -61,6 +61,8 @@ class FakeDiscord(Driver):
         self.settle_timeout = 5.0
         self.loopback_server: LoopbackServer | None = None
         self._injections: list[Injection] = []
+        self.failures_served = 0
+        """How many answers ``fail_next`` injected so far (a test checks its storm hit)."""
         self._clients: list[discord.Client] = []
         self._held: dict[discord.Client, list[tuple[str, dict[str, Any]]]] = {}
         """Per client whose gateway is down: the events Discord keeps for its RESUME, in order."""
@@ -173,6 +175,7 @@ class FakeDiscord(Driver):
         for inj in self._injections:
             if inj.times > 0 and inj.method == req.method and inj.pattern.search(req.path):
                 inj.times -= 1
+                self.failures_served += 1
                 return inj.status, copy.deepcopy(inj.body)
         return None
 

@@ -109,6 +109,16 @@ def no_follow_up(
     return ()
 
 
+ShownLate = Callable[["LiveMatch", int], tuple[Seat, Action] | None]
+"""What a game stores when a stored step reached its players late (the click's answer was lost
+and the message edited instead): given the match and how many ms late."""
+
+
+def nothing_late(live: LiveMatch, late_ms: int) -> tuple[Seat, Action] | None:
+    """For games where a step shown late changes nothing (no clock runs against it)."""
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class DemoMatch:
     """A game's match in `tablero demo`: its seats and options, and what counts as a turn for
@@ -152,3 +162,6 @@ class GameAdapter:
     """What the state waits for by the clock (the bool: the bot's clock offset is known)."""
     follow_up: FollowUp = no_follow_up
     """What the game adds to a member's click in the same stored batch (Kero's tanker credit)."""
+    shown_late: ShownLate = nothing_late
+    """What the game stores when a step's message came late (Kero: the delay given back to the
+    tank)."""

@@ -74,9 +74,9 @@ def wrap_seams() -> None:
         armed("commit")
         return version
 
-    def answered(self: Publisher, played: Played, *, on_public_message: bool) -> None:
+    def answered(self: Publisher, played: Played, **how: bool) -> None:
         armed("answer")
-        after(self, played, on_public_message=on_public_message)
+        after(self, played, **how)
 
     async def posted(
         self: MatchService, live: LiveMatch, message_id: str, settled: int | None = None

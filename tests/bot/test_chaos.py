@@ -39,8 +39,8 @@ from games.records import replay
 from storage import SqliteStore, StoredMatch
 from tests.bot import chaos_child as child
 from tests.bot.conftest import Server, _server, said
-from tests.bot.keer_driver import button_id, keer, start_match
-from tests.bot.kero_driver import fire_due
+from tests.bot.keer_driver import button_id, keer, live_here, start_match
+from tests.bot.kero_driver import KeroDriver, fire_due
 from tests.bot.test_outbox import delivered, quick
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -673,6 +673,46 @@ async def test_a_keer_match_plays_through_discords_storms(timed_server: Server) 
         if step == 9:
             await an_hour_without_posts(server, bot, live)
     assert live.state.is_terminal() and "🏆" in fake.channel_messages(server.channel)[-1].content
+    assert fake.failures_served >= 50, "the storms hardly hit anything"
     assert ran_out == [] and not any(isinstance(act, Miss) for _, act in keer(live).history)
     assert bot.publisher.errors == []
+    await fake.disconnect(bot)
+
+
+KERO_STORMS = [
+    Storm("POST", POSTS, 429, 12),
+    Storm("PATCH", EDITS, 503, 5),
+    Storm("POST", CALLBACKS, 429, 3),
+    Storm("POST", POSTS, 500, 3),
+    Storm("PATCH", EDITS, 429, 12),
+    Storm("POST", POSTS, 503, 6),
+]
+"""The same for Kero, but for lost answers (a Kero member's decision is several clicks; a lost
+answer's message and the tank's credit: tests/bot/test_lost_answers.py)."""
+
+
+async def test_a_kero_match_plays_through_discords_storms(timed_server: Server) -> None:
+    server, fake = timed_server, timed_server.fake
+    bot = quick(await server.start_bot(ai_think_ms=1_500))
+    ran_out = skipped_by_clock(bot)
+    await fake.slash(bot, server.ana, server.channel, "kero challenge", member=fake.bot)
+    await fake.settle()
+    live = live_here(bot, server)
+    assert live is not None
+    driver = KeroDriver(server, bot, live)
+    storms = itertools.cycle(KERO_STORMS)
+    for step in range(3000):
+        if live.id not in bot.service.matches:
+            break
+        await driver.wait_for_bot()
+        if step % 2 and live.id in bot.service.matches:
+            next(storms).start(fake)
+        await driver.step()
+        await delivered(server, bot)
+        fake.clear_failures()
+        if live.id in bot.service.matches:
+            one_clickable(server, live)
+    assert live.state.is_terminal() and "🏆" in fake.channel_messages(server.channel)[-1].content
+    assert fake.failures_served >= 50, "the storms hardly hit anything"
+    assert ran_out == [] and bot.publisher.errors == []
     await fake.disconnect(bot)

@@ -58,7 +58,7 @@ async def pick(
     state = ui.keer_state(played.match.state)
     picked = played.actions[0][1]
     answer = interaction.response.edit_message(content=ui.picked_text(state, picked), view=None)
-    await play.bot.publisher.answer_then_deliver(played, answer)
+    await play.bot.publisher.answer_then_deliver(interaction, played, answer)
 
 
 async def sheet(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:

@@ -37,4 +37,5 @@ ADAPTER = GameAdapter(
     demo=DemoMatch(("Ana (AI)", "Bo (AI)"), {"variant": "boss"}, lambda s: s.turns, "turn"),
     deadline=deadlines.deadline,
     follow_up=play.credit,
+    shown_late=play.shown_late,
 )

@@ -50,7 +50,7 @@ async def _act(play: Play, interaction: discord.Interaction[Any], ref: MatchRef,
         assert isinstance(done, KeroAction)
         label = ui.describe(ui.kero_state(played.before), done)
         answer = interaction.response.edit_message(content=f"✅ {label}", view=None)
-        await play.bot.publisher.answer_then_deliver(played, answer)
+        await play.bot.publisher.answer_then_deliver(interaction, played, answer)
     else:
         await play.act_public(interaction, ref, action)
 
@@ -71,6 +71,16 @@ def credit(
         return ()
     given = max(0, min(MAX_CREDIT_MS, now_ms - clicked_ms))
     return ((kero.active, Credit(given)),) if given else ()
+
+
+def shown_late(live: LiveMatch, late_ms: int) -> tuple[Seat, Action] | None:
+    """Dice Discord showed late (the throw's answer was lost and the message edited instead):
+    the wait is given back to the tank like the bot's own delay, up to the same cap."""
+    kero = ui.kero_state(live.state)
+    if kero.phase is not Phase.ROLLING or kero.turn.window is None or live.is_ai(kero.active):
+        return None
+    given = min(MAX_CREDIT_MS, late_ms)
+    return (kero.active, Credit(given)) if given > 0 else None
 
 
 async def toggle(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:

@@ -37,6 +37,7 @@ from bot.gateway_watch import GatewayWatch
 from bot.ids import is_ours, readable
 from bot.lobbies import Lobbies
 from bot.matches import Matches, MatchListButton
+from bot.outbox import last_moments
 from bot.play import Play
 from bot.publisher import Publisher
 from bot.refusals import Refused
@@ -198,7 +199,7 @@ class TableroBot(commands.Bot):
             await self.add_cog(cog(self))
         await self.lobbies.restore()
         self.timers.rearm_all()
-        await self.publisher.outbox.restore()
+        await self.publisher.outbox.restore(last_moments(list(rebuilt.stored.values())))
         await self.sync_commands()
         log.info("ready to serve %d open matches", len(self.service.matches))
 

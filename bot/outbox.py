@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final
 
@@ -28,7 +29,7 @@ import discord
 from bot.components import store_outage
 from bot.play import with_board_button
 from bot.service import LiveMatch
-from storage import Owed, StorageError, UnknownMatch, now_ms
+from storage import Owed, StorageError, StoredMatch, UnknownMatch, now_ms
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -40,6 +41,10 @@ FIRST_WAIT_S: Final = 0.5
 MAX_WAIT_S: Final = 30.0
 """The longest wait between two tries (a longer `retry_after` from Discord is honoured)."""
 UNKNOWN_MESSAGE: Final = 10008
+LAST_MOMENTS_MS: Final = 30_000
+"""At start-up, the open matches that changed this close to the last change of all (about when
+the previous process stopped) get their message brought up to date: only a step stored in its
+last moments can have lost the answer that was to show it."""
 LOST_PLACES: Final = (10003, 50001)
 """Discord's codes for a channel that is gone or that the bot may no longer see: retrying
 cannot help, and an admin's `/match here` brings the match back."""
@@ -106,17 +111,19 @@ class Outbox:
         self._due[live.id].waiters.append(waiter)
         await waiter
 
-    async def restore(self) -> None:
-        """Deliver every message owed when the bot last stopped (start-up), and bring every
-        other open match's message up to date: a step shown in place is shown by its click's
-        answer, which is not stored, so a crash after the step's commit can leave its message
-        with the buttons of a step already played (every click on them refused)."""
+    async def restore(self, last_moments: Collection[int]) -> None:
+        """Deliver every message owed when the bot last stopped (start-up), and bring the
+        messages of the matches changed in the previous process's `last_moments` up to date: a
+        step shown in place is shown by its click's answer, which is not stored, so a crash
+        after the step's commit can leave its message with the buttons of a step already played
+        (every click on them refused). Matches idle before that need no edit."""
         for owed in await self.bot.store.owed_messages():
             live = await self._match(owed.match_id)
             if live is not None:
                 self.owe(owed, live)
-        for live in list(self.bot.service.matches.values()):
-            if live.id not in self._due and live.message_id is not None:
+        for match_id in last_moments:
+            live = self.bot.service.matches.get(match_id)
+            if live is not None and live.id not in self._due and live.message_id is not None:
                 self.refresh(live)
 
     def pending(self) -> int:
@@ -318,6 +325,12 @@ class Outbox:
         for waiter in due.waiters if due else []:
             if not waiter.done():
                 waiter.set_exception(error)
+
+
+def last_moments(stored: Collection[StoredMatch], window_ms: int = LAST_MOMENTS_MS) -> set[int]:
+    """The matches that changed within `window_ms` of the last change among them."""
+    latest = max((s.updated_at for s in stored), default=0)
+    return {s.id for s in stored if s.updated_at >= latest - window_ms}
 
 
 def _http_wait(error: discord.HTTPException, backoff: float) -> float | None:

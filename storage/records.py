@@ -44,6 +44,9 @@ class StoredMatch:
     finished_at: int | None = None
     """When a match that is no longer open last changed (ms since the epoch: its finish, unless
     it was updated since); None while it is open."""
+    updated_at: int = 0
+    """When the match last changed, open or not (ms since the epoch, by the storing process's
+    clock)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,7 @@ def stored_match(row: Any, seats: Sequence[Any], events: Sequence[Any]) -> Store
         departed,
         rated=bool(row[10]),
         finished_at=None if row[4] == "open" else int(row[11]),
+        updated_at=int(row[11]),
     )
 
 

@@ -5,6 +5,7 @@ clock of a message starts only once the message is there."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 from bot.app import TableroBot
 from bot.service import LiveMatch
@@ -240,3 +241,38 @@ async def test_results_still_owed_at_a_restart_are_posted(server: Server) -> Non
     assert [c.label for c in posted.interactive()] == ["Rematch"]
     assert await again.store.owed_messages() == []
     await fake.disconnect(again)
+
+
+async def test_a_restart_edits_only_the_messages_of_matches_changed_in_its_last_moments(
+    server: Server,
+) -> None:
+    """A crash can lose only the answers of steps stored in the process's last moments: their
+    messages are brought up to date at the restart; a match idle for an hour is left alone
+    (a thousand open matches must not cost a thousand edits at every start)."""
+    fake = server.fake
+    bot = await server.start_bot()
+    idle = await start_match(server, bot, [server.bo], ais=0)
+    first_channel = server.channel
+    server.channel = fake.add_channel(server.guild, "second-table")
+    busy = await start_match(server, bot, [server.bo], ais=0)
+    server.channel = first_channel
+    await fake.disconnect(bot)
+    with sqlite3.connect(server.db_path) as db:
+        db.execute("UPDATE matches SET updated_at = updated_at - 3600000 WHERE id = ?", (idle.id,))
+
+    edits_before = len(edits(server))
+    again = await server.start_bot()
+    await delivered(server, again)
+    edited = edits(server)[edits_before:]
+    assert f"/messages/{busy.message_id}" in edited
+    assert f"/messages/{idle.message_id}" not in edited
+    await fake.disconnect(again)
+
+
+def edits(server: Server) -> list[str]:
+    """The message paths of every edit Discord took, in order."""
+    return [
+        "/messages/" + path.rsplit("/", 1)[1]
+        for method, path, status in server.fake.requests
+        if method == "PATCH" and status == 200 and "/messages/" in path
+    ]

@@ -34,13 +34,15 @@ def rss_mb() -> float:
 
 
 async def fill(path: Path, matches: int) -> None:
-    """Store `matches` open mid-game matches, each in its own channel."""
+    """Store `matches` open mid-game matches, each in its own channel, their messages
+    delivered."""
     store = await SqliteStore.open(path)
     for i in range(matches):
         entries = midgame_entries(f"memory/{i % 50}")
         new = NewMatch("keer-kids", PLAYERS, f"memory/{i}", {}, "1", str(1000 + i))
         match_id = await store.create_match(new)
-        await store.append(match_id, 0, entries)
+        version = await store.append(match_id, 0, entries)
+        await store.settle(match_id, version)  # its message was posted: nothing is owed
     await store.close()
 
 

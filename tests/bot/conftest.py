@@ -41,19 +41,21 @@ class Server:
         """The next match's seed."""
         return f"{self.seed}/{next(self._made)}"
 
-    async def start_bot(self, **options: Any) -> TableroBot:
-        """A new bot process on the same database and the same fake Discord."""
-        config = Config(
-            token="fake-token",
-            dev_guild_id=None,
-            database_url=None,
-            db_path=self.db_path,
-            log_level="INFO",
-        )
+    def config(self) -> Config:
+        """The bot's configuration: this server's database."""
+        return Config("fake-token", None, None, self.db_path, "INFO")
+
+    def new_bot(self, **options: Any) -> TableroBot:
+        """A new bot process on the same database, on this server's clock and seeds, not yet
+        connected (a loopback test runs its unmodified `start()`)."""
         if self.clock is not None:
             options.setdefault("local_clock", self.clock)
         options.setdefault("match_seeds", self.next_seed)
-        bot = TableroBot(config, **options)
+        return TableroBot(self.config(), **options)
+
+    async def start_bot(self, **options: Any) -> TableroBot:
+        """A new bot process on the same database, connected to the same fake Discord."""
+        bot = self.new_bot(**options)
         await self.fake.connect(bot)
         return bot
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 
 from bot.app import TableroBot
-from bot.config import Config
 from bot.games.kero.ui import kero_state
 from games.kero import actions as a
 from games.kero.board import Phase
@@ -16,8 +15,7 @@ from tests.bot.kero_driver import KeroDriver
 
 
 def _bot(server: Server) -> TableroBot:
-    config = Config("fake-token", None, None, server.db_path, "INFO")
-    return TableroBot(config, guild_ready_timeout=0.05)
+    return server.new_bot(guild_ready_timeout=0.05)
 
 
 async def test_a_match_plays_over_the_gateway_and_survives_a_restart(server: Server) -> None:
@@ -55,12 +53,7 @@ async def test_a_kero_turn_over_the_gateway(server: Server) -> None:
     """Challenge the bot, roll, re-roll a die and stop, every click a gateway frame."""
     fake = server.fake
     async with fake.loopback() as loop:
-        bot = TableroBot(
-            Config("fake-token", None, None, server.db_path, "INFO"),
-            guild_ready_timeout=0.05,
-            ai_think_ms=5,
-            match_seeds=server.next_seed,
-        )
+        bot = server.new_bot(guild_ready_timeout=0.05, ai_think_ms=5)
         task = await loop.run_client(bot)
         await fake.slash(bot, server.ana, server.channel, "kero challenge", member=fake.bot)
         await fake.settle()

@@ -7,8 +7,6 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.app import TableroBot
-from bot.config import Config
 from bot.games.kero.ui import kero_state
 from bot.publisher import ANSWER_WINDOW_MS
 from games.kero import actions as a
@@ -91,8 +89,7 @@ async def test_a_lost_answer_is_not_waited_for_past_discords_three_seconds(
     it after 3 s anyway, so the bot edits the message then, and credits the wait (capped)."""
     fake = server.fake
     async with fake.loopback() as loop:
-        config = Config("fake-token", None, None, server.db_path, "INFO")
-        bot = TableroBot(config, guild_ready_timeout=0.05, ai_think_ms=5)
+        bot = server.new_bot(guild_ready_timeout=0.05, ai_think_ms=5)
         task = await loop.run_client(bot)
         await fake.slash(bot, server.ana, server.channel, "kero challenge", member=fake.bot)
         await fake.settle()

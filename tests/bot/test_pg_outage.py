@@ -50,21 +50,9 @@ class PgDiscord(Server):
 
     database_url: str = ""
 
-    async def start_bot(self, **options: Any) -> TableroBot:
-        """A bot process on the PostgreSQL database, as `DATABASE_URL` would make it."""
-        config = Config(
-            token="fake-token",
-            dev_guild_id=None,
-            database_url=self.database_url,
-            db_path=self.db_path,
-            log_level="INFO",
-        )
-        if self.clock is not None:
-            options.setdefault("local_clock", self.clock)
-        options.setdefault("match_seeds", self.next_seed)
-        bot = TableroBot(config, **options)
-        await self.fake.connect(bot)
-        return bot
+    def config(self) -> Config:
+        """The bot on the PostgreSQL database, as `DATABASE_URL` would make it."""
+        return Config("fake-token", None, self.database_url, self.db_path, "INFO")
 
 
 def on_postgres(server: Server, pg: PgServer) -> PgDiscord:

@@ -8,8 +8,6 @@ import asyncio
 from collections.abc import Coroutine
 from typing import Any
 
-from bot.app import TableroBot
-from bot.config import Config
 from bot.games.kero.deadlines import GRACE_MS, deadline
 from bot.games.kero.ui import kero_state
 from fakediscord import InteractionResult
@@ -209,14 +207,7 @@ async def test_a_stop_held_by_an_outage_counts_over_the_loopback_gateway(
     fake, clock = timed_server.fake, timed_server.clock
     assert clock is not None
     async with fake.loopback() as loop:
-        config = Config("fake-token", None, None, timed_server.db_path, "INFO")
-        bot = TableroBot(
-            config,
-            guild_ready_timeout=0.05,
-            local_clock=clock,
-            ai_think_ms=1_500,
-            match_seeds=timed_server.next_seed,
-        )
+        bot = timed_server.new_bot(guild_ready_timeout=0.05, ai_think_ms=1_500)
         task = await loop.run_client(bot)
         await fake.slash(
             bot, timed_server.ana, timed_server.channel, "kero challenge", member=fake.bot

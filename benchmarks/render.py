@@ -29,6 +29,8 @@ TARGET_MS = 40.0
 MAX_BYTES = 400_000
 MAX_RATIO = 1.5
 NAMES = ("Ana", "Bo", "Cas", "Dee")
+SCRIPT_NAMES = ("Mika 美香 🦁", "Ελένη", "Дмитрий", "سارة")
+"""Names in five scripts and emoji: every font of the fallback chain a table may need."""
 
 
 def midgame_kero() -> KeroState:
@@ -88,6 +90,9 @@ def measure(repeats: int) -> dict[str, Any]:
         "images": [
             measure_image("kero-board", lambda: kero.board_image(k), repeats),
             measure_image("keer-table-4p", lambda: keer_kids.table_image(t, NAMES), repeats),
+            measure_image(
+                "keer-table-4p-scripts", lambda: keer_kids.table_image(t, SCRIPT_NAMES), repeats
+            ),
             measure_image("keer-sheet", lambda: keer_kids.sheet_image(t, 0), repeats),
             measure_image("kero-dice", lambda: kero.dice_image(k), repeats),
         ],

@@ -46,6 +46,12 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--out", type=Path, default=Path("tablero-demo"), help="folder for images")
     demo.add_argument("--every", type=_positive, default=1, help="an image every N turns/rolls")
     demo.add_argument("--seed", default="demo", help="seed of the demo matches")
+    demo.add_argument(
+        "--names",
+        type=_names,
+        default=(),
+        help="comma-separated names for the seats, to see them drawn (Kero takes the first two)",
+    )
     demo.set_defaults(handler=cmd_demo)
     db = commands.add_parser("db", help="inspect the match database")
     db_commands = db.add_subparsers(dest="db_command", metavar="DB_COMMAND", required=True)
@@ -144,7 +150,7 @@ def _print_summary(title: str, s: dict[str, Any], out: TextIO) -> None:
 def cmd_demo(args: argparse.Namespace) -> int:
     """Play the demo matches and say where their images are."""
     try:
-        written = run_demo(args.out, args.every, args.seed)
+        written = run_demo(args.out, args.every, args.seed, args.names)
     except OSError as exc:
         return _fail(f"cannot write the images to {args.out}: {exc.strerror or exc}")
     folders = sorted({path.parent for path in written})
@@ -264,3 +270,16 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
+
+
+MAX_NAME = 32
+"""The longest demo name (Discord's display names are at most 32 characters)."""
+
+
+def _names(text: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(","))
+    if not all(names) or len(names) > 4:
+        raise argparse.ArgumentTypeError("one to four names, separated by commas")
+    if any(len(name) > MAX_NAME for name in names):
+        raise argparse.ArgumentTypeError(f"a name is at most {MAX_NAME} characters")
+    return names

@@ -1,16 +1,15 @@
-"""What every renderer shares: fonts, colours, and one way to encode an image.
+"""What every renderer shares: colours, and one way to encode an image (text: render.text).
 
-Pure and thread-safe: fonts are loaded once (Pillow's built-in scalable font, nothing is
-downloaded), cached images are never drawn on after they are built (callers copy them first).
+Pure and thread-safe: cached images are never drawn on after they are built (callers copy them
+first).
 """
 
 from __future__ import annotations
 
 import io
-from functools import cache
 from typing import Final
 
-from PIL import Image, ImageFont
+from PIL import Image
 
 BACKGROUND: Final = (250, 246, 236)
 INK: Final = (40, 36, 32)
@@ -24,15 +23,6 @@ PNG_COMPRESS_LEVEL: Final = 1
 """Chosen by measuring (benchmarks/render.py): level 1 keeps encoding fast and files small.
 The renderers hand over palette ("P") images, drawn in RGB and quantised once per cached piece:
 a 4-player table encodes in ~14 ms instead of ~57 ms as RGB, at half the size."""
-
-
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's built-in scalable font at `size` pixels (loaded once per size)."""
-    loaded = ImageFont.load_default(size=size)
-    if not isinstance(loaded, ImageFont.FreeTypeFont):
-        raise RuntimeError("Pillow was built without FreeType: Tablero needs its scalable font")
-    return loaded
 
 
 def encode(image: Image.Image) -> bytes:

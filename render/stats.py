@@ -16,7 +16,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from render.common import BACKGROUND, GRID, INK, MUTED, canvas, encode, font
+from render.common import BACKGROUND, GRID, INK, MUTED, canvas, encode
+from render.text import draw_text, has_emoji, shorten, text_width
 
 RGB = tuple[int, int, int]
 Point = tuple[int, float, float]
@@ -37,12 +38,11 @@ WHITE: Final = (255, 255, 255)
 TITLE_SIZE: Final = 28
 SUBTITLE_SIZE: Final = 18
 TICK_SIZE: Final = 16
-LINE_LABEL: Final = "rating (skill - 3 x uncertainty)"
+LINE_LABEL: Final = "rating (skill − 3 × uncertainty)"
 BAND_LABEL: Final = "skill ± uncertainty"
 MARKER_SPACING: Final = 10
 """Markers are drawn on every point only while points are at least this many pixels apart."""
 
-_DASHES: Final = str.maketrans({"\u2014": "-", "\u2013": "-", "\u2212": "-"})
 _BUILD = threading.RLock()
 _FLAT: Final[tuple[RGB, ...]] = (BACKGROUND, INK, MUTED, GRID, LINE, BAND, WHITE)
 _TEXT_ON: Final[tuple[tuple[RGB, RGB], ...]] = (
@@ -63,7 +63,10 @@ def rating_chart_image(points: Sequence[Point], *, title: str, subtitle: str = "
     counts matches 1..n, the y axis has 4–6 labelled ticks. With no points the axes are left out
     and a note says there are no rated matches yet."""
     with _BUILD:
-        return _to_palette(_draw(points, title, subtitle))
+        image = _draw(points, title, subtitle)
+        if has_emoji(title) or has_emoji(subtitle):  # their colours are none of the palette's
+            return image.quantize(256, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        return _to_palette(image)
 
 
 def _draw(points: Sequence[Point], title: str, subtitle: str) -> Image.Image:
@@ -71,17 +74,17 @@ def _draw(points: Sequence[Point], title: str, subtitle: str) -> Image.Image:
     image = canvas(WIDTH, HEIGHT)
     draw = ImageDraw.Draw(image)
     left, room = PLOT_LEFT - 50, PLOT_RIGHT - 140 - (PLOT_LEFT - 50)
-    title = _fit(title, TITLE_SIZE, room)
-    draw.text((left, 36), title, font=font(TITLE_SIZE), fill=INK, anchor="lm")
+    title = shorten(title, TITLE_SIZE, room)
+    draw_text(image, (left, 36), title, TITLE_SIZE, INK, anchor="lm")
     if subtitle:
-        subtitle = _fit(subtitle, SUBTITLE_SIZE, room)
-        draw.text((left, 68), subtitle, font=font(SUBTITLE_SIZE), fill=MUTED, anchor="lm")
+        subtitle = shorten(subtitle, SUBTITLE_SIZE, room)
+        draw_text(image, (left, 68), subtitle, SUBTITLE_SIZE, MUTED, anchor="lm")
     if not points:
         draw.rectangle((PLOT_LEFT, PLOT_TOP, PLOT_RIGHT, PLOT_BOTTOM), outline=GRID, width=2)
         middle = ((PLOT_LEFT + PLOT_RIGHT) / 2, (PLOT_TOP + PLOT_BOTTOM) / 2)
-        draw.text(middle, "no rated matches yet", font=font(24), fill=MUTED, anchor="mm")
+        draw_text(image, middle, "no rated matches yet", 24, MUTED, anchor="mm")
         return image
-    _draw_chart(draw, points)
+    _draw_chart(image, points)
     return image
 
 
@@ -157,18 +160,6 @@ def _nice_step(raw: float) -> float:
     return 10 * power
 
 
-def _fit(text: str, size: int, width: float) -> str:
-    """`text`, cut short with an ellipsis if it is wider than `width` at `size` (dashes the
-    built-in font lacks become hyphens)."""
-    typeface = font(size)
-    text = text.translate(_DASHES)
-    if typeface.getlength(text) <= width:
-        return text
-    while text and typeface.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
 def _label(value: float, step: float) -> str:
     decimals = 0 if step >= 1 and float(step).is_integer() else 1 if step * 10 >= 1 else 2
     text = f"{value:.{decimals}f}"
@@ -178,23 +169,20 @@ def _label(value: float, step: float) -> str:
 # --- drawing ---------------------------------------------------------------------------------
 
 
-def _draw_chart(draw: ImageDraw.ImageDraw, points: Sequence[Point]) -> None:
+def _draw_chart(image: Image.Image, points: Sequence[Point]) -> None:
+    draw = ImageDraw.Draw(image)
     count = len(points)
     lo, hi = value_range(points)
     ticks = y_ticks(lo, hi)
     step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
-    small = font(TICK_SIZE)
+    small = TICK_SIZE
     xs = [chart_x(i, count) for i in range(1, count + 1)]
     for tick in x_ticks(count):
         x = xs[tick - 1]
         draw.line((x, PLOT_BOTTOM, x, PLOT_BOTTOM + 6), fill=MUTED, width=2)
-        draw.text((x, PLOT_BOTTOM + 10), str(tick), font=small, fill=MUTED, anchor="mt")
-    draw.text(
-        ((PLOT_LEFT + PLOT_RIGHT) / 2, HEIGHT - 14),
-        "rated match",
-        font=small,
-        fill=MUTED,
-        anchor="ms",
+        draw_text(image, (x, PLOT_BOTTOM + 10), str(tick), small, MUTED, anchor="mt")
+    draw_text(
+        image, ((PLOT_LEFT + PLOT_RIGHT) / 2, HEIGHT - 14), "rated match", small, MUTED, anchor="ms"
     )
     upper = [(x, chart_y(mu + s, lo, hi)) for x, (_, mu, s) in zip(xs, points, strict=True)]
     lower = [(x, chart_y(mu - s, lo, hi)) for x, (_, mu, s) in zip(xs, points, strict=True)]
@@ -206,7 +194,7 @@ def _draw_chart(draw: ImageDraw.ImageDraw, points: Sequence[Point]) -> None:
     for value in ticks:
         y = chart_y(value, lo, hi)
         draw.line((PLOT_LEFT, y, PLOT_RIGHT, y), fill=GRID, width=1)
-        draw.text((PLOT_LEFT - 10, y), _label(value, step), font=small, fill=MUTED, anchor="rm")
+        draw_text(image, (PLOT_LEFT - 10, y), _label(value, step), small, MUTED, anchor="rm")
     draw.line((PLOT_LEFT, PLOT_BOTTOM, PLOT_RIGHT, PLOT_BOTTOM), fill=MUTED, width=2)
     draw.line((PLOT_LEFT, PLOT_TOP, PLOT_LEFT, PLOT_BOTTOM), fill=MUTED, width=2)
     line = [
@@ -217,25 +205,19 @@ def _draw_chart(draw: ImageDraw.ImageDraw, points: Sequence[Point]) -> None:
     spaced = count == 1 or xs[1] - xs[0] >= MARKER_SPACING
     for x, y in line if spaced else line[-1:]:
         draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=LINE, outline=WHITE, width=2)
-    _legend(draw, points[-1])
+    _legend(image, points[-1])
 
 
-def _legend(draw: ImageDraw.ImageDraw, last: Point) -> None:
-    """Top right: the latest rating, and what the line and the band stand for. (The built-in
-    font has no Greek letters, so the legend spells them out.)"""
+def _legend(image: Image.Image, last: Point) -> None:
+    """Top right: the latest rating, and what the line and the band stand for."""
+    draw = ImageDraw.Draw(image)
     _, mu, sigma = last
-    small = font(TICK_SIZE)
-    draw.text(
-        (PLOT_RIGHT, 36),
-        f"{conservative(mu, sigma):.1f}",
-        font=font(TITLE_SIZE),
-        fill=LINE,
-        anchor="rm",
-    )
+    rating = f"{conservative(mu, sigma):.1f}"
+    draw_text(image, (PLOT_RIGHT, 36), rating, TITLE_SIZE, LINE, anchor="rm")
     y, right = PLOT_TOP - 18, float(PLOT_RIGHT)
     for label, line in ((BAND_LABEL, False), (LINE_LABEL, True)):
-        draw.text((right, y), label, font=small, fill=MUTED, anchor="rm")
-        right -= draw.textlength(label, font=small) + 8
+        draw_text(image, (right, y), label, TICK_SIZE, MUTED, anchor="rm")
+        right -= text_width(label, TICK_SIZE) + 8
         if line:
             draw.line((right - 24, y, right, y), fill=LINE, width=3)
             draw.ellipse((right - 17, y - 5, right - 7, y + 5), fill=LINE, outline=WHITE, width=2)

@@ -46,7 +46,13 @@ def test_kero_benchmark_reports_json() -> None:
 def test_render_benchmark_reports_json() -> None:
     result = run_benchmark("render", "--repeats", "2")
     names = [image["image"] for image in result["images"]]
-    assert names == ["kero-board", "keer-table-4p", "keer-sheet", "kero-dice"]
+    assert names == [
+        "kero-board",
+        "keer-table-4p",
+        "keer-table-4p-scripts",
+        "keer-sheet",
+        "kero-dice",
+    ]
     assert all(image["median_ms"] > 0 and image["bytes"] > 0 for image in result["images"])
 
 

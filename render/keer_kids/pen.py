@@ -7,14 +7,15 @@ supersampled, so the pen scales every coordinate.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Final
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, font
+from render.bidi import isolate
+from render.common import INK
 from render.keer_kids.colours import RGB
 from render.keer_kids.layout import Box
+from render.text import draw_text
 
 SUPERSAMPLE: Final = 2
 BOLD_MIN: Final = 20
@@ -24,9 +25,10 @@ BOLD_MIN: Final = 20
 class Pen:
     """ImageDraw with every coordinate multiplied by `k` (layers are drawn supersampled)."""
 
-    __slots__ = ("draw", "k")
+    __slots__ = ("draw", "image", "k")
 
     def __init__(self, image: Image.Image, k: int = 1) -> None:
+        self.image = image
         self.draw = ImageDraw.Draw(image)
         self.k = k
 
@@ -102,28 +104,24 @@ class Pen:
         stroke = 1 if bold and size >= BOLD_MIN else 0
         if halo is not None:
             stroke = 2
-        self.draw.text(
+        draw_text(
+            self.image,
             (xy[0] * k, xy[1] * k),
             text,
-            font=font(size * k),
-            fill=fill,
+            size * k,
+            fill,
             anchor=anchor,
             stroke_width=stroke * k,
             stroke_fill=halo or fill,
         )
 
 
-@lru_cache(maxsize=1024)
-def shorten(text: str, size: int, width: float) -> str:
-    """`text` cut (with an ellipsis) to fit `width` pixels at `size`."""
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
 def seat_name(names: Sequence[str], seat: int) -> str:
     name = names[seat].strip() if seat < len(names) else ""
     return name or f"Player {seat + 1}"
+
+
+def named(names: Sequence[str], seat: int) -> str:
+    """A seat's name to put in a sentence: isolated, so a right-to-left name never turns the
+    sentence around (render/bidi.py)."""
+    return isolate(seat_name(names, seat))

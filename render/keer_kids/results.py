@@ -14,11 +14,12 @@ from PIL import Image
 from games.common.protocol import Outcome
 from games.keer_kids.rules import Phase
 from games.keer_kids.state import KeerState
-from render.common import BACKGROUND, GRID, HIGHLIGHT, INK, MUTED, canvas, encode, font
+from render.common import BACKGROUND, GRID, HIGHLIGHT, INK, MUTED, canvas, encode
 from render.keer_kids.colours import PAPER, WHITE
 from render.keer_kids.layout import MIN_TEXT
-from render.keer_kids.pen import SUPERSAMPLE, Pen, seat_name, shorten
+from render.keer_kids.pen import SUPERSAMPLE, Pen, named, seat_name
 from render.keer_kids.tiles import quantize, write
+from render.text import shorten, text_width
 
 RESULTS_WIDTH: Final = 900
 
@@ -79,7 +80,7 @@ def results_image(state: KeerState, names: Sequence[str]) -> Image.Image:
     write(image, (_PAD, 40), title, 30, bg=BACKGROUND, fill=INK, anchor="lm", bold=True)
     rolls = f"{state.rolls} roll{'s' if state.rolls != 1 else ''} played"
     if over:
-        winners = " and ".join(seat_name(names, s) for s in sorted(outcome.winners))
+        winners = " and ".join(named(names, s) for s in sorted(outcome.winners))
         verb = "wins" if len(outcome.winners) == 1 else "share the win"
         subtitle = f"{rolls} · {winners} {verb}"
     else:
@@ -108,7 +109,7 @@ def results_image(state: KeerState, names: Sequence[str]) -> Image.Image:
         write(image, (score_x, cy + 26), "points", MIN_TEXT, bg=bg, fill=MUTED, anchor="rm")
         name_x = _PAD + 90
         tag = ("WINNER" if len(outcome.winners) == 1 else "SHARED WIN") if winner else ""
-        limit = score_x - 110 - name_x - (font(16).getlength(tag) + 28 if tag else 0)
+        limit = score_x - 110 - name_x - (text_width(tag, 16) + 28 if tag else 0)
         shown = shorten(seat_name(names, seat), 24, limit)
         width = write(image, (name_x, cy - 14), shown, 24, bg=bg, fill=INK, anchor="lm", bold=True)
         if tag:

@@ -24,8 +24,8 @@ from render.keer_kids.layout import (
     score_split,
     sheet_layout,
 )
-from render.keer_kids.pen import shorten
 from render.keer_kids.tiles import Sprites, die_tile, put_tile, sheet_sprites, write
+from render.text import shorten
 
 
 def die_letter(sheet: Sheet, face: str) -> str:

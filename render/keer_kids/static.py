@@ -14,7 +14,7 @@ from PIL import Image
 
 from games.keer_kids.dice import PURPLE
 from games.keer_kids.sheet import Sheet
-from render.common import CIRCLE, CROSS, GRID, INK, MUTED, canvas, font
+from render.common import CIRCLE, CROSS, GRID, INK, MUTED, canvas
 from render.keer_kids.colours import (
     BUCKET,
     CHAMELEON,
@@ -36,6 +36,7 @@ from render.keer_kids.layout import (
     sheet_layout,
 )
 from render.keer_kids.pen import SUPERSAMPLE, Pen
+from render.text import text_width
 
 
 @cache
@@ -222,10 +223,9 @@ def _static_score(pen: Pen, lay: SheetLayout) -> None:
 def _visitor_label(name: str, size: int, width: float) -> str:
     """A short label for a visitor: the first word, cut to fit the badge."""
     word = re.split(r"[\s\-]+", name.strip())[0].capitalize()
-    face = font(size)
-    if face.getlength(word) <= width:
+    if text_width(word, size) <= width:
         return word
-    while len(word) > 1 and face.getlength(word + ".") > width:
+    while len(word) > 1 and text_width(word + ".", size) > width:
         word = word[:-1]
     return word + "."
 

@@ -19,10 +19,11 @@ from games.keer_kids.state import KeerState
 from render.common import BACKGROUND, GRID, INK, MUTED, canvas, encode
 from render.keer_kids.colours import FACE_RGB, PAPER
 from render.keer_kids.layout import MIN_TEXT, TABLE_SCALE, TableLayout, table_layout
-from render.keer_kids.pen import Pen, seat_name, shorten
+from render.keer_kids.pen import Pen, named, seat_name
 from render.keer_kids.sheet import LastRoll, Panel, die_letter, draw_sheet_state, last_roll
 from render.keer_kids.static import sheet_rgb
 from render.keer_kids.tiles import die_tile, quantize, sheet_sprites, write
+from render.text import shorten
 
 
 @cache
@@ -105,9 +106,9 @@ def _draw_band(
     x = tab.sheet.pad
     limit = tab.dice_x - 90 - x
     if last is None:
-        title = f"Keer op Keer Kids · {seat_name(names, state.roller)} rolls first"
+        title = f"Keer op Keer Kids · {named(names, state.roller)} rolls first"
     else:
-        title = f"Roll {last.number} · {seat_name(names, last.roller)} rolled"
+        title = f"Roll {last.number} · {named(names, last.roller)} rolled"
     title = shorten(title, tab.f_title, limit)
     status = shorten(_status(state, names), tab.f_status, limit)
     write(
@@ -145,11 +146,11 @@ def _status(state: KeerState, names: Sequence[str]) -> str:
     if state.phase is Phase.OVER:
         outcome = state.outcome()
         assert outcome is not None
-        winners = " and ".join(seat_name(names, s) for s in sorted(outcome.winners))
+        winners = " and ".join(named(names, s) for s in sorted(outcome.winners))
         return f"Game over: {winners} win{'s' if len(outcome.winners) == 1 else ''}"
     if state.phase is Phase.ROLL:
-        return f"Next: {seat_name(names, state.roller)} rolls"
-    waiting = ", ".join(seat_name(names, s) for s in state.seats_to_act())
+        return f"Next: {named(names, state.roller)} rolls"
+    waiting = ", ".join(named(names, s) for s in state.seats_to_act())
     return f"Waiting for {waiting}"
 
 

@@ -14,11 +14,12 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from games.keer_kids.sheet import Sheet, default_sheet
-from render.common import BACKGROUND, CIRCLE, GRID, HIGHLIGHT, INK, MUTED, canvas, font
+from render.common import BACKGROUND, CIRCLE, GRID, HIGHLIGHT, INK, MUTED, canvas
 from render.keer_kids.colours import FACE_RGB, PAPER, PURPLE_INK, RGB, WHITE
 from render.keer_kids.layout import MIN_TEXT, Box, sheet_layout
 from render.keer_kids.pen import BOLD_MIN, SUPERSAMPLE, Pen
 from render.keer_kids.static import sheet_rgb
+from render.text import draw_text, text_bbox
 
 _TEXT_TILES: Final = 4096
 """At most this many text tiles are kept (each a few KB)."""
@@ -44,8 +45,8 @@ def shared_palette() -> Image.Image:
         x = 4
         for ink in inks:
             if ink != bg:
-                draw.text((x, y + 20), "Ag8!", font=font(18), fill=ink, anchor="lm")
-                draw.text((x + 60, y + 20), "W3", font=font(28), fill=ink, anchor="lm")
+                draw_text(sample, (x, y + 20), "Ag8!", 18, ink, anchor="lm")
+                draw_text(sample, (x + 60, y + 20), "W3", 28, ink, anchor="lm")
                 draw.line((x + 110, y + 4, x + 140, y + 36), fill=ink, width=3)
             x += 150
         y += swatch_h
@@ -113,17 +114,17 @@ def text_tile(text: str, size: int, colours: tuple[RGB, RGB], anchor: str, bold:
     """`text` in colours (ink, background), and its offset from the anchor point (cached)."""
     fill, bg = colours
     stroke = 1 if bold and size >= BOLD_MIN else 0
-    face = font(size)
-    box = face.getbbox(text, anchor=anchor, stroke_width=stroke)
+    box = text_bbox(text, size, anchor=anchor, stroke_width=stroke)
     left, top = math.floor(box[0]), math.floor(box[1])
     right, bottom = math.ceil(box[2]), math.ceil(box[3])
     margin = 2
     image = canvas(right - left + 2 * margin, bottom - top + 2 * margin, bg)
-    ImageDraw.Draw(image).text(
+    draw_text(
+        image,
         (margin - left, margin - top),
         text,
-        font=face,
-        fill=fill,
+        size,
+        fill,
         anchor=anchor,
         stroke_width=stroke,
         stroke_fill=fill,

@@ -103,9 +103,9 @@ def shack_die(colour: str, status: str) -> Image.Image:
     taken = status == "taken"
     fill = TAKEN_FILL if taken else DIE_FILL[colour]
     draw.rounded_rectangle((4, 0, 4 + size, size), 10, fill=fill, outline=DIE_EDGE[colour], width=3)
-    draw_text(draw, (32, size / 2), colour[0].upper(), 24, fill=MUTED if taken else INK)
+    draw_text(image, (32, size / 2), colour[0].upper(), 24, fill=MUTED if taken else INK)
     words = {"ready": "1 jc", "free": "free", "taken": "taken"}[status]
-    draw_text(draw, (32, 74), words, 15, fill=MUTED if taken else INK)
+    draw_text(image, (32, 74), words, 15, fill=MUTED if taken else INK)
     return image
 
 
@@ -116,19 +116,19 @@ def board_background() -> Image.Image:
     image = canvas(WIDTH, HEIGHT)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=HEADER)
-    draw_text(draw, (MARGIN, HEADER_H / 2), "KERO", 28, fill=GOLD, anchor="lm")
+    draw_text(image, (MARGIN, HEADER_H / 2), "KERO", 28, fill=GOLD, anchor="lm")
     for slot in range(6):
         x = card_x(slot)
-        draw_text(draw, (x + CARD_W / 2, ROW_Y - 12), f"slot {slot + 1}", 15, fill=MUTED)
-    draw_text(draw, (card_x(5) + CARD_W, ROW_Y - 12), "burns first", 14, fill=FIRE, anchor="rm")
-    draw_text(draw, (MARGIN, ROW_Y - 12), "Row", 16, fill=INK, anchor="lm")
+        draw_text(image, (x + CARD_W / 2, ROW_Y - 12), f"slot {slot + 1}", 15, fill=MUTED)
+    draw_text(image, (card_x(5) + CARD_W, ROW_Y - 12), "burns first", 14, fill=FIRE, anchor="rm")
+    draw_text(image, (MARGIN, ROW_Y - 12), "Row", 16, fill=INK, anchor="lm")
     for slot in range(4):
         x = terr_x(slot)
-        draw_text(draw, (x + TERR_W / 2, TERR_Y - 12), f"New Territory {slot + 1}", 15, fill=MUTED)
+        draw_text(image, (x + TERR_W / 2, TERR_Y - 12), f"New Territory {slot + 1}", 15, fill=MUTED)
     shack = (SHACK_X, TERR_Y, SHACK_X + SHACK_W - 1, TERR_Y + TERR_H - 1)
     draw.rounded_rectangle(shack, 12, fill=PANEL, outline=GRID, width=2)
-    draw_text(draw, (SHACK_X + SHACK_W / 2, TERR_Y - 12), "Shack & refinery", 15, fill=MUTED)
-    draw_text(draw, (SHACK_X + 12, TERR_Y + 18), "Special dice", 16, fill=INK, anchor="lm")
+    draw_text(image, (SHACK_X + SHACK_W / 2, TERR_Y - 12), "Shack & refinery", 15, fill=MUTED)
+    draw_text(image, (SHACK_X + 12, TERR_Y + 18), "Special dice", 16, fill=INK, anchor="lm")
     for seat in (0, 1):
         draw_camp_frame(image, draw, seat)
     return image

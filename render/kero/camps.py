@@ -62,7 +62,7 @@ def face_down_tuarek() -> Image.Image:
     image = Image.new("RGB", (24, 28), PANEL)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, 23, 27), 5, fill=TUAREK_TILE, outline=TUAREK_EDGE)
-    draw_text(draw, (12, 14), "?", 16, fill=WHITE)
+    draw_text(image, (12, 14), "?", 16, fill=WHITE)
     return image
 
 
@@ -84,9 +84,9 @@ def draw_camp_frame(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int) ->
     draw.rounded_rectangle((x, y, x + CAMP_W - 1, y + CAMP_HEAD), 14, fill=colour)
     draw.rectangle((x, y + CAMP_HEAD - 14, x + CAMP_W - 1, y + CAMP_HEAD), fill=colour)
     draw_text(
-        draw, (x + 14, y + CAMP_HEAD / 2), f"{CLAN_NAMES[seat]} clan", 24, fill=WHITE, anchor="lm"
+        image, (x + 14, y + CAMP_HEAD / 2), f"{CLAN_NAMES[seat]} clan", 24, fill=WHITE, anchor="lm"
     )
-    draw_text(draw, (x + 14, y + GAUGE_Y + GAUGE_H / 2), "KERO", 18, fill=INK, anchor="lm")
+    draw_text(image, (x + 14, y + GAUGE_Y + GAUGE_H / 2), "KERO", 18, fill=INK, anchor="lm")
     gx, gy = x + GAUGE_X, y + GAUGE_Y
     for tick in range(7):
         tx = gx + round(tick * GAUGE_W / 6)
@@ -96,7 +96,7 @@ def draw_camp_frame(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int) ->
     image.paste(face_down_tuarek(), (x + 190, stats_y - 14))
     image.paste(explorer_icon(seat), (x + 380, stats_y - 14))
     for label, row in (("Cards", CARDS_Y), ("Tiles", TILES_Y), ("Land", LAND_Y)):
-        draw_text(draw, (x + 14, y + row), label, 17, fill=INK, anchor="lm")
+        draw_text(image, (x + 14, y + row), label, 17, fill=INK, anchor="lm")
 
 
 def draw_camp(

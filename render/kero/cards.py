@@ -26,28 +26,30 @@ def card_face(box: Components, card_id: str) -> Image.Image:
     draw.rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), 12, fill=fill, outline=edge, width=3)
     draw.rounded_rectangle((0, 0, CARD_W - 1, 36), 12, fill=edge)
     draw.rectangle((0, 24, CARD_W - 1, 36), fill=edge)
-    draw_text(draw, (12, 18), card.id, 18, fill=WHITE, anchor="lm")
+    draw_text(image, (12, 18), card.id, 18, fill=WHITE, anchor="lm")
     if card.points:
-        draw_text(draw, (CARD_W - 12, 18), plural(card.points, "pt"), 20, fill=WHITE, anchor="rm")
+        draw_text(image, (CARD_W - 12, 18), plural(card.points, "pt"), 20, fill=WHITE, anchor="rm")
     elif card.per_colour:
-        draw_text(draw, (CARD_W - 12, 18), f"1 pt / {card.per_colour}", 16, fill=WHITE, anchor="rm")
+        draw_text(
+            image, (CARD_W - 12, 18), f"1 pt / {card.per_colour}", 16, fill=WHITE, anchor="rm"
+        )
     lines = [part for line in card_lines(box, card) for part in wrap(line, 18, CARD_W - 24)]
     lines = lines[:3]
     if lines:
         extra = 20 if card.ability else 0
         top = 84 - (len(lines) * 24 + extra - 24) // 2
         for index, line in enumerate(lines):
-            draw_text(draw, (CARD_W / 2, top + index * 24), line, 18)
+            draw_text(image, (CARD_W / 2, top + index * 24), line, 18)
         if card.ability:
             draw_text(
-                draw,
+                image,
                 (CARD_W / 2, top + len(lines) * 24 - 4),
                 f"tile {card.ability}",
                 14,
                 fill=MUTED,
             )
     else:
-        draw_text(draw, (CARD_W / 2, 84), plural(card.points, "pt"), 34)
+        draw_text(image, (CARD_W / 2, 84), plural(card.points, "pt"), 34)
     chips = resource_chips(card.cost, 15, fill)
     gap = 4
     total = sum(chip.width for chip in chips) + gap * (len(chips) - 1)
@@ -56,7 +58,7 @@ def card_face(box: Components, card_id: str) -> Image.Image:
         image.paste(chip, (x, CARD_H - CHIP_H - 12))
         x += chip.width + gap
     label = f"{card.colour} card · cost"  # the colour in words, not by fill alone
-    draw_text(draw, (CARD_W / 2, CARD_H - CHIP_H - 24), label, 14, fill=MUTED)
+    draw_text(image, (CARD_W / 2, CARD_H - CHIP_H - 24), label, 14, fill=MUTED)
     return image
 
 
@@ -66,5 +68,5 @@ def empty_card() -> Image.Image:
     image = canvas(CARD_W, CARD_H)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), 12, fill=EMPTY_FILL, outline=GRID)
-    draw_text(draw, (CARD_W / 2, CARD_H / 2), "empty", 18, fill=MUTED)
+    draw_text(image, (CARD_W / 2, CARD_H / 2), "empty", 18, fill=MUTED)
     return image

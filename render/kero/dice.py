@@ -91,7 +91,7 @@ def die_face(box: Components, colour: str, face_index: int | None) -> Image.Imag
     )
     mid = DIE / 2
     if face is None:
-        draw_text(draw, (mid, mid), "?", 40, fill=MUTED)
+        draw_text(image, (mid, mid), "?", 40, fill=MUTED)
     elif face.flame:
         outer = [(48, 14), (66, 40), (70, 62), (60, 78), (36, 78), (26, 62), (30, 44), (40, 52)]
         inner = [(48, 42), (58, 60), (54, 72), (42, 72), (38, 62)]
@@ -100,11 +100,11 @@ def die_face(box: Components, colour: str, face_index: int | None) -> Image.Imag
     elif face.tuarek:
         draw.ellipse((38, 12, 58, 32), fill=TUAREK_FIGURE)
         draw.polygon([(48, 28), (26, 66), (70, 66)], fill=TUAREK_FIGURE)
-        draw_text(draw, (mid, 80), "Tuarek", 16)
+        draw_text(image, (mid, 80), "Tuarek", 16)
     elif face.explorer:
         draw.ellipse((38, 12, 58, 32), fill=INK)
         draw.polygon([(48, 26), (30, 66), (66, 66)], fill=INK)
-        draw_text(draw, (mid, 80), "Explorer", 16)
+        draw_text(image, (mid, 80), "Explorer", 16)
     else:
         chips = resource_chips(face.resources, 20, fill)
         top = (DIE - len(chips) * (CHIP_H + 6) + 6) // 2

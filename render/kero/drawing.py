@@ -14,9 +14,11 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from games.kero.resources import RESOURCES, Resources
-from render.common import BACKGROUND, HIGHLIGHT, INK, font
+from render.common import BACKGROUND, HIGHLIGHT, INK
 from render.kero.layout import CHIP_H
 from render.kero.palette import PANEL, RESOURCE_FILL, RESOURCE_INK, RGB, TAG_EDGE, built
+from render.text import draw_text as write
+from render.text import text_width
 
 SHORT: Final = {"brick": "br", "wheat": "wh", "metal": "me", "recruit": "re", "jerrycan": "jc"}
 
@@ -29,10 +31,9 @@ def _line_height(size: int) -> int:
 @built
 def text_label(text: str, size: int, fill: RGB, bg: RGB) -> Image.Image:
     """`text` drawn once on a tight `bg` box, its vertical middle at the box's middle."""
-    typeface = font(size)
     height = _line_height(size)
-    image = Image.new("RGB", (max(1, math.ceil(typeface.getlength(text)) + 2), height), bg)
-    ImageDraw.Draw(image).text((1, height / 2), text, font=typeface, fill=fill, anchor="lm")
+    image = Image.new("RGB", (max(1, math.ceil(text_width(text, size)) + 2), height), bg)
+    write(image, (1, height / 2), text, size, fill, anchor="lm")
     return image
 
 
@@ -56,7 +57,7 @@ def put_label(
 
 
 def draw_text(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     at: tuple[float, float],
     text: str,
     size: int,
@@ -65,16 +66,16 @@ def draw_text(
     anchor: str = "mm",
 ) -> None:
     """Draw text directly (static pieces only: they are drawn once)."""
-    draw.text(at, text, font=font(size), fill=fill, anchor=anchor)
+    write(image, at, text, size, fill, anchor=anchor)
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
     """Words of `text` as lines no wider than `width` at `size` (a long word stands alone)."""
-    typeface, line = font(size), ""
+    line = ""
     lines: list[str] = []
     for word in text.split():
         trial = f"{line} {word}".strip()
-        if line and typeface.getlength(trial) > width:
+        if line and text_width(trial, size) > width:
             lines.append(line)
             line = word
         else:
@@ -92,11 +93,11 @@ def chip(
     text: str, size: int, fill: RGB, ink: RGB, bg: RGB, *, edge: RGB | None = None
 ) -> Image.Image:
     """A rounded tag with centred text."""
-    width = math.ceil(font(size).getlength(text)) + 14
+    width = math.ceil(text_width(text, size)) + 14
     image = Image.new("RGB", (width, CHIP_H), bg)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, width - 1, CHIP_H - 1), 7, fill=fill, outline=edge or fill)
-    draw_text(draw, (width / 2, CHIP_H / 2), text, size, fill=ink)
+    draw_text(image, (width / 2, CHIP_H / 2), text, size, fill=ink)
     return image
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
+from typing import Final
 
 from PIL import Image, ImageDraw
 
@@ -13,10 +14,12 @@ from games.kero.components import Components
 from games.kero.scoring import outcome as final_outcome
 from games.kero.scoring import points as score
 from games.kero.state import KeroState
+from render.bidi import isolate
 from render.common import GRID, HIGHLIGHT, INK, MUTED, canvas, encode
 from render.kero.drawing import draw_text, plural, put_label, tag_chip
 from render.kero.layout import RESULTS_H, RESULTS_W
 from render.kero.palette import CLAN_COLOURS, CLAN_NAMES, GOLD, HEADER, PANEL, WHITE, built, ink
+from render.text import shorten
 
 
 def results_image(state: KeroState, names: Sequence[str]) -> Image.Image:
@@ -27,13 +30,14 @@ def results_image(state: KeroState, names: Sequence[str]) -> Image.Image:
     result = state.outcome() or final_outcome(state)
     winners = sorted(result.winners)
     over = state.phase is Phase.OVER
-    who = [_name(names, seat)[:24] for seat in (0, 1)]
+    who = [shorten(_name(names, seat), 24, NAME_W) for seat in (0, 1)]
     if len(winners) == 2:
-        banner = f"Shared win: {who[0]} and {who[1]}"
+        banner = f"Shared win: {isolate(who[0])} and {isolate(who[1])}"
     else:
         seat = winners[0]
         verb = "wins" if over else "leads"
-        banner = f"{who[seat]} ({CLAN_NAMES[seat]} clan) {verb}"
+        banner = f"{isolate(who[seat])} ({CLAN_NAMES[seat]} clan) {verb}"
+    banner = shorten(banner, 30, RESULTS_W - 60)
     put_label(image, banner, 30, (RESULTS_W // 2, 100), fill=INK)
     scores = [score(state, seat) for seat in (0, 1)]
     for seat in (0, 1):
@@ -72,6 +76,10 @@ def results_png(state: KeroState, names: Sequence[str]) -> bytes:
     return encode(results_image(state, names))
 
 
+NAME_W: Final = 290
+"""The room for a player's name in their clan's header (left of "<colour> clan")."""
+
+
 def _name(names: Sequence[str], seat: int) -> str:
     return names[seat] if seat < len(names) and names[seat] else f"{CLAN_NAMES[seat]} clan"
 
@@ -88,8 +96,8 @@ def results_background() -> Image.Image:
     image = canvas(RESULTS_W, RESULTS_H)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, RESULTS_W, 60), fill=HEADER)
-    draw_text(draw, (30, 30), "KERO", 30, fill=GOLD, anchor="lm")
-    draw_text(draw, (RESULTS_W / 2, 30), "Final scores", 28, fill=WHITE)
+    draw_text(image, (30, 30), "KERO", 30, fill=GOLD, anchor="lm")
+    draw_text(image, (RESULTS_W / 2, 30), "Final scores", 28, fill=WHITE)
     rows = (
         "Card points",
         "Territory points",
@@ -103,8 +111,8 @@ def results_background() -> Image.Image:
         draw.rounded_rectangle((x, 144, x + 450, 524), 12, fill=PANEL, outline=GRID)
         draw.rounded_rectangle((x, 144, x + 450, 200), 12, fill=CLAN_COLOURS[seat])
         draw.rectangle((x, 186, x + 450, 200), fill=CLAN_COLOURS[seat])
-        draw_text(draw, (x + 440, 172), f"{CLAN_NAMES[seat]} clan", 18, fill=WHITE, anchor="rm")
+        draw_text(image, (x + 440, 172), f"{CLAN_NAMES[seat]} clan", 18, fill=WHITE, anchor="rm")
         for row, label in enumerate(rows):
-            draw_text(draw, (x + 24, 340 + row * 32), label, 20, fill=INK, anchor="lm")
+            draw_text(image, (x + 24, 340 + row * 32), label, 20, fill=INK, anchor="lm")
         draw.line((x + 20, 318, x + 430, 318), fill=GRID)
     return image

@@ -48,3 +48,26 @@ def test_an_unwritable_folder_is_a_clear_error(
     blocker.write_text("not a folder")
     assert main(["demo", "--out", str(blocker / "sub")]) == 2
     assert "cannot write the images to" in capsys.readouterr().err
+
+
+def test_names_given_are_drawn_in_place_of_the_computers(tmp_path: Path) -> None:
+    mine = run_demo(tmp_path / "mine", every=1000, seed="test", names=["Mika 美香 🦁", "سارة"])
+    theirs = run_demo(tmp_path / "theirs", every=1000, seed="test")
+    assert [p.relative_to(tmp_path / "mine") for p in mine] == [
+        p.relative_to(tmp_path / "theirs") for p in theirs
+    ]
+    named = [  # the images that show names (Kero's board shows only its clans)
+        (a, b) for a, b in zip(mine, theirs, strict=True) if "keer" in str(a) or "results" in a.name
+    ]
+    assert len(named) >= 3
+    for a, b in named:  # the same matches with other names: other pixels
+        assert a.read_bytes() != b.read_bytes(), a
+
+
+@pytest.mark.parametrize("names", ["", "Ana,,Bo", "a,b,c,d,e", "x" * 33])
+def test_names_that_no_seat_could_have_are_refused(
+    names: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["demo", "--names", names])
+    assert exit_.value.code == 2 and "--names" in capsys.readouterr().err

@@ -9,6 +9,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY games ./games
+COPY words ./words
 COPY render ./render
 COPY storage ./storage
 COPY ratings ./ratings

@@ -35,6 +35,7 @@ from bot.games import ADAPTERS, adapter_for
 from bot.games.adapter import AiSettings
 from bot.gateway_watch import GatewayWatch
 from bot.ids import is_ours, readable
+from bot.languages import Languages
 from bot.lobbies import Lobbies
 from bot.matches import Matches, MatchListButton
 from bot.outbox import last_moments
@@ -44,6 +45,7 @@ from bot.refusals import Refused
 from bot.rules_pages import HowToPlayButton, RulesButton
 from bot.service import MatchService
 from bot.timers import MatchTimers
+from bot.translator import CatalogTranslator
 from bot.turnclock import TurnClocks
 from games.common.protocol import Policy
 from games.registry import GameSpec
@@ -161,6 +163,7 @@ class TableroBot(commands.Bot):
         self.play = Play(self)
         self.lobbies = Lobbies(self)
         self.matches = Matches(self)
+        self.languages = Languages(self)
         self.startup_problems: dict[int, str] = {}
         self.tree.error(self._on_command_error)
         self.recent_interactions = RecentInteractions()
@@ -187,7 +190,9 @@ class TableroBot(commands.Bot):
             now_ms=self.clock.now_ms,
             make_ai=self._make_ai,
             new_seed=self._match_seeds,
+            language=self.languages.public,
         )
+        await self.languages.restore()
         self.service.adopt(rebuilt)
         self.clocks.restore(rebuilt.deadlines)
         self.add_dynamic_items(
@@ -200,6 +205,7 @@ class TableroBot(commands.Bot):
         await self.lobbies.restore()
         self.timers.rearm_all()
         await self.publisher.outbox.restore(last_moments(list(rebuilt.stored.values())))
+        await self.tree.set_translator(CatalogTranslator())
         await self.sync_commands()
         log.info("ready to serve %d open matches", len(self.service.matches))
 
@@ -275,10 +281,10 @@ class TableroBot(commands.Bot):
     ) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, Refused):
-            await refuse(interaction, str(original))
+            await refuse(interaction, original)
             return
         if isinstance(error, app_commands.CheckFailure):
-            await refuse(interaction, "You can't use this command here.")
+            await refuse(interaction, "refuse-command-here")
             return
         name = interaction.command.qualified_name if interaction.command else "?"
         if store_outage(original):

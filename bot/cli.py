@@ -22,6 +22,7 @@ from games.registry import GAMES, UnknownGame, get_game
 from games.simulation import MatchResult, run_matches, summarise
 from ratings import rebuild as rebuild_ratings
 from storage import DEFAULT_SQLITE_PATH, Rating, StorageError, Store, open_store, rebuild_open
+from words import DEFAULT, LOCALES
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,6 +52,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=_names,
         default=(),
         help="comma-separated names for the seats, to see them drawn (Kero takes the first two)",
+    )
+    demo.add_argument(
+        "--locale",
+        choices=LOCALES,
+        default=DEFAULT,
+        help="the language the images are drawn in (default: en)",
     )
     demo.set_defaults(handler=cmd_demo)
     db = commands.add_parser("db", help="inspect the match database")
@@ -150,7 +157,7 @@ def _print_summary(title: str, s: dict[str, Any], out: TextIO) -> None:
 def cmd_demo(args: argparse.Namespace) -> int:
     """Play the demo matches and say where their images are."""
     try:
-        written = run_demo(args.out, args.every, args.seed, args.names)
+        written = run_demo(args.out, args.every, args.seed, args.names, args.locale)
     except OSError as exc:
         return _fail(f"cannot write the images to {args.out}: {exc.strerror or exc}")
     folders = sorted({path.parent for path in written})

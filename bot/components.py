@@ -25,7 +25,10 @@ from bot.ids import (
     parse_lobby,
     parse_match,
 )
+from bot.languages import member_words
+from bot.refusals import Refused
 from storage import StorageError
+from words.catalog import Arg
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -33,7 +36,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Ref = TypeVar("Ref", MatchRef, LobbyRef)
 
-DAMAGED = "That button is damaged or from an old version of Tablero; nothing was changed."
+DAMAGED = "refuse-damaged-button"
 
 
 def tablero(interaction: discord.Interaction[Any]) -> TableroBot:
@@ -58,11 +61,16 @@ def unanswerable(error: BaseException) -> str | None:
     return None
 
 
-async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
-    """Answer with a short message only the clicking member sees (or a follow-up if answered).
+async def refuse(
+    interaction: discord.Interaction[Any], refusal: Refused | str, /, **args: Arg
+) -> None:
+    """Answer with a short message only the clicking member sees, in their language (or a
+    follow-up if answered): a Refused, or a message id with its arguments.
 
     Best effort: when Discord no longer takes an answer to the interaction (10062, 40060) the
     notice is logged, without a traceback, instead of raised."""
+    said = refusal if isinstance(refusal, Refused) else Refused(refusal, **args)
+    text = said.said(member_words(interaction))
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -72,11 +80,11 @@ async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
         why = unanswerable(error)
         if why is None:
             raise
-        log.warning("interaction %s was not told %r: %s", interaction.id, text, why)
+        log.warning("interaction %s was not told %r: %s", interaction.id, said.key, why)
 
 
-FAILED = "Something went wrong on Tablero's side; nothing was changed. Try again in a moment."
-OUTAGE = "Tablero can't save moves right now; nothing was changed. Try again in a moment."
+FAILED = "refuse-failed"
+OUTAGE = "refuse-outage"
 """What a member is told while the database is down, read-only or full (nothing was lost)."""
 _OUTAGES: tuple[type[BaseException], ...] = (
     sqlite3.OperationalError,  # a locked, read-only or full SQLite file, or I/O failing
@@ -92,10 +100,7 @@ def store_outage(error: BaseException) -> bool:
     return isinstance(error, _OUTAGES)
 
 
-DAMAGED_RECORD = (
-    "Tablero's stored records for this are damaged, so nothing was changed. "
-    "A server admin can check the bot's log (or `tablero db check`)."
-)
+DAMAGED_RECORD = "refuse-damaged-record"
 
 
 async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
@@ -121,9 +126,9 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
         await _tell(interaction, FAILED)
 
 
-async def _tell(interaction: discord.Interaction[Any], text: str) -> None:
+async def _tell(interaction: discord.Interaction[Any], key: str) -> None:
     try:
-        await refuse(interaction, text)
+        await refuse(interaction, key)
     except discord.HTTPException:
         log.warning("could not tell the member about interaction %s", interaction.id)
 

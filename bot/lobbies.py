@@ -104,7 +104,7 @@ class Lobbies:
                 lobby = await self._load_open(ref.lobby_id)
                 await self._verbs[ref.verb](interaction, lobby)
             except Refused as refusal:
-                await refuse(interaction, str(refusal))
+                await refuse(interaction, refusal)
 
     async def _load_open(self, lobby_id: int) -> Lobby:
         try:

@@ -13,7 +13,7 @@ from bot.components import match_button, refuse_damaged, tablero, view_of
 from bot.computer import AI_PREFIX
 from bot.ids import MatchRef
 from bot.names import shown
-from bot.permissions import missing, missing_text
+from bot.permissions import missing, missing_refusal
 from bot.play import cancel_vote_view
 from bot.refusals import Refused
 from bot.service import LiveMatch, Played
@@ -101,7 +101,7 @@ class Matches:
         threads = not in_thread and await self.threads_on(guild)
         lacking = missing(interaction.app_permissions, in_thread=in_thread, threads=threads)
         if lacking:
-            raise Refused(missing_text(interaction.channel_id, lacking))
+            raise missing_refusal(interaction.channel_id, lacking)
 
     async def start(
         self,

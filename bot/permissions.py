@@ -11,52 +11,39 @@ from typing import Any, Final
 
 import discord
 
-from bot.refusals import Refused
+from bot.refusals import Listed, Refused
 
-BASICS: Final = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("attach_files", "Attach Files"),
-    ("embed_links", "Embed Links"),
-)
+BASICS: Final = ("view_channel", "send_messages", "attach_files", "embed_links")
 """What every match message needs in a text channel (the board image, its embeds)."""
-IN_A_THREAD: Final = (
-    ("view_channel", "View Channel"),
-    ("send_messages_in_threads", "Send Messages in Threads"),
-    ("attach_files", "Attach Files"),
-    ("embed_links", "Embed Links"),
-)
+IN_A_THREAD: Final = ("view_channel", "send_messages_in_threads", "attach_files", "embed_links")
 """The same where the command is used inside a thread."""
-FOR_THREADS: Final = (
-    ("create_public_threads", "Create Public Threads"),
-    ("send_messages_in_threads", "Send Messages in Threads"),
-)
+FOR_THREADS: Final = ("create_public_threads", "send_messages_in_threads")
 """What the bot needs on top when the server plays each match in its own thread."""
 
-SERVER_ONLY = (
-    "Tablero's games are played in a server: use this command in a channel of a server "
-    "Tablero is in, not in a direct message."
-)
-MANAGE_SERVER = "You need the Manage Server permission to change Tablero's settings here."
+SERVER_ONLY = "refuse-server-only"
+MANAGE_SERVER = "refuse-manage-server"
 
 
 def missing(held: discord.Permissions, *, in_thread: bool, threads: bool) -> list[str]:
-    """The names (as Discord's settings show them) of the permissions the bot lacks to run a
-    match here: in a thread, or in a channel that opens a thread per match, or in a channel."""
+    """The permissions (discord.py's flags) the bot lacks to run a match here: in a thread, or
+    in a channel that opens a thread per match, or in a channel."""
     if held.administrator:
         return []
-    wanted = [*(IN_A_THREAD if in_thread else BASICS), *(FOR_THREADS if threads else ())]
-    names = dict(wanted)
-    return [names[flag] for flag in names if not getattr(held, flag)]
+    wanted = dict.fromkeys(
+        [*(IN_A_THREAD if in_thread else BASICS), *(FOR_THREADS if threads else ())]
+    )
+    return [flag for flag in wanted if not getattr(held, flag)]
 
 
-def missing_text(channel_id: int | str | None, names: list[str]) -> str:
-    """`I can't start a match in #games: I'm missing Send Messages and Attach Files there…`."""
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    them = "it" if len(names) == 1 else "them"
-    return (
-        f"I can't start a match in <#{channel_id}>: I'm missing {listed} there. "
-        f"An admin can grant {them} in the channel's permissions."
+def missing_refusal(channel_id: int | str | None, flags: list[str]) -> Refused:
+    """`I can't start a match in #games: I'm missing Send Messages and Attach Files there…`,
+    the permissions named as Discord's settings name them in the member's language."""
+    names = Listed(tuple("permission-" + flag.replace("_", "-") for flag in flags))
+    return Refused(
+        "refuse-missing-permissions",
+        channel=f"<#{channel_id}>",
+        permissions=names,
+        count=len(flags),
     )
 
 

@@ -18,7 +18,7 @@ from bot.components import match_button, refuse, view_of
 from bot.games.adapter import ButtonHandler
 from bot.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, MatchRef, parse_match
 from bot.names import shown
-from bot.refusals import ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused
+from bot.refusals import DAMAGED_CHOICE, ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused
 from bot.service import LiveMatch, Place, Played
 
 if TYPE_CHECKING:
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DAMAGED_CHOICE = "That choice is damaged; nothing was changed."
 BOARD = "board"
 """The generic verb of the 📝 Text board button every match message carries."""
 IMAGES_SETTING = "images"
@@ -65,10 +64,10 @@ class Play:
                 live = await self.match(interaction, ref)
                 handler = handler or live.adapter.buttons.get(ref.verb)
             if handler is None:
-                raise Refused("That button does nothing here.")
+                raise Refused("refuse-button-does-nothing")
             await handler(self, interaction, ref)
         except Refused as refusal:
-            await refuse(interaction, str(refusal))
+            await refuse(interaction, refusal)
 
     async def on_select(
         self, interaction: discord.Interaction[Any], ref: MatchRef, values: list[str]
@@ -81,7 +80,7 @@ class Play:
                 raise Refused(DAMAGED_CHOICE)
             await handler(self, interaction, ref, values)
         except Refused as refusal:
-            await refuse(interaction, str(refusal))
+            await refuse(interaction, refusal)
 
     async def match(self, interaction: discord.Interaction[Any], ref: MatchRef) -> LiveMatch:
         """The open match a click names; Refused when it is over or unknown, or when the click
@@ -96,9 +95,11 @@ class Play:
                 try:
                     ref = parse_match(custom_id.removeprefix(prefix))
                     await self.bot.service.check_clicked(ref.match_id, clicked_at(interaction))
-                except (MalformedId, Refused) as refusal:
-                    if str(refusal) in (NO_MATCH, ELSEWHERE):
-                        return str(refusal)
+                except MalformedId:
+                    continue
+                except Refused as refusal:
+                    if refusal.key in (NO_MATCH, ELSEWHERE):
+                        return refusal.key
         return OUT_OF_DATE
 
     async def act(self, interaction: discord.Interaction[Any], ref: MatchRef, text: str) -> Played:
@@ -152,11 +153,11 @@ class Play:
         absent = ref.number(-1)
         clock = self.bot.clocks.clocks.get(live.id)
         if absent == seat:
-            raise Refused("That's you — just play your move.")
+            raise Refused("refuse-absent-is-you")
         if clock is None or not clock.expired or absent not in clock.waiting:
-            raise Refused("Their clock hasn't run out (or they already moved).")
+            raise Refused("refuse-clock-still-running")
         if not live.waits_for(absent) and ref.verb == "skipturn":
-            raise Refused("They already moved.")
+            raise Refused("refuse-already-moved")
         if ref.verb == "skipturn":
             await self.bot.matches.skip_turn(interaction, live, absent)
         else:

@@ -152,10 +152,10 @@ class Publisher:
         version = state.version
         alt = alt_text(f"{live.spec.title} match #{live.id}", ui.text_board(live))
         if state.is_terminal():
-            png = await self.render(live.adapter.images.results, state, live.names)
+            png = await self.render(live.adapter.images.results, state, live.names, live.words)
             content, view = ui.results_content(live), rematch_view(live) if live.humans() else None
         else:
-            png = await self.render(live.adapter.images.board, state, live.names)
+            png = await self.render(live.adapter.images.board, state, live.names, live.words)
             content, view = ui.step_content(live), await self._step_view(live)
         message = await self.send(
             live.channel_id, content, view=view, png=png, live=live, alt=alt, nonce=nonce

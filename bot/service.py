@@ -40,6 +40,7 @@ from storage import (
     StoredMatch,
     UnknownMatch,
 )
+from words import DEFAULT, Words, words_for
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +72,14 @@ class LiveMatch:
     wake_at: int | None = None
     """Discord time (ms) of the computer's next timed move, which waits for the real clock."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    language: Callable[[str | None], Words] = field(default=lambda guild: words_for(DEFAULT))
+    """The language of a server's public messages (the bot's `Languages.public`)."""
     _ais: dict[Seat, Policy] = field(default_factory=dict)
+
+    @property
+    def words(self) -> Words:
+        """The language the match's messages and images are in now (its server's)."""
+        return self.language(self.guild_id)
 
     @property
     def names(self) -> list[str]:
@@ -179,8 +187,11 @@ class MatchService:
         now_ms: Callable[[], int] | None = None,
         make_ai: Callable[[GameSpec], Policy] | None = None,
         new_seed: Callable[[], str] | None = None,
+        language: Callable[[str | None], Words] | None = None,
     ) -> None:
         self.store = store
+        self.language = language or (lambda guild: words_for(DEFAULT))
+        """The language of a server's public messages, by server id (the bot's languages)."""
         self.new_seed = new_seed or (lambda: secrets.token_hex(8))
         """Each new match's chance seed (random; tests pass a fixed sequence)."""
         self.now_ms = now_ms or (lambda: time.time_ns() // 1_000_000)
@@ -193,7 +204,7 @@ class MatchService:
     def adopt(self, rebuilt: Rebuilt) -> None:
         """Take over the matches rebuilt at start-up, each woken when the computer moves next."""
         for match_id, state in rebuilt.states.items():
-            live = _live_from(rebuilt.stored[match_id], state)
+            live = _live_from(rebuilt.stored[match_id], state, self.language)
             live.wake_at = self._wake_of(live)
             self._register(live)
 
@@ -223,9 +234,9 @@ class MatchService:
             return live
         stored = await self._stored(match_id, clicked)
         if stored.status != "open":
-            raise Refused(f"That match is {stored.status}.")
+            raise Refused("refuse-match-status", status=stored.status)
         log.error("match %s is open in the database but could not be rebuilt", match_id)
-        raise Refused("That match can't be played: its record is damaged. An admin can cancel it.")
+        raise Refused("refuse-match-damaged")
 
     async def check_clicked(self, match_id: int, clicked: Place) -> None:
         """Refused unless the match exists (open or over) and `clicked` is where it plays."""
@@ -244,7 +255,7 @@ class MatchService:
             raise Refused(NO_MATCH) from None
         except StorageError:
             log.warning("match %s could not be loaded", match_id, exc_info=True)
-            raise Refused("That match doesn't exist (any more).") from None
+            raise Refused(NO_MATCH) from None
         if clicked is not None:
             where = (stored.guild_id, stored.thread_id or stored.channel_id or "")
             _check_place(match_id, where, clicked)
@@ -272,7 +283,7 @@ class MatchService:
         live = LiveMatch(
             match_id, spec, state, tuple(players), seed, options, guild_id, thread_id or channel_id
         )
-        live.rated = rated
+        live.rated, live.language = rated, self.language
         self._register(live)
         async with live.lock:
             work = state.clone()
@@ -299,7 +310,7 @@ class MatchService:
         live = await self.get(match_id, clicked)
         async with live.lock:
             if live.id not in self.matches:
-                raise Refused("This match is over.")
+                raise Refused("refuse-match-over")
             seat = self.seat_for(live, user_id)
             state = live.state
             if not live.pace.step_version(state) <= version <= state.version:
@@ -309,7 +320,7 @@ class MatchService:
             try:
                 work.apply(acting, action)
             except IllegalAction as error:
-                raise Refused(explain(error)) from None
+                raise live.adapter.explain(error) or explain(error) from None
             batch = _Batch()
             batch.add(acting, action, at, interaction)
             self._advance(live, work, batch)
@@ -321,7 +332,7 @@ class MatchService:
         """The member's seat; Refused for someone not (or no longer) playing."""
         seat = live.seat_of(user_id)
         if seat is None:
-            raise Refused("You're not playing in this match.")
+            raise Refused("refuse-not-playing")
         return seat
 
     async def resign(self, match_id: int, user_id: str) -> Played | None:
@@ -456,19 +467,19 @@ class MatchService:
         if live is not None:
             return live
         stored = await self.store.load(match_id)
-        return _live_from(stored, replay(stored.record))
+        return _live_from(stored, replay(stored.record), self.language)
 
     def _action(
         self, live: LiveMatch, work: GameState, seat: Seat, text: str
     ) -> tuple[Seat, Action]:
         if text == "roll":
             if work.node() is not Node.CHANCE or live.pace.chance_trigger(work) != seat:
-                raise Refused("It isn't your roll.")
+                raise Refused("refuse-not-your-roll")
             return CHANCE, work.sample_chance(live.rng)
         try:
             return seat, live.spec.parse_action(text)
         except ActionParseError:
-            raise Refused("That isn't a move in this game.") from None
+            raise Refused("refuse-no-such-move") from None
 
     def _advance(self, live: LiveMatch, work: GameState, batch: _Batch) -> None:
         """Play everything the bot plays by itself until a member has to act (or the
@@ -525,10 +536,10 @@ class MatchService:
         try:
             await self.store.append(live.id, before.version, batch.entries, owed)
         except DuplicateInteraction:
-            raise Refused("That click was already counted.") from None
+            raise Refused("refuse-already-counted") from None
         except StaleVersion:
             await self._reload(live)
-            raise Refused("The match moved on while you clicked — try again.") from None
+            raise Refused("refuse-moved-on") from None
         live.state, live.wake_at = work, batch.wake_at
         if finished:
             await self._close(live, "finished", owes_close=False)
@@ -583,7 +594,9 @@ def _check_place(match_id: int, where: Place, clicked: Place) -> None:
         raise Refused(ELSEWHERE)
 
 
-def _live_from(stored: StoredMatch, state: GameState) -> LiveMatch:
+def _live_from(
+    stored: StoredMatch, state: GameState, language: Callable[[str | None], Words]
+) -> LiveMatch:
     record = stored.record
     channel = stored.thread_id or stored.channel_id or ""
     return LiveMatch(
@@ -598,4 +611,5 @@ def _live_from(stored: StoredMatch, state: GameState) -> LiveMatch:
         stored.message_id,
         departed=dict(stored.departed),
         rated=stored.rated,
+        language=language,
     )

@@ -1,4 +1,5 @@
-"""Pillow renders: game state (+ viewer) → image bytes. Imports games, nothing else of Tablero's.
+"""Pillow renders: game state (+ viewer, language) → image bytes. Imports games and words (the
+catalogs every drawn word comes from), nothing else of Tablero's.
 
 Every game registers its images here, so the bot and `tablero demo` look them up by game name.
 """
@@ -10,19 +11,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from render import keer_kids, kero
+from words import Words
 
 
 @dataclass(frozen=True, slots=True)
 class GameImages:
-    """The images a game posts: the state after an action, and the results."""
+    """The images a game posts: the state after an action, and the results, drawn with the
+    players' names in a language."""
 
-    board: Callable[[Any, Sequence[str]], bytes]
-    results: Callable[[Any, Sequence[str]], bytes]
+    board: Callable[[Any, Sequence[str], Words], bytes]
+    results: Callable[[Any, Sequence[str], Words], bytes]
 
 
 RENDERERS: dict[str, GameImages] = {
-    "keer-kids": GameImages(board=keer_kids.table_png, results=keer_kids.results_png),
-    "kero": GameImages(board=lambda state, names: kero.board_png(state), results=kero.results_png),
+    "keer-kids": GameImages(
+        board=lambda state, names, words: keer_kids.table_png(state, names),
+        results=lambda state, names, words: keer_kids.results_png(state, names),
+    ),
+    "kero": GameImages(
+        board=lambda state, names, words: kero.board_png(state),
+        results=lambda state, names, words: kero.results_png(state, names),
+    ),
 }
 
 

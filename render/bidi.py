@@ -2,13 +2,13 @@
 Unicode bidi algorithm's rules for a line of names and words, on one embedding level, with
 isolates.
 
-A name inside a sentence is isolated (`isolate`: U+2068 … U+2069, as message catalogs insert
-them around what they fill in), so an Arabic or Hebrew name never turns an English, Spanish or
-Dutch sentence around, and the sentence never reorders the name. Outside isolates a letter runs
-its own way; spaces, digits, punctuation and emoji take the way of the letters on both sides when
-they agree, else the line's (its first letter's). Runs of one way are drawn in the line's order,
-a right-to-left group of them reversed; the characters inside a right-to-left run are ordered by
-the shaping engine (raqm) that draws it.
+A name inside a sentence is isolated (`words.isolate`: U+2068 … U+2069, as the message
+catalogs' callers do with what they fill in), so an Arabic or Hebrew name never turns an
+English, Spanish or Dutch sentence around, and the sentence never reorders the name. Outside
+isolates a letter runs its own way; spaces, digits, punctuation and emoji take the way of the
+letters on both sides when they agree, else the line's (its first letter's). Runs of one way are
+drawn in the line's order, a right-to-left group of them reversed; the characters inside a
+right-to-left run are ordered by the shaping engine (raqm) that draws it.
 """
 
 from __future__ import annotations
@@ -17,11 +17,10 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Final, TypeVar
 
+from words.catalog import PDI
+
 T = TypeVar("T")
 
-FSI: Final = "\u2068"
-"""First-strong isolate: what follows, up to PDI, runs its own way."""
-PDI: Final = "\u2069"
 _OPENERS: Final = frozenset({"\u2066", "\u2067", "\u2068"})
 CONTROLS: Final = frozenset(
     {"\u200e", "\u200f", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", *_OPENERS, PDI}
@@ -30,11 +29,6 @@ CONTROLS: Final = frozenset(
 _RTL: Final = frozenset({"R", "AL"})
 Item = str | tuple[str, ...]
 """A cluster of the line, or the clusters of one isolate."""
-
-
-def isolate(text: str) -> str:
-    """`text` as an isolate inside a sentence (a name: it keeps its own way and order)."""
-    return FSI + text + PDI
 
 
 def strong(cluster: str) -> bool | None:

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from render.common import BACKGROUND, GRID, INK, MUTED, canvas, encode
 from render.text import draw_text, has_emoji, shorten, text_width
+from words import Words
 
 RGB = tuple[int, int, int]
 Point = tuple[int, float, float]
@@ -52,12 +53,16 @@ _TEXT_ON: Final[tuple[tuple[RGB, RGB], ...]] = (
 )
 
 
-def rating_chart_png(points: Sequence[Point], *, title: str, subtitle: str = "") -> bytes:
+def rating_chart_png(
+    points: Sequence[Point], *, title: str, subtitle: str = "", words: Words
+) -> bytes:
     """`rating_chart_image` as PNG bytes."""
-    return encode(rating_chart_image(points, title=title, subtitle=subtitle))
+    return encode(rating_chart_image(points, title=title, subtitle=subtitle, words=words))
 
 
-def rating_chart_image(points: Sequence[Point], *, title: str, subtitle: str = "") -> Image.Image:
+def rating_chart_image(
+    points: Sequence[Point], *, title: str, subtitle: str = "", words: Words
+) -> Image.Image:
     """A WIDTH×HEIGHT palette image: the title and subtitle on top; the conservative rating
     μ − 3σ after each rated match as a line with markers over a light μ ± σ band; the x axis
     counts matches 1..n, the y axis has 4–6 labelled ticks. With no points the axes are left out

@@ -6,7 +6,7 @@ out in runs (one font and one direction each) so that names in any script read a
   never split). A character no shipped font has is drawn as the stand-in U+FFFD, never a box.
 - Right-to-left runs (Arabic, Hebrew) are shaped and ordered by Pillow's raqm layout where
   Pillow has it (its wheels do); the runs of a line are put in visual order by render/bidi.py
-  (a name inside a sentence is isolated: `render.bidi.isolate`). Without raqm an RTL run is
+  (a name inside a sentence is isolated: `words.isolate`). Without raqm an RTL run is
   drawn with its characters reversed and unshaped (legible, not joined).
 - Emoji are drawn in colour from Noto Color Emoji, whose bitmaps come in one size: drawn at it
   and scaled to the text's size (on an image with a fixed palette, in its nearest colours).

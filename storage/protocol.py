@@ -180,6 +180,11 @@ class Store(Protocol):
         """The guilds whose settings set `key` to true (e.g. the global leaderboard opt-in)."""
         ...
 
+    async def guild_values(self, key: str) -> dict[str, Any]:
+        """Each guild's value of setting `key`, for the guilds that set it (a corrupt row
+        counts as not set)."""
+        ...
+
     async def get_guild_settings(self, guild_id: str) -> dict[str, Any]:
         """A guild's settings ({} if none were saved); StorageError for a corrupt row."""
         ...

@@ -12,6 +12,7 @@ from ratings.history import RatingChange
 from storage.records import BoardRow, PlayerResult
 from storage.rows import (
     board_row_from_row,
+    guild_values,
     guilds_where,
     player_result_from_row,
     rating_change_from_row,
@@ -84,3 +85,7 @@ class SharedReads(ABC):
     async def guilds_with(self, key: str) -> list[str]:
         """The guilds whose settings set `key` to true."""
         return guilds_where(await self._fetch(ALL_GUILD_SETTINGS), key)
+
+    async def guild_values(self, key: str) -> dict[str, Any]:
+        """Each guild's value of setting `key`, for the guilds that set it."""
+        return guild_values(await self._fetch(ALL_GUILD_SETTINGS), key)

@@ -115,14 +115,20 @@ def rating_change_from_row(row: Any) -> RatingChange:
 
 def guilds_where(rows: Sequence[Any], key: str) -> list[str]:
     """The guild ids whose settings set `key` to true (a corrupt row counts as not set)."""
-    found = []
+    return [guild for guild, value in guild_values(rows, key).items() if value is True]
+
+
+def guild_values(rows: Sequence[Any], key: str) -> dict[str, Any]:
+    """Each guild's value of `key`, for the guilds whose settings have it (a corrupt row counts
+    as not set)."""
+    found = {}
     for row in rows:
         try:
             settings = settings_from_row(row[1], f"guild {row[0]}: settings")
         except StorageError:
             continue
-        if settings.get(key) is True:
-            found.append(str(row[0]))
+        if key in settings:
+            found[str(row[0])] = settings[key]
     return found
 
 

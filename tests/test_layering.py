@@ -1,5 +1,6 @@
-"""The layering holds: games is pure, render and ratings sit on games, storage on ratings (it
-keeps ratings' rating-history records) and games, bot is on top.
+"""The layering holds: games is pure, words (the message catalogs) stands alone, render sits on
+games and words, ratings on games, storage on ratings (it keeps ratings' rating-history
+records) and games, bot is on top.
 
 Beside them, fakediscord (the Discord test double) stands on discord.py alone: the product
 never imports it, and it imports none of the product. Tests and benchmarks both use it, and
@@ -14,10 +15,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OURS = {"games", "render", "storage", "ratings", "bot"}
+OURS = {"games", "words", "render", "storage", "ratings", "bot"}
 ALLOWED = {
     "games": {"games"},
-    "render": {"games", "render"},
+    "words": {"words"},
+    "render": {"games", "render", "words"},
     "storage": {"games", "ratings", "storage"},
     "ratings": {"games", "ratings"},
     "bot": OURS,

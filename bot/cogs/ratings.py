@@ -19,6 +19,7 @@ from bot.alt_text import alt_text
 from bot.components import refuse_damaged, view_of
 from bot.games import game_choices
 from bot.ids import BOARD_TEMPLATE
+from bot.languages import member_words
 from bot.names import shown
 from bot.options import BoundedCog
 from bot.refusals import Refused
@@ -212,7 +213,10 @@ class RatingsCog(BoundedCog):
             return
         points = [(c.at, c.mu, c.sigma) for c in history]
         chart_title = f"{who.display_name}: {title} rating"
-        png = await self.bot.publisher.render(rating_chart_png, points, title=chart_title)
+        words = member_words(interaction)
+        png = await self.bot.publisher.render(
+            rating_chart_png, points, title=chart_title, words=words
+        )
         alt = alt_text(chart_title, "\n".join(lines[1:]))
         await interaction.followup.send(
             "\n".join(lines),

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.ids import MatchRef
+from bot.refusals import Refused
+from games.common.errors import IllegalAction
 from games.common.protocol import Action, GameState, Policy, Seat
 from render import GameImages
 
@@ -109,6 +111,11 @@ def no_follow_up(
     return ()
 
 
+def no_explanation(error: IllegalAction) -> Refused | None:
+    """For games whose refusals the engine's reason says well enough."""
+    return None
+
+
 ShownLate = Callable[["LiveMatch", int], tuple[Seat, Action] | None]
 """What a game stores when a stored step reached its players late (the click's answer was lost
 and the message edited instead): given the match and how many ms late."""
@@ -163,5 +170,8 @@ class GameAdapter:
     follow_up: FollowUp = no_follow_up
     """What the game adds to a member's click in the same stored batch (Kero's tanker credit)."""
     shown_late: ShownLate = nothing_late
+    explain: Callable[[IllegalAction], Refused | None] = no_explanation
+    """A refusal the game says in more detail than its reason (Kero: what a move costs and
+    what the player has), or None for the reason's own words."""
     """What the game stores when a step's message came late (Kero: the delay given back to the
     tank)."""

@@ -37,14 +37,17 @@ class Reason(StrEnum):
 
 
 class IllegalAction(ValueError):
-    """An action the rules refuse; the state is left exactly as it was."""
+    """An action the rules refuse; the state is left exactly as it was. The message is for logs
+    (English); `reason` and `details` are what a player is told, in their language."""
 
     reason: Reason = Reason.WRONG_PHASE
 
-    def __init__(self, message: str, reason: Reason | None = None) -> None:
+    def __init__(self, message: str, reason: Reason | None = None, **details: object) -> None:
         super().__init__(message)
         if reason is not None:
             self.reason = reason
+        self.details = details
+        """What the refusal is about, as values (a cost and what the player has, …)."""
 
 
 class NotYourTurn(IllegalAction):

@@ -11,11 +11,11 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from render.bidi import isolate
 from render.common import INK
 from render.keer_kids.colours import RGB
 from render.keer_kids.layout import Box
 from render.text import draw_text
+from words import isolate
 
 SUPERSAMPLE: Final = 2
 BOLD_MIN: Final = 20

@@ -14,12 +14,12 @@ from games.kero.components import Components
 from games.kero.scoring import outcome as final_outcome
 from games.kero.scoring import points as score
 from games.kero.state import KeroState
-from render.bidi import isolate
 from render.common import GRID, HIGHLIGHT, INK, MUTED, canvas, encode
 from render.kero.drawing import draw_text, plural, put_label, tag_chip
 from render.kero.layout import RESULTS_H, RESULTS_W
 from render.kero.palette import CLAN_COLOURS, CLAN_NAMES, GOLD, HEADER, PANEL, WHITE, built, ink
 from render.text import shorten
+from words import isolate
 
 
 def results_image(state: KeroState, names: Sequence[str]) -> Image.Image:

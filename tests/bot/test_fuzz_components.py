@@ -25,6 +25,7 @@ from games.kero.board import Phase
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import live_here, members, start_match
 from tests.bot.kero_driver import KeroDriver
+from words import words_for
 
 FUZZ = settings(
     max_examples=int(os.environ.get("TABLERO_FUZZ_EXAMPLES", "100")),
@@ -252,7 +253,7 @@ async def answered_clearly(
     """A first answer that is not the generic failure; no error logged, nothing changed."""
     await table.server.fake.settle()
     assert res.acknowledged and res.errors == [], res.errors
-    assert FAILED not in said(res) and "went wrong" not in said(res)
+    assert words_for("en")(FAILED) not in said(res) and "went wrong" not in said(res)
     logged = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert logged == [] and table.bot.publisher.errors == []
     assert table.versions() == before == await table.stored_versions()
@@ -420,7 +421,7 @@ async def test_any_dice_marks_in_a_toggle_redraw_the_dice_or_are_refused(
     message = old_message(fake, live.channel_id, custom_id, select=False)
     res = await fake.component(rolling.bot, rolling.user(0), custom_id=custom_id, message=message)
     await fake.settle()
-    assert res.acknowledged and res.errors == [] and FAILED not in said(res)
+    assert res.acknowledged and res.errors == [] and words_for("en")(FAILED) not in said(res)
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
     assert live.state.version == version == (await rolling.bot.store.load(live.id)).version
     assert fake.violations == []

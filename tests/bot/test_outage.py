@@ -12,6 +12,7 @@ import pytest
 from bot.components import OUTAGE
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import start_match
+from words import words_for
 
 
 @pytest.mark.parametrize(
@@ -32,7 +33,7 @@ async def test_a_click_while_the_database_is_down_is_refused_in_words(
 
     monkeypatch.setattr(bot.store, "append", down)
     refused = await server.fake.click(bot, server.ana, message, "Roll")
-    assert refused.ephemeral and said(refused) == OUTAGE
+    assert refused.ephemeral and said(refused) == words_for("en")(OUTAGE)
     assert live.state.version == version  # nothing half-applied
     monkeypatch.setattr(bot.store, "append", append)
     again = await server.fake.click(bot, server.ana, message, "Roll")

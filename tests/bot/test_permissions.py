@@ -16,6 +16,7 @@ from fakediscord.model import Overwrite
 from fakediscord.world import perm_bits
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import live_here, open_lobby, start_match
+from words import words_for
 
 SERVER_GROUPS = ("keer", "kero", "match", "settings")
 
@@ -203,7 +204,7 @@ async def test_settings_without_manage_server_says_what_is_missing(
         "options": [{"name": sub, "type": 1, "options": SETTINGS_OPTIONS[sub]}],
     }
     res = await fake.interact(bot, server.eve, server.channel, 2, data)
-    assert res.ephemeral and said(res) == MANAGE_SERVER
+    assert res.ephemeral and said(res) == words_for("en")(MANAGE_SERVER)
     assert await bot.store.get_guild_settings(str(server.guild.id)) == {}
 
 

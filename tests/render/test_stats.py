@@ -21,11 +21,17 @@ from render.stats import (
     chart_x,
     chart_y,
     conservative,
-    rating_chart_png,
     value_range,
     x_ticks,
     y_ticks,
 )
+from render.stats import rating_chart_png as chart_png
+from words import words_for
+
+
+def rating_chart_png(points: list[tuple[int, float, float]], **text: str) -> bytes:
+    """The chart in English."""
+    return chart_png(points, words=words_for("en"), **text)
 
 
 def _points(count: int, *, rising: bool = True) -> list[tuple[int, float, float]]:

@@ -15,9 +15,11 @@ from games.common import ChanceRng
 from games.common.play import step
 from games.registry import get_game
 from render import images_for, text
-from render.bidi import isolate
 from render.stats import rating_chart_image
 from render.text import FONT_DIR, FONTS, clusters, draw_text, layout, shorten, text_bbox, text_width
+from words import isolate, words_for
+
+EN = words_for("en")
 
 FONT_BUDGET_BYTES = 15 * 1024 * 1024
 """The shipped fonts' total size (render/fonts/README.md)."""
@@ -228,16 +230,16 @@ def _png(data: bytes) -> Image.Image:
 
 IMAGES: dict[str, Callable[[str], Image.Image]] = {
     "keer table": lambda name: _png(
-        images_for("keer-kids").board(_started("keer-kids", 3), [name, "Bo", "Cas"])
+        images_for("keer-kids").board(_started("keer-kids", 3), [name, "Bo", "Cas"], EN)
     ),
     "keer results": lambda name: _png(
-        images_for("keer-kids").results(_finished("keer-kids", 2), [name, "Bo"])
+        images_for("keer-kids").results(_finished("keer-kids", 2), [name, "Bo"], EN)
     ),
     "kero results": lambda name: _png(
-        images_for("kero").results(_finished("kero", 2), [name, "Bo"])
+        images_for("kero").results(_finished("kero", 2), [name, "Bo"], EN)
     ),
     "rating chart": lambda name: rating_chart_image(
-        [(0, 25.0, 8.0), (1, 26.0, 7.5)], title=f"{name} · Kero"
+        [(0, 25.0, 8.0), (1, 26.0, 7.5)], title=f"{name} · Kero", words=words_for("en")
     ).convert("RGB"),
 }
 

@@ -360,3 +360,19 @@ async def test_guilds_with_a_setting_on(store: Store) -> None:
     )
     assert await store.guilds_with("global_board") == ["g1", "g3"]
     assert await store.guilds_with("threads") == ["g2"]
+
+
+async def test_each_guilds_value_of_a_setting(store: Store) -> None:
+    await store.set_guild_settings("g1", {"language": "es"})
+    await store.set_guild_settings("g2", {"threads": True})
+    await store.set_guild_settings("g3", {"language": "nl", "threads": False})
+    await raw_sql(
+        store,
+        "INSERT INTO guild_settings (guild_id, settings, updated_at)"
+        f" VALUES ({mark(store, 1)}, {mark(store, 2)}, 0)",
+        "g4",
+        "{damaged",
+    )
+    assert await store.guild_values("language") == {"g1": "es", "g3": "nl"}
+    assert await store.guild_values("threads") == {"g2": True, "g3": False}
+    assert await store.guild_values("nothing") == {}

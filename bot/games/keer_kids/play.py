@@ -14,15 +14,13 @@ from bot.games.adapter import ButtonHandler, SelectHandler
 from bot.games.keer_kids import ui
 from bot.ids import MatchRef
 from bot.names import shown
-from bot.refusals import Refused
+from bot.refusals import DAMAGED_CHOICE, Refused
 from games.keer_kids import Miss, Skip
 from render.keer_kids import sheet_png
 
 if TYPE_CHECKING:
     from bot.play import Play
     from bot.service import LiveMatch
-
-DAMAGED_CHOICE = "That choice is damaged; nothing was changed."
 
 
 async def roll_or_keep(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:

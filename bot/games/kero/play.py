@@ -12,7 +12,7 @@ from bot.clock import interaction_ms
 from bot.games.adapter import ButtonHandler, SelectHandler
 from bot.games.kero import ui
 from bot.ids import MatchRef
-from bot.refusals import Refused
+from bot.refusals import DAMAGED_CHOICE, Refused
 from games.common.protocol import Action, GameState, Seat
 from games.kero.actions import Action as KeroAction
 from games.kero.actions import Credit, Faces
@@ -22,8 +22,6 @@ from games.kero.rules.rolling import MAX_CREDIT_MS
 if TYPE_CHECKING:
     from bot.play import Play
     from bot.service import LiveMatch
-
-DAMAGED_CHOICE = "That choice is damaged; nothing was changed."
 
 
 async def act_button(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:

@@ -9,10 +9,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import GameImages
+from words import Words
 
 
-def board_png(state: Any, names: Sequence[str]) -> bytes:
-    """One bar per player, as long as their total."""
+def board_png(state: Any, names: Sequence[str], words: Words) -> bytes:
+    """One bar per player, as long as their total (no words: the same in every language)."""
     image = Image.new("RGB", (200, 20 + 20 * len(names)), "white")
     draw = ImageDraw.Draw(image)
     for seat, total in enumerate(state.totals):

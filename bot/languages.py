@@ -1,0 +1,58 @@
+"""The language each message is in (docs/words.md): what only a member sees follows their
+Discord client; what a channel sees follows the server — the language an admin chose with
+`/settings language`, else the server's own Discord locale."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+import discord
+
+from words import DEFAULT, LOCALES, Words, words_for
+
+if TYPE_CHECKING:
+    from bot.app import TableroBot
+
+SETTING: Final = "language"
+"""The guild setting holding the language an admin chose (absent: the server's locale)."""
+
+
+def member_words(interaction: discord.Interaction[Any]) -> Words:
+    """The language of what only the member sees: their Discord client's."""
+    return words_for(interaction.locale.value)
+
+
+def chosen_language(settings: dict[str, Any]) -> str | None:
+    """The language a server's settings choose, if any (a damaged value chooses none)."""
+    value = settings.get(SETTING)
+    return value if isinstance(value, str) and value in LOCALES else None
+
+
+class Languages:
+    """Each server's public language: its setting (all read at start-up; one process answers
+    every command of its servers, so none changes elsewhere), else its Discord locale as the
+    gateway reported it."""
+
+    def __init__(self, bot: TableroBot) -> None:
+        self.bot = bot
+        self._chosen: dict[str, str] = {}
+
+    async def restore(self) -> None:
+        """Read every server's chosen language (start-up)."""
+        found = await self.bot.store.guild_values(SETTING)
+        self._chosen = {g: v for g, v in found.items() if chosen_language({SETTING: v})}
+
+    def remember(self, guild_id: str, language: str | None) -> None:
+        """A server's setting changed (`/settings language`; None: back to its locale)."""
+        if language is None:
+            self._chosen.pop(guild_id, None)
+        else:
+            self._chosen[guild_id] = language
+
+    def public(self, guild_id: str | None) -> Words:
+        """The language of a server's public messages and images."""
+        chosen = self._chosen.get(guild_id) if guild_id is not None else None
+        if chosen is not None:
+            return words_for(chosen)
+        guild = self.bot.get_guild(int(guild_id)) if guild_id is not None else None
+        return words_for(guild.preferred_locale.value if guild is not None else DEFAULT)

@@ -1,0 +1,106 @@
+## Lo que comparten todas las áreas: los términos de los juegos, las listas y las negativas
+## que cualquiera puede encontrarse. Términos: docs/glossary/es.md.
+
+-tablero = Tablero
+-keer = Keer op Keer Kids
+-kero = Kero
+-fuel = KERO
+-jerrycan = { $count ->
+    [one] bidón
+   *[other] bidones
+}
+-tuarek = { $count ->
+    [one] Tuarek
+   *[other] Tuareks
+}
+
+list-and = y
+list-or = o
+
+## Negativas: breves, efímeras, y diciendo que no cambió nada cuando importa.
+
+refuse-out-of-date = Ese mensaje está desactualizado: usa el último mensaje de la partida.
+refuse-no-match = Esa partida ya no existe.
+refuse-elsewhere = Ese botón es de una partida de otro canal.
+refuse-match-status = { $status ->
+    [finished] Esa partida ha terminado.
+    [cancelled] Esa partida se canceló.
+   *[abandoned] Esa partida se abandonó.
+}
+refuse-match-damaged = No se puede jugar esa partida: su registro está dañado. Un administrador puede cancelarla.
+refuse-match-over = Esta partida ha terminado.
+refuse-not-playing = No juegas en esta partida.
+refuse-not-your-roll = No te toca tirar.
+refuse-no-such-move = Ese no es un movimiento de este juego.
+refuse-already-counted = Ese clic ya se contó.
+refuse-moved-on = La partida avanzó mientras hacías clic: inténtalo de nuevo.
+refuse-button-does-nothing = Ese botón no hace nada aquí.
+refuse-damaged-button = Ese botón está dañado o es de una versión antigua de { -tablero }; no cambió nada.
+refuse-damaged-choice = Esa elección está dañada; no cambió nada.
+refuse-damaged-record = Los registros que { -tablero } guardó de esto están dañados, así que no cambió nada. Un administrador del servidor puede revisar el registro del bot (o `tablero db check`).
+refuse-failed = Algo falló en { -tablero }; no cambió nada. Inténtalo de nuevo en un momento.
+refuse-outage = { -tablero } no puede guardar jugadas ahora mismo; no cambió nada. Inténtalo de nuevo en un momento.
+refuse-command-here = No puedes usar este comando aquí.
+refuse-absent-is-you = Eres tú: juega tu movimiento.
+refuse-clock-still-running = Su reloj no se ha agotado (o ya jugó).
+refuse-already-moved = Ya jugó.
+refuse-server-only = Los juegos de { -tablero } se juegan en un servidor: usa este comando en un canal de un servidor donde esté { -tablero }, no en un mensaje directo.
+refuse-manage-server = Necesitas el permiso Gestionar servidor para cambiar los ajustes de { -tablero } aquí.
+refuse-missing-permissions = No puedo empezar una partida en { $channel }: me falta { $permissions } allí. { $count ->
+    [one] Un administrador puede concederlo en los permisos del canal.
+   *[other] Un administrador puede concederlos en los permisos del canal.
+}
+
+## Los permisos de Discord, como los nombran sus ajustes.
+
+permission-view-channel = Ver canal
+permission-send-messages = Enviar mensajes
+permission-attach-files = Adjuntar archivos
+permission-embed-links = Insertar enlaces
+permission-send-messages-in-threads = Enviar mensajes en hilos
+permission-create-public-threads = Crear hilos públicos
+
+## Opciones de comandos que solo un cliente modificado puede enviar mal.
+
+refuse-option-needed = /{ $command } necesita `{ $option }`; no cambió nada.
+refuse-option-boolean = `{ $option }` debe ser true o false; no cambió nada.
+refuse-option-member = `{ $option }` debe ser un miembro de este servidor; no cambió nada.
+refuse-option-whole-number = `{ $option }` debe ser un número entero; no cambió nada.
+refuse-option-too-large = `{ $option }` es un número demasiado grande; no cambió nada.
+refuse-option-text = `{ $option }` debe ser texto; no cambió nada.
+refuse-option-one-of = `{ $option }` debe ser { $choices }; no cambió nada.
+refuse-option-range = `{ $option }` debe estar entre { $low } y { $high }; no cambió nada.
+refuse-option-range-at-least = `{ $option }` debe ser al menos { $low }; no cambió nada.
+refuse-option-range-at-most = `{ $option }` debe ser como mucho { $high }; no cambió nada.
+refuse-option-length = `{ $option }` debe tener entre { $low } y { $high } caracteres; no cambió nada.
+refuse-option-length-at-least = `{ $option }` debe tener al menos { $low } caracteres; no cambió nada.
+refuse-option-length-at-most = `{ $option }` debe tener como mucho { $high } caracteres; no cambió nada.
+
+## Por qué las reglas rechazaron un movimiento (las razones del motor).
+
+reason-not-your-turn = Ahora no te toca mover.
+reason-game-over = Esta partida ha terminado.
+reason-unknown-player = No tienes asiento en esta partida.
+reason-wrong-phase = Ese movimiento no es posible ahora.
+reason-already-chosen = Ya elegiste en esta tirada.
+reason-die-not-available = Ese dado no se puede usar ahora.
+reason-wrong-colour = Ese recinto no es del color de tu dado.
+reason-unknown-enclosure = No hay ningún recinto así en tu hoja.
+reason-already-crossed = Ya tachaste ese recinto.
+reason-not-reachable = Ese recinto necesita una estrella o un vecino tachado.
+reason-must-cross = Debes tachar un recinto: todavía puedes llegar a uno de tu color.
+reason-no-marks-left = No te quedan signos de exclamación por tachar.
+reason-chameleon-required = Tu camaleón espera: tacha cualquier recinto al que puedas llegar.
+reason-no-chameleon = No tienes ningún camaleón que usar.
+reason-bad-roll = Esos dados no encajan en esta tirada.
+reason-not-enough = No tienes suficiente para eso.
+reason-tank-empty = Demasiado tarde: tu tanque ya se había vaciado antes de ese clic.
+reason-no-kero = Tu tanque está vacío: reposta primero.
+reason-stale = Ese clic llegó antes del último movimiento de la partida; no cambió nada.
+reason-truck-flat = Tu camión ya está plano en este turno.
+reason-die-burnt = Ese dado está quemado: no se puede volver a tirar en este turno.
+reason-empty-slot = Ahí no hay nada que coger.
+reason-no-explorer = No tienes ningún Explorador que colocar.
+reason-no-tuarek = Ahí no hay ningún { -tuarek(count: 1) }.
+reason-not-held = No tienes ese { -tuarek(count: 1) }.
+reason-already-used = Eso ya se usó en este turno.

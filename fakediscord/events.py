@@ -32,13 +32,15 @@ class InteractionFactory:
         *,
         message: FakeMessage | None = None,
         at_ms: int | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
     ) -> FakeInteraction:
-        """Store a new interaction and build its INTERACTION_CREATE payload."""
+        """Store a new interaction and build its INTERACTION_CREATE payload (in the user's
+        client's language unless `locale` says otherwise)."""
         self._check_can_use(user, chan)
         iid = self.w.ids.mint(at_ms)
         token = f"fake{iid}.{secrets.token_urlsafe(24)}"
         limit = self.upload_limit(chan)
+        locale = locale or user.locale
         payload = self.base(chan, data, kind=kind, iid=iid, token=token, limit=limit, locale=locale)
         payload.update(self.who(user, chan))
         if message is not None:

@@ -26,6 +26,8 @@ class FakeUser:
     name: str
     bot: bool = False
     accepts_dms: bool = True
+    locale: str = "en-US"
+    """The language of the user's Discord client (sent with each of their interactions)."""
 
     @property
     def mention(self) -> str:

@@ -12,10 +12,17 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+from bot.languages import SETTING as LANGUAGE
+from bot.languages import member_words
 from bot.options import BoundedGroupCog
 from bot.permissions import require_manage_server
 from bot.play import IMAGES_SETTING
+from bot.translator import choice, text
 from bot.turnclock import abandon_ms, default_mode, turn_ms
+from words import LOCALES
+
+AUTO = "auto"
+"""The language choice that follows the server's own Discord locale."""
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -110,6 +117,31 @@ class SettingsCog(
             else "This server's players no longer appear on the global leaderboard."
         )
         await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="language", description=text("settings-language-cmd"))
+    @app_commands.describe(language=text("settings-language-option-cmd"))
+    @app_commands.choices(
+        language=[
+            choice("settings-language-auto-choice", AUTO),
+            *(choice(f"language-{code}-choice", code) for code in LOCALES),
+        ]
+    )
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        """Choose the language of the server's public messages and images (members' own
+        answers keep following their Discord app)."""
+        guild = require_manage_server(interaction)
+        settings = await self.bot.store.get_guild_settings(guild)
+        chosen = None if language == AUTO else language
+        kept = {k: v for k, v in settings.items() if k != LANGUAGE}
+        await self.bot.store.set_guild_settings(
+            guild, kept if chosen is None else {**kept, LANGUAGE: chosen}
+        )
+        self.bot.languages.remember(guild, chosen)
+        now = self.bot.languages.public(guild).locale
+        key = "settings-language-auto" if chosen is None else "settings-language-set"
+        words = member_words(interaction)
+        said = words(key, language=words(f"language-name-{now}"))
+        await interaction.response.send_message(said, ephemeral=True)
 
     @app_commands.command(name="show", description="This server's Tablero settings")
     async def show(self, interaction: discord.Interaction[Any]) -> None:

@@ -19,7 +19,7 @@ from bot.permissions import require_manage_server
 from bot.play import IMAGES_SETTING
 from bot.translator import choice, text
 from bot.turnclock import abandon_ms, default_mode, turn_ms
-from words import LOCALES
+from words import LOCALES, negotiate
 
 AUTO = "auto"
 """The language choice that follows the server's own Discord locale."""
@@ -140,7 +140,7 @@ class SettingsCog(
         now = self.bot.languages.public(guild).locale
         key = "settings-language-auto" if chosen is None else "settings-language-set"
         words = member_words(interaction)
-        said = words(key, language=words(f"language-name-{now}"))
+        said = words(key, language=words(f"language-name-{negotiate(now.split('-')[0])}"))
         await interaction.response.send_message(said, ephemeral=True)
 
     @app_commands.command(name="show", description="This server's Tablero settings")

@@ -24,6 +24,7 @@ from games.kero.ai import KeroAI
 from games.kero.state import KeroState
 from render import keer_kids, kero
 from render.common import encode
+from words import words_for
 
 TARGET_MS = 40.0
 MAX_BYTES = 400_000
@@ -31,6 +32,8 @@ MAX_RATIO = 1.5
 NAMES = ("Ana", "Bo", "Cas", "Dee")
 SCRIPT_NAMES = ("Mika 美香 🦁", "Ελένη", "Дмитрий", "سارة")
 """Names in five scripts and emoji: every font of the fallback chain a table may need."""
+WORDS = words_for("en")
+"""The language the images are drawn in (every language draws through the same caches)."""
 
 
 def midgame_kero() -> KeroState:
@@ -88,13 +91,17 @@ def measure(repeats: int) -> dict[str, Any]:
         "max_bytes": MAX_BYTES,
         "max_ratio": MAX_RATIO,
         "images": [
-            measure_image("kero-board", lambda: kero.board_image(k), repeats),
-            measure_image("keer-table-4p", lambda: keer_kids.table_image(t, NAMES), repeats),
+            measure_image("kero-board", lambda: kero.board_image(k, words=WORDS), repeats),
             measure_image(
-                "keer-table-4p-scripts", lambda: keer_kids.table_image(t, SCRIPT_NAMES), repeats
+                "keer-table-4p", lambda: keer_kids.table_image(t, NAMES, words=WORDS), repeats
             ),
-            measure_image("keer-sheet", lambda: keer_kids.sheet_image(t, 0), repeats),
-            measure_image("kero-dice", lambda: kero.dice_image(k), repeats),
+            measure_image(
+                "keer-table-4p-scripts",
+                lambda: keer_kids.table_image(t, SCRIPT_NAMES, words=WORDS),
+                repeats,
+            ),
+            measure_image("keer-sheet", lambda: keer_kids.sheet_image(t, 0, words=WORDS), repeats),
+            measure_image("kero-dice", lambda: kero.dice_image(k, words=WORDS), repeats),
         ],
     }
 

@@ -12,7 +12,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -39,6 +39,7 @@ from bot.languages import Languages
 from bot.lobbies import Lobbies
 from bot.matches import Matches, MatchListButton
 from bot.outbox import last_moments
+from bot.permissions import BASICS, FOR_THREADS
 from bot.play import Play
 from bot.publisher import Publisher
 from bot.refusals import Refused
@@ -50,6 +51,7 @@ from bot.turnclock import TurnClocks
 from games.common.protocol import Policy
 from games.registry import GameSpec
 from storage import StorageError, Store, open_store, rebuild_open
+from words import Words
 
 log = logging.getLogger(__name__)
 
@@ -76,20 +78,26 @@ ALLOWED_MENTIONS = discord.AllowedMentions(
 @everyone, @here or a role (a player's name is escaped, but a mention slipped into text the bot
 repeats still pings nobody), and a reply does not ping the author it answers."""
 
-ONBOARDING = (
-    "👋 **Tablero** is here: dice games played right in this server, with the board drawn "
-    "after every move.\n"
-    "**Permissions** I need where you play: View Channel, Send Messages, Attach Files and "
-    "Embed Links; for a match in its own thread also Create Public Threads and Send Messages "
-    "in Threads.\n"
-    "**Set up** (members with Manage Server): `/settings` — a thread per match, how many "
-    "matches a member may play at once, turn clocks, the global leaderboard. "
-    "`/settings show` lists what is set.\n"
-    "**Play**: `/keer start` opens a Keer op Keer Kids lobby (2–4 players, AI seats too); "
-    "`/kero challenge member` challenges someone to Kero (challenge me to play the AI).\n"
-    "`/help` lists every command."
+ONBOARDING_LINES: Final = (
+    "onboarding-hello",
+    "onboarding-permissions",
+    "onboarding-setup",
+    "onboarding-play",
+    "onboarding-help",
 )
-"""The note posted to a server's system channel when the bot joins it."""
+"""The lines of the note posted to a server's system channel when the bot joins it."""
+
+
+def onboarding(words: Words) -> str:
+    """The setup note, in the server's language: what Tablero is, the permissions it needs (as
+    Discord's settings name them), how to set it up and play."""
+
+    def permissions(flags: tuple[str, ...]) -> str:
+        return words.join([words("permission-" + flag.replace("_", "-")) for flag in flags])
+
+    basics, threads = permissions(BASICS), permissions(FOR_THREADS)
+    return "\n".join(words(key, basics=basics, threads=threads) for key in ONBOARDING_LINES)
+
 
 ONBOARDING_NEEDS = ("view_channel", "send_messages")
 """What the bot must be allowed in the system channel to post the note there."""
@@ -241,7 +249,8 @@ class TableroBot(commands.Bot):
             log.info("joined server %s; may not post the setup note there", guild.id)
             return
         try:
-            await channel.send(ONBOARDING, allowed_mentions=discord.AllowedMentions.none())
+            note = onboarding(self.languages.public(str(guild.id)))
+            await channel.send(note, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.warning("joined server %s; the setup note was refused: %s", guild.id, error)
 

@@ -27,7 +27,7 @@ def run_demo(
     written: list[Path] = []
     words = words_for(locale)
     for game, adapter in ADAPTERS.items():
-        seats = adapter.demo.names
+        seats = [words("computer-name", name=name) for name in adapter.demo.names]
         shown = tuple(names[i] if i < len(names) else seats[i] for i in range(len(seats)))
         written += _play(game, adapter.demo, (shown, words), out / game, every=every, seed=seed)
     return written

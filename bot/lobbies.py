@@ -20,10 +20,12 @@ from bot.ids import LobbyRef
 from bot.names import shown
 from bot.refusals import Refused
 from bot.rules_pages import HowToPlayButton
+from bot.titles import game_title, title_value
 from bot.turnclock import clock_words
 from games.records import Player
 from games.registry import get_game
 from storage import Lobby, StorageError, now_ms
+from words import Words, isolate
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -89,13 +91,19 @@ class Lobbies:
         lobby_id = await self.bot.store.save_lobby(lobby)
         lobby = replace(lobby, id=lobby_id)
         mentions = discord.AllowedMentions(users=[discord.Object(int(m)) for m in invited(lobby)])
-        text = lobby_text(lobby, await self._settings(lobby))
+        words = self.words(lobby)
+        text = lobby_text(lobby, await self._settings(lobby), words)
         response = await interaction.response.send_message(
-            text, view=lobby_view(lobby), allowed_mentions=mentions
+            text, view=lobby_view(lobby, words), allowed_mentions=mentions
         )
         lobby = replace(lobby, message_id=str(response.message_id))
         await self.bot.store.save_lobby(lobby)
         self._arm(lobby)
+
+    def words(self, lobby: Lobby) -> Words:
+        """The language of a lobby's message: its server's (a lobby is public, so it stays in
+        that language whoever clicks)."""
+        return self.bot.languages.public(lobby.guild_id)
 
     async def on_button(self, interaction: discord.Interaction[Any], ref: LobbyRef) -> None:
         """A lobby button: load the lobby under its lock and apply the verb."""
@@ -110,20 +118,20 @@ class Lobbies:
         try:
             lobby = await self.bot.store.load_lobby(lobby_id)
         except StorageError:
-            raise Refused("That lobby no longer exists.") from None
+            raise Refused("refuse-lobby-gone") from None
         if lobby.status != "open" or lobby.expires_at <= now_ms():
-            raise Refused(f"That {lobby.kind} is closed.")
+            raise Refused("refuse-lobby-closed", kind=lobby.kind)
         return lobby
 
     async def _join(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         user = str(interaction.user.id)
         spec = get_game(lobby.game)
         if lobby.kind != "lobby":
-            raise Refused("This is a challenge between two members.")
+            raise Refused("refuse-lobby-is-challenge")
         if user in lobby.members:
-            raise Refused("You're already in this lobby.")
+            raise Refused("refuse-lobby-already-in")
         if len(lobby.members) >= spec.max_players:
-            raise Refused(f"The lobby is full ({spec.max_players} seats).")
+            raise Refused("refuse-lobby-full", seats=spec.max_players)
         names = {**names_of(lobby), user: interaction.user.display_name}
         joined = replace(lobby, members=(*lobby.members, user), options=_named(lobby, names))
         await self._update(interaction, joined)
@@ -131,31 +139,34 @@ class Lobbies:
     async def _leave(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         user = str(interaction.user.id)
         if user not in lobby.members:
-            raise Refused("You're not in this lobby.")
+            raise Refused("refuse-lobby-not-in")
         if user == lobby.host_id:
-            raise Refused("You host this lobby: use Close to call it off.")
+            raise Refused("refuse-lobby-host-leaves")
         members = tuple(m for m in lobby.members if m != user)
         await self._update(interaction, replace(lobby, members=members))
 
     async def _add_ai(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
-        self._host_only(interaction, lobby, "adds computer players")
+        self._host_only(interaction, lobby, "refuse-lobby-host-adds-ai")
         spec = get_game(lobby.game)
         if len(lobby.members) >= spec.max_players:
-            raise Refused(f"The lobby is full ({spec.max_players} seats).")
+            raise Refused("refuse-lobby-full", seats=spec.max_players)
         ais = sum(m.startswith(AI_PREFIX) for m in lobby.members)
         member = f"{AI_PREFIX}{ais + 1}"
         await self._update(interaction, replace(lobby, members=(*lobby.members, member)))
 
     async def _close(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
-        self._host_only(interaction, lobby, "closes the lobby")
+        self._host_only(interaction, lobby, "refuse-lobby-host-closes")
         await self._finish(lobby, "cancelled")
-        await interaction.response.edit_message(content=closed_text(lobby, "cancelled"), view=None)
+        text = closed_text(lobby, "cancelled", self.words(lobby))
+        await interaction.response.edit_message(content=text, view=None)
 
     async def _start(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
-        self._host_only(interaction, lobby, "starts the match")
+        self._host_only(interaction, lobby, "refuse-lobby-host-starts")
         spec = get_game(lobby.game)
         if len(lobby.members) < spec.min_players:
-            raise Refused(f"{spec.title} needs at least {spec.min_players} players.")
+            raise Refused(
+                "refuse-lobby-too-few", game=title_value(spec.name), count=spec.min_players
+            )
         await self.bot.matches.check_member_limits(lobby)
         await self._launch(interaction, lobby)
 
@@ -163,7 +174,7 @@ class Lobbies:
         """An invited member accepts; the match starts once every invited member has."""
         user = str(interaction.user.id)
         if user not in invited(lobby):
-            raise Refused("Only the invited members can accept.")
+            raise Refused("refuse-challenge-not-invited")
         accepted = sorted({*accepted_of(lobby), user})
         lobby = replace(lobby, options={**lobby.options, "accepted": accepted})
         if set(invited(lobby)) <= set(accepted):
@@ -179,7 +190,7 @@ class Lobbies:
         user = str(interaction.user.id)
         humans = [p.id for p in record.players if not p.id.startswith(AI_PREFIX)]
         if user not in humans:
-            raise Refused("Only the players of that match can ask for a rematch.")
+            raise Refused("refuse-rematch-not-player")
         names = {p.id: p.name for p in record.players if not p.id.startswith(AI_PREFIX)}
         lobby = Lobby(
             id=None,
@@ -206,10 +217,11 @@ class Lobbies:
     async def _decline(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         user = str(interaction.user.id)
         if user not in lobby.members:
-            raise Refused("This challenge isn't yours to decline.")
+            raise Refused("refuse-challenge-not-yours")
         status = "cancelled" if user == lobby.host_id else "declined"
         await self._finish(lobby, status)
-        await interaction.response.edit_message(content=closed_text(lobby, status), view=None)
+        text = closed_text(lobby, status, self.words(lobby))
+        await interaction.response.edit_message(content=text, view=None)
 
     async def _launch(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         """Start the match: check what can be checked, acknowledge, then store the match and
@@ -228,18 +240,20 @@ class Lobbies:
             rated=lobby.options.get("rated", True) is not False,
         )
         await self._finish(lobby, "started")
-        text = started_text(lobby, live.id, live.channel_id != str(interaction.channel_id))
+        in_thread = live.channel_id != str(interaction.channel_id)
+        text = started_text(lobby, live.id, in_thread, self.words(lobby))
         await interaction.edit_original_response(content=text, view=None)
 
-    def _host_only(self, interaction: discord.Interaction[Any], lobby: Lobby, what: str) -> None:
+    def _host_only(self, interaction: discord.Interaction[Any], lobby: Lobby, key: str) -> None:
+        """Refuse (the message `key`, naming the host) a member who does not host the lobby."""
         if str(interaction.user.id) != lobby.host_id:
-            host = shown(names_of(lobby).get(lobby.host_id, "host"))
-            raise Refused(f"Only the host ({host}) {what}.")
+            raise Refused(key, host=host_name(lobby))
 
     async def _update(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         await self.bot.store.save_lobby(lobby)
-        text = lobby_text(lobby, await self._settings(lobby))
-        await interaction.response.edit_message(content=text, view=lobby_view(lobby))
+        words = self.words(lobby)
+        text = lobby_text(lobby, await self._settings(lobby), words)
+        await interaction.response.edit_message(content=text, view=lobby_view(lobby, words))
 
     async def _settings(self, lobby: Lobby) -> dict[str, Any]:
         """The server's settings (the clock a lobby without its own choice gets)."""
@@ -269,7 +283,7 @@ class Lobbies:
                     return
                 await self._finish(current, "expired")
                 if current.message_id and current.channel_id:
-                    text = closed_text(current, "expired")
+                    text = closed_text(current, "expired", self.words(current))
                     await self.bot.publisher.edit(
                         current.channel_id, current.message_id, text, None
                     )
@@ -283,110 +297,143 @@ class Lobbies:
         self._timers.clear()
 
 
-OPTION_NAMES: Final = {"fuel_up": "refuel"}
-"""How a lobby names a game option (else its key, with spaces)."""
-OPTION_WORDS: Final = {"variant": {"base": "base game", "boss": "Boss Variant"}}
-"""Option values a lobby says in words of their own instead of `name: value`."""
+def option_words(key: str, value: object, words: Words) -> str:
+    """One game option as a lobby shows it: `Boss Variant`, `refuel: live` (the message
+    `lobby-option-<key>-<value>`; an option no catalog names, as `key: value`)."""
+    message = f"lobby-option-{key.replace('_', '-')}-{value}"
+    return words(message) if words.has(message) else f"{key.replace('_', ' ')}: {value}"
 
 
-def option_words(key: str, value: object) -> str:
-    """One game option as a lobby shows it: `Boss Variant`, `refuel: live`."""
-    words = OPTION_WORDS.get(key, {}).get(str(value))
-    return words or f"{OPTION_NAMES.get(key, key.replace('_', ' '))}: {value}"
-
-
-def rated_words(lobby: Lobby) -> str:
+def rated_words(lobby: Lobby, words: Words) -> str:
     """Whether the match will count for the ratings (a computer seat makes it unrated)."""
     if lobby.options.get("rated", True) is False:
-        return "casual (unrated)"
+        return words("lobby-casual")
     if any(m.startswith(AI_PREFIX) for m in lobby.members):
-        return "unrated (a computer plays)"
-    return "rated"
+        return words("lobby-unrated-computer")
+    return words("lobby-rated")
 
 
-def terms_line(lobby: Lobby, settings: dict[str, Any]) -> str:
+def terms_line(lobby: Lobby, settings: dict[str, Any], words: Words) -> str:
     """What the match will be: the game's options, the clock and whether it is rated
     (`Boss Variant · refuel: live · clock: async (24 h per turn) · rated`)."""
     options = lobby.options.get("game", {})
-    parts = [option_words(k, v) for k, v in options.items()] if isinstance(options, dict) else []
+    parts = (
+        [option_words(k, v, words) for k, v in options.items()] if isinstance(options, dict) else []
+    )
     clock = lobby.options.get("clock")
-    parts.append(f"clock: {clock_words(settings, clock if isinstance(clock, str) else None)}")
-    parts.append(rated_words(lobby))
+    mode = clock if isinstance(clock, str) else None
+    parts.append(words("lobby-clock", clock=clock_words(settings, mode, words)))
+    parts.append(rated_words(lobby, words))
     return " · ".join(parts)
 
 
-def lobby_text(lobby: Lobby, settings: dict[str, Any] | None = None) -> str:
+def host_name(lobby: Lobby) -> str:
+    """The host as a sentence names them: their escaped, isolated name (their mention if the
+    lobby lost it)."""
+    name = names_of(lobby).get(lobby.host_id)
+    return isolate(shown(name)) if name is not None else f"<@{lobby.host_id}>"
+
+
+def lobby_text(lobby: Lobby, settings: dict[str, Any], words: Words) -> str:
     """The lobby or challenge message: what the match will be, who is in and what is awaited.
     Names are escaped (never markdown or a mention); `settings` are the server's (the clock a
     lobby without its own choice gets)."""
     spec = get_game(lobby.game)
-    names = names_of(lobby)
-    terms = terms_line(lobby, settings or {})
+    terms = terms_line(lobby, settings, words)
     closes = f"<t:{lobby.expires_at // 1000}:R>"
     if "rematch_of" in lobby.options:
-        seats = ", ".join(shown(p.name) for p in players_of(lobby))
-        waiting = ", ".join(f"<@{m}>" for m in invited(lobby) if m not in accepted_of(lobby))
-        return (
-            f"🔁 Rematch of **{spec.title}** match #{lobby.options['rematch_of']} · {terms}\n"
-            f"Players: {seats}. Waiting for {waiting} to accept — expires {closes}."
+        seats = words.join([isolate(shown(p.name)) for p in players_of(lobby)])
+        waiting = words.join([f"<@{m}>" for m in invited(lobby) if m not in accepted_of(lobby)])
+        return words(
+            "lobby-rematch",
+            game=game_title(spec.name, words),
+            match=int(lobby.options["rematch_of"]),
+            terms=terms,
+            players=seats,
+            waiting=waiting,
+            closes=closes,
         )
     if lobby.kind == "challenge":
         challenger, challenged = lobby.members[0], lobby.members[-1]
-        return (
-            f"⚔️ **{spec.title}** challenge · {terms}\n"
-            f"<@{challenged}>, <@{challenger}> challenges you. Accept or decline — "
-            f"expires {closes}."
+        return words(
+            "lobby-challenge",
+            game=game_title(spec.name, words),
+            terms=terms,
+            challenged=f"<@{challenged}>",
+            challenger=f"<@{challenger}>",
+            closes=closes,
         )
     seats = "\n".join(
-        f"{i}. {shown(p.name)}{' (host)' if p.id == lobby.host_id else ''}"
+        words(
+            "lobby-seat-host" if p.id == lobby.host_id else "lobby-seat",
+            place=i,
+            name=isolate(shown(p.name)),
+        )
         for i, p in enumerate(players_of(lobby), 1)
     )
-    host = shown(names.get(lobby.host_id, "someone"))
-    return (
-        f"🎲 **{spec.title}** lobby · {terms}\n"
-        f"{host} is looking for players ({spec.min_players}–{spec.max_players} seats). "
-        f"Lobby closes {closes}.\n{seats}"
+    return words(
+        "lobby-open",
+        game=game_title(spec.name, words),
+        terms=terms,
+        host=host_name(lobby),
+        min=spec.min_players,
+        max=spec.max_players,
+        closes=closes,
+        seats=seats,
     )
 
 
-def lobby_view(lobby: Lobby) -> discord.ui.View:
+def lobby_view(lobby: Lobby, words: Words) -> discord.ui.View:
     """The lobby's or challenge's buttons."""
     assert lobby.id is not None
     ref = lobby.id
     if lobby.kind == "challenge":
         return view_of(
-            lobby_button(LobbyRef(ref, "accept"), "Accept", style=discord.ButtonStyle.success),
-            lobby_button(LobbyRef(ref, "decline"), "Decline", style=discord.ButtonStyle.danger),
-            HowToPlayButton.make(lobby.game),
+            lobby_button(
+                LobbyRef(ref, "accept"),
+                words("challenge-accept-label"),
+                style=discord.ButtonStyle.success,
+            ),
+            lobby_button(
+                LobbyRef(ref, "decline"),
+                words("challenge-decline-label"),
+                style=discord.ButtonStyle.danger,
+            ),
+            HowToPlayButton.make(lobby.game, words),
         )
     spec = get_game(lobby.game)
     full = len(lobby.members) >= spec.max_players
     ready = len(lobby.members) >= spec.min_players
     join = discord.ButtonStyle.primary
     return view_of(
-        lobby_button(LobbyRef(ref, "join"), "Join", style=join, disabled=full),
-        lobby_button(LobbyRef(ref, "leave"), "Leave"),
-        lobby_button(LobbyRef(ref, "ai"), "Add AI", emoji="🤖", disabled=full),
+        lobby_button(LobbyRef(ref, "join"), words("lobby-join-label"), style=join, disabled=full),
+        lobby_button(LobbyRef(ref, "leave"), words("lobby-leave-label")),
+        lobby_button(LobbyRef(ref, "ai"), words("lobby-add-ai-label"), emoji="🤖", disabled=full),
         lobby_button(
-            LobbyRef(ref, "start"), "Start", style=discord.ButtonStyle.success, disabled=not ready
+            LobbyRef(ref, "start"),
+            words("lobby-start-label"),
+            style=discord.ButtonStyle.success,
+            disabled=not ready,
         ),
-        lobby_button(LobbyRef(ref, "close"), "Close", style=discord.ButtonStyle.danger),
-        HowToPlayButton.make(lobby.game),
+        lobby_button(
+            LobbyRef(ref, "close"), words("lobby-close-label"), style=discord.ButtonStyle.danger
+        ),
+        HowToPlayButton.make(lobby.game, words),
     )
 
 
-def closed_text(lobby: Lobby, status: str) -> str:
-    """What a lobby message says once it no longer takes clicks."""
-    title = get_game(lobby.game).title
-    what = "Challenge" if lobby.kind == "challenge" else "Lobby"
-    return f"{what} for **{title}** {status}."
+def closed_text(lobby: Lobby, status: str, words: Words) -> str:
+    """What a lobby message says once it no longer takes clicks (`status`: cancelled, declined
+    or expired)."""
+    title = game_title(lobby.game, words)
+    return words("lobby-closed", kind=lobby.kind, status=status, game=title)
 
 
-def started_text(lobby: Lobby, match_id: int, in_thread: bool) -> str:
+def started_text(lobby: Lobby, match_id: int, in_thread: bool, words: Words) -> str:
     """The lobby message once its match began."""
-    names = ", ".join(shown(p.name) for p in players_of(lobby))
-    where = " in its thread" if in_thread else " below"
-    return f"**{get_game(lobby.game).title}** match #{match_id} started{where}: {names}."
+    names = words.join([isolate(shown(p.name)) for p in players_of(lobby)])
+    key = "lobby-started-in-thread" if in_thread else "lobby-started-below"
+    return words(key, game=game_title(lobby.game, words), match=match_id, players=names)
 
 
 def invited(lobby: Lobby) -> list[str]:

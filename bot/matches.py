@@ -12,15 +12,17 @@ import discord
 from bot.components import match_button, refuse_damaged, tablero, view_of
 from bot.computer import AI_PREFIX
 from bot.ids import MatchRef
+from bot.languages import member_words
 from bot.names import shown
 from bot.permissions import missing, missing_refusal
-from bot.play import cancel_vote_view
+from bot.play import cancel_vote_view, read_by
 from bot.refusals import Refused
 from bot.service import LiveMatch, Played
+from bot.titles import game_title
 from bot.turnclock import default_mode
 from games.records import Player
-from games.registry import get_game
 from storage import Lobby
+from words import Words, isolate
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -29,8 +31,12 @@ log = logging.getLogger(__name__)
 DEFAULT_MATCH_LIMIT = 5
 """Open matches one member may play at once in a server, unless `/settings limit` says."""
 THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread)
+THREAD_NAME_LIMIT: Final = 100
+"""Discord's limit on a thread's name."""
 MESSAGE_LIMIT: Final = 2000
 """Discord's limit on a message's content."""
+LABEL_LIMIT: Final = 80
+"""Discord's limit on a button's label."""
 LIST_PER_PAGE: Final = 10
 """At most this many matches on one page of `/match list` (fewer when their lines are long)."""
 LIST_TEMPLATE: Final = r"tbr:matches:(?P<page>[0-9]{1,3}):list"
@@ -42,19 +48,26 @@ names), so one match's line always fits a page."""
 
 
 def clock_view(live: LiveMatch, seats: list[int], *, skip: bool) -> discord.ui.View:
-    """Skip turn / Expel buttons for the seats whose clock ran out."""
+    """Skip turn / Expel buttons for the seats whose clock ran out (labels take names as they
+    are: a label is plain text)."""
     items = []
-    version = live.state.version
+    version, words = live.state.version, live.words
     for seat in seats:
-        name = live.names[seat]
+        name = isolate(live.names[seat])
         if skip:
             ref = MatchRef(live.id, version, "skipturn", str(seat))
-            items.append(match_button(ref, f"Skip {name}'s turn"[:80], emoji="⏭️"))
+            label = words("match-skip-turn-label", name=name)
+            items.append(match_button(ref, _label(label), emoji="⏭️"))
         ref = MatchRef(live.id, version, "expel", str(seat))
-        items.append(
-            match_button(ref, f"Expel {name}"[:80], emoji="🚪", style=discord.ButtonStyle.danger)
-        )
+        label = words("match-expel-label", name=name)
+        items.append(match_button(ref, _label(label), emoji="🚪", style=discord.ButtonStyle.danger))
     return view_of(*items)
+
+
+def _label(text: str) -> str:
+    """A button label within Discord's 80 characters (the catalogs keep them there with a
+    32-character name)."""
+    return text if len(text) <= LABEL_LIMIT else text[: LABEL_LIMIT - 1] + "…"
 
 
 def jump_url(live: LiveMatch) -> str | None:
@@ -86,11 +99,9 @@ class Matches:
         match_id = live.id if live else await self.bot.store.open_match_in(channel_id)
         if match_id is not None:
             url = None if live is None else jump_url(live)
-            where = f" ({url})" if url else ""
-            raise Refused(
-                f"Match #{match_id} is still running in this channel{where}. Finish it (or "
-                "`/match cancel`) first, or play in another channel."
-            )
+            if url:
+                raise Refused("refuse-channel-busy-link", match=match_id, url=url)
+            raise Refused("refuse-channel-busy", match=match_id)
 
     async def check_bot_permissions(self, interaction: discord.Interaction[Any]) -> None:
         """Refuse to start anything where the bot could not post the match: it needs to see the
@@ -129,10 +140,7 @@ class Matches:
                 thread = await self._thread_for(interaction, game, players, guild)
             except discord.HTTPException as error:
                 log.warning("no thread for a match in %s: %s", channel, error)
-                raise Refused(
-                    f"I couldn't open a thread for the match in <#{channel}>, so nothing was "
-                    "started; check that I may create public threads there."
-                ) from None
+                raise Refused("refuse-no-thread", channel=f"<#{channel}>") from None
             live = await service.create(
                 game,
                 players,
@@ -157,15 +165,11 @@ class Matches:
         log.warning("match %s called off: its first message failed: %s", live.id, error)
         await self.bot.service.close(live.id, "cancelled")
         self.bot.publisher.closed(live)
-        why = (
-            "Discord didn't let me post there"
-            if isinstance(error, discord.Forbidden)
-            else f"Discord answered with an error ({error.status})"
-        )
+        channel = f"<#{live.channel_id}>"
+        if isinstance(error, discord.Forbidden):
+            raise Refused("refuse-first-post-forbidden", match=live.id, channel=channel)
         raise Refused(
-            f"I couldn't post the first message of match #{live.id} in <#{live.channel_id}>: "
-            f"{why}. The match was called off (it counts for no one) and the channel is free; "
-            "check my permissions there and try again."
+            "refuse-first-post-error", match=live.id, channel=channel, status=error.status
         )
 
     async def _thread_for(
@@ -178,7 +182,10 @@ class Matches:
         channel_type = getattr(interaction.channel, "type", None)
         if not await self.threads_on(guild) or channel_type in THREAD_TYPES:
             return None
-        name = f"{get_game(game).title}: {', '.join(p.name for p in players)}"[:100]
+        words = self.bot.languages.public(guild)
+        players_listed = words.join([p.name for p in players])  # a title: names as typed
+        name = words("match-thread-name", game=game_title(game, words), players=players_listed)
+        name = name if len(name) <= THREAD_NAME_LIMIT else name[: THREAD_NAME_LIMIT - 1] + "…"
         if interaction.message is not None:
             thread = await interaction.message.create_thread(name=name)
             return str(thread.id)
@@ -213,9 +220,7 @@ class Matches:
         playing = self.matches_of(user_id, guild_id)
         if len(playing) >= limit:
             raise Refused(
-                f"<@{user_id}> already plays {len(playing)} open match"
-                f"{'es' * (len(playing) != 1)} here (this server's limit is {limit}); "
-                "finish one first — `/match list` shows them."
+                "refuse-member-limit", member=f"<@{user_id}>", count=len(playing), limit=limit
             )
 
     async def check_member_limits(self, lobby: Lobby) -> None:
@@ -231,12 +236,13 @@ class Matches:
         guild = None if interaction.guild_id is None else str(interaction.guild_id)
         user = str(interaction.user.id)
         playing = sorted(self.matches_of(user, guild), key=lambda live: live.id)
+        words = member_words(interaction)
         if not playing:
-            text, view = "You have no open match here.", None
+            text, view = words("match-list-empty"), None
         else:
-            books = list_pages(user, playing, await self.limit(guild))
+            books = list_pages(user, playing, await self.limit(guild), words)
             page = min(max(page, 0), len(books) - 1)
-            text, view = books[page], list_view(page, len(books))
+            text, view = books[page], list_view(page, len(books), words)
         if interaction.type is discord.InteractionType.component:
             await interaction.response.edit_message(content=text, view=view)
             return
@@ -250,9 +256,7 @@ class Matches:
             return
         await self.bot.clocks.update(closed)
         self.bot.publisher.closed(closed)
-        await self.bot.publisher.send(
-            live.channel_id, f"💤 Match #{live.id} was closed as abandoned: nobody played."
-        )
+        await self.bot.publisher.send(live.channel_id, live.words("match-abandoned", match=live.id))
 
     async def clock_ran_out(self, live: LiveMatch, seats: list[int]) -> None:
         """The turn clock of these member seats ran out: skip what the game skips by itself,
@@ -277,23 +281,24 @@ class Matches:
                 skipped.append(seat)
                 changes.append(played)
         absent = [s for s in seats if s not in skipped and live.waits_for(s)]
-        names = _and([shown(live.names[s]) for s in seats])
-        skip = "skips this roll" if len(seats) == 1 else "skip this roll"
-        what = skip if skipped else "ran out of time"
-        text = f"⏰ Match #{live.id}: the turn clock ran out — {names} {what}."
+        words = live.words
+        names = words.join([isolate(shown(live.names[s])) for s in seats])
+        key = "match-clock-skipped" if skipped else "match-clock-timed-out"
+        text = words(key, match=live.id, names=names, count=len(seats))
         if absent:
-            text += " The other players may skip their turn or expel them (the computer plays on)."
+            text += " " + words("match-clock-others-may-act")
         view = clock_view(live, seats, skip=bool(absent))
         await self.bot.publisher.send(live.channel_id, text, view=view)
 
     async def remind(self, live: LiveMatch, user_id: str, due_ms: int) -> None:
         """A DM to a member who asked for reminders: their move, before the clock runs out."""
         url = jump_url(live)
-        link = f" {url}" if url else ""
-        text = (
-            f"⏰ Your move in {live.spec.title} match #{live.id}: the turn clock runs out "
-            f"<t:{due_ms // 1000}:R>.{link}"
+        due = f"<t:{due_ms // 1000}:R>"
+        text = live.words(
+            "clock-remind", game=game_title(live.spec.name, live.words), match=live.id, due=due
         )
+        if url:
+            text += f" {url}"
         try:
             data = await self.bot.http.start_private_message(int(user_id))
             await self.bot.get_partial_messageable(int(data["id"])).send(text)
@@ -307,9 +312,11 @@ class Matches:
         action = live.pace.skip(live.state, seat)
         played = None if action is None else await self.bot.service.system(live.id, seat, action)
         if played is None:
-            raise Refused("That turn can't be skipped any more.")
-        who, absent = shown(interaction.user.display_name), shown(live.names[seat])
-        await self._announce(interaction, played, f"⏭️ {who} skipped {absent}'s turn.")
+            raise Refused("refuse-turn-not-skippable")
+        who = isolate(shown(interaction.user.display_name))
+        absent = isolate(shown(live.names[seat]))
+        text = live.words("match-skipped-turn", who=who, absent=absent)
+        await self._announce(interaction, played, text)
 
     async def expel(
         self, interaction: discord.Interaction[Any], live: LiveMatch, seat: int
@@ -317,8 +324,8 @@ class Matches:
         """Another member expels the absent player; the computer plays the seat."""
         played = await self.bot.service.expel(live.id, seat)
         if played is None:
-            raise Refused("That player was already replaced.")
-        text = f"🚪 {shown(live.names[seat])} was expelled; the computer plays their seat."
+            raise Refused("refuse-already-replaced")
+        text = live.words("match-expelled", name=isolate(shown(live.names[seat])))
         await self._announce(interaction, played, text)
 
     async def _announce(
@@ -332,7 +339,7 @@ class Matches:
         """The match playing in the command's channel or thread."""
         live = self.bot.service.in_channel(str(interaction.channel_id))
         if live is None:
-            raise Refused("No match is running here.")
+            raise Refused("refuse-no-match-here")
         return live
 
     async def bring_here(self, interaction: discord.Interaction[Any]) -> None:
@@ -340,35 +347,51 @@ class Matches:
         one keeps its text but loses its buttons, so only one message is clickable."""
         live = self.here(interaction)
         self.bot.service.seat_for(live, str(interaction.user.id))
-        await interaction.response.send_message(
-            f"Posting match #{live.id}'s current message again.", ephemeral=True
-        )
+        text = member_words(interaction)("match-here-reposting", match=live.id)
+        await interaction.response.send_message(text, ephemeral=True)
         await self.bot.publisher.repost(live)
 
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         """A short ephemeral summary with a link to the current message."""
         live = self.here(interaction)
-        lines = [f"**{live.spec.title}** match #{live.id} · {live.adapter.ui.progress_line(live)}"]
-        lines += [f"{seat + 1}. {shown(name)}" for seat, name in enumerate(live.names)]
+        words = member_words(interaction)
+        progress = live.adapter.ui.progress_line(read_by(live, words))
+        lines = [
+            words(
+                "match-status-head",
+                game=game_title(live.spec.name, words),
+                match=live.id,
+                progress=progress,
+            )
+        ]
+        lines += [
+            words("match-status-seat", place=seat + 1, name=isolate(shown(name)))
+            for seat, name in enumerate(live.names)
+        ]
         url = jump_url(live)
         if url:
-            lines.append(f"[Go to the match's message]({url})")
+            lines.append(words("match-status-link", url=url))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         """The member leaves the match here: the AI takes over, or the match ends."""
         live = self.here(interaction)
-        name = shown(interaction.user.display_name)
+        words = live.words
+        name = isolate(shown(interaction.user.display_name))
         played = await self.bot.service.resign(live.id, str(interaction.user.id))
         if played is None:
-            others = ", ".join(shown(p.name) for p in live.humans()) or "nobody"
-            note = f"🏳️ {name} resigned match #{live.id}. Still standing: {others}."
+            standing = [isolate(shown(p.name)) for p in live.humans()]
+            note = words(
+                "match-resigned-ended",
+                name=name,
+                match=live.id,
+                others=words.join(standing),
+                count=len(standing),
+            )
             self.bot.publisher.closed(live)
             await interaction.response.send_message(note)
             return
-        answer = interaction.response.send_message(
-            f"🏳️ {name} resigned; the computer plays their seat so the match can go on."
-        )
+        answer = interaction.response.send_message(words("match-resigned-computer", name=name))
         await self.bot.publisher.answer_then_deliver(interaction, played, answer)
 
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
@@ -377,63 +400,79 @@ class Matches:
         user = str(interaction.user.id)
         moderator = bool(getattr(interaction.permissions, "manage_guild", False))
         if live.seat_of(user) is None and not moderator:
-            raise Refused("Only the players (or a member with Manage Server) can cancel a match.")
+            raise Refused("refuse-cancel-not-player")
         waiting = live.vote_cancel(user)
+        words = live.words
         if moderator or not waiting:
             await self.bot.service.cancel(live.id)
-            who = "a moderator" if moderator and live.seat_of(user) is None else "agreement"
+            by_moderator = moderator and live.seat_of(user) is None
+            key = "match-cancelled-by-moderator" if by_moderator else "match-cancelled-by-agreement"
             self.bot.publisher.closed(live)
-            await interaction.response.send_message(f"Match #{live.id} was cancelled by {who}.")
+            await interaction.response.send_message(words(key, match=live.id))
             return
-        names = ", ".join(shown(p.name) for p in waiting)
+        names = words.join([isolate(shown(p.name)) for p in waiting])
+        name = isolate(shown(interaction.user.display_name))
         await interaction.response.send_message(
-            f"{shown(interaction.user.display_name)} asks to cancel match #{live.id}. "
-            f"Waiting for: {names}.",
+            words("match-cancel-asked", name=name, match=live.id, waiting=names),
             view=cancel_vote_view(live),
         )
 
 
-def list_line(live: LiveMatch, user: str) -> str:
+def list_line(live: LiveMatch, user: str, words: Words) -> str:
     """One match of `/match list`: where it plays, how far, whether it is the member's move, a
     link."""
-    url = jump_url(live)
-    link = f" — [go]({url})" if url else ""
-    yours = " · **your move**" if live.waits_for(live.seat_of(user)) else ""
-    progress = live.adapter.ui.progress_line(live)
+    progress = live.adapter.ui.progress_line(read_by(live, words))
     if len(progress) > _PROGRESS_MAX:
         progress = progress[: _PROGRESS_MAX - 1] + "…"
-    return f"#{live.id} {live.spec.title} in <#{live.channel_id}>: {progress}{yours}{link}"
+    yours = live.waits_for(live.seat_of(user))
+    key = "match-list-line-your-move" if yours else "match-list-line"
+    channel = f"<#{live.channel_id}>"
+    line = words(
+        key,
+        match=live.id,
+        game=game_title(live.spec.name, words),
+        channel=channel,
+        progress=progress,
+    )
+    url = jump_url(live)
+    return f"{line} — {words('match-list-go', url=url)}" if url else line
 
 
-def list_pages(user: str, playing: Sequence[LiveMatch], limit: int) -> list[str]:
+def list_pages(user: str, playing: Sequence[LiveMatch], limit: int, words: Words) -> list[str]:
     """Every page of `/match list`, each within Discord's 2,000 characters: at most
     `LIST_PER_PAGE` matches, fewer when their lines are long."""
-    head = f"Your open matches here ({len(playing)} of at most {limit})"
-    room = MESSAGE_LIMIT - len(head) - len(" · page 999 of 999:")
+    count = len(playing)
+    widest = words("match-list-head-page", count=count, limit=limit, page=999, pages=999)
+    room = MESSAGE_LIMIT - len(widest)
     chunks: list[list[str]] = [[]]
     used = 0
     for live in playing:
-        line = list_line(live, user)
+        line = list_line(live, user, words)
         if chunks[-1] and (len(chunks[-1]) >= LIST_PER_PAGE or used + 1 + len(line) > room):
             chunks.append([])
             used = 0
         chunks[-1].append(line)
         used += 1 + len(line)
     if len(chunks) == 1:
-        return ["\n".join([head + ":", *chunks[0]])]
+        return ["\n".join([words("match-list-head", count=count, limit=limit), *chunks[0]])]
     return [
-        "\n".join([f"{head} · page {n} of {len(chunks)}:", *lines])
+        "\n".join(
+            [
+                words("match-list-head-page", count=count, limit=limit, page=n, pages=len(chunks)),
+                *lines,
+            ]
+        )
         for n, lines in enumerate(chunks, 1)
     ]
 
 
-def list_view(page: int, pages: int) -> discord.ui.View | None:
+def list_view(page: int, pages: int, words: Words) -> discord.ui.View | None:
     """Previous / Next under a list of several pages (None for one page)."""
     if pages <= 1:
         return None
     return view_of(
-        MatchListButton.make(page - 1, "◀ Previous", disabled=page <= 0),
-        MatchListButton.make(page + 1, "Next ▶", disabled=page >= pages - 1),
+        MatchListButton.make(page - 1, words("match-list-previous-label"), disabled=page <= 0),
+        MatchListButton.make(page + 1, words("match-list-next-label"), disabled=page >= pages - 1),
     )
 
 
@@ -462,8 +501,3 @@ class MatchListButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=L
             await refuse_damaged(interaction, str(self.item.custom_id))
             return
         await tablero(interaction).matches.list_for(interaction, int(found["page"]))
-
-
-def _and(names: list[str]) -> str:
-    """`Ana`, `Ana and Bo`, `Ana, Bo and Cleo`."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -8,6 +8,7 @@ of the clicked message or a short ephemeral), and leaves images and other messag
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -17,9 +18,11 @@ from bot.clock import interaction_ms
 from bot.components import match_button, refuse, view_of
 from bot.games.adapter import ButtonHandler
 from bot.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, MatchRef, parse_match
+from bot.languages import member_words
 from bot.names import shown
 from bot.refusals import DAMAGED_CHOICE, ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused
 from bot.service import LiveMatch, Place, Played
+from words import Words, isolate
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -32,6 +35,13 @@ IMAGES_SETTING = "images"
 """A member's settings key: False when they chose text instead of images (`/settings me`)."""
 MESSAGE_LIMIT = 2000
 """Discord's limit on a message's text."""
+
+
+def read_by(live: LiveMatch, words: Words) -> LiveMatch:
+    """The match as one member reads it in what only they see (`/match status`, `/match list`,
+    📝 Text board): the same match, its game's words in their language instead of the
+    server's."""
+    return dataclasses.replace(live, language=lambda guild: words)
 
 
 def clicked_at(interaction: discord.Interaction[Any]) -> Place:
@@ -172,7 +182,7 @@ class Play:
     async def _board(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
         """📝 Text board: where the match stands and its board as text, for anyone, privately
         (public messages stay the same for everyone)."""
-        live = await self.match(interaction, ref)
+        live = read_by(await self.match(interaction, ref), member_words(interaction))
         ui = live.adapter.ui
         text = f"{ui.step_content(live)}\n{ui.text_board(live)}"
         await interaction.response.send_message(text[:MESSAGE_LIMIT], ephemeral=True)
@@ -185,32 +195,32 @@ class Play:
         """A player's answer to a request to cancel the match."""
         live, _ = await self.player(interaction, ref, check_version=False)
         user = str(interaction.user.id)
+        words = live.words  # the request is public: the server's language, whoever clicks
         if ref.verb == "refuse":
             live.cancel_votes.clear()
             await interaction.response.edit_message(
-                content=f"<@{user}> wants to keep playing; match #{live.id} goes on.", view=None
+                content=words("match-cancel-kept", member=f"<@{user}>", match=live.id), view=None
             )
             return
         missing = live.vote_cancel(user)
         if missing:
-            names = ", ".join(shown(p.name) for p in missing)
+            names = words.join([isolate(shown(p.name)) for p in missing])
             await interaction.response.edit_message(
-                content=f"Cancel match #{live.id}? Waiting for: {names}.",
+                content=words("match-cancel-waiting", match=live.id, waiting=names),
                 view=cancel_vote_view(live),
             )
             return
         await self.bot.service.cancel(live.id)
         self.bot.publisher.closed(live)
         await interaction.response.edit_message(
-            content=f"Match #{live.id} was cancelled: every player agreed.", view=None
+            content=words("match-cancelled-agreed", match=live.id), view=None
         )
 
 
 def board_button(live: LiveMatch, *, row: int | None = None) -> discord.ui.Item[Any]:
     """📝 Text board: the match's board as text, shown to whoever clicks."""
-    return match_button(
-        MatchRef(live.id, live.state.version, BOARD), "Text board", emoji="📝", row=row
-    )
+    label = live.words("match-board-label")
+    return match_button(MatchRef(live.id, live.state.version, BOARD), label, emoji="📝", row=row)
 
 
 def with_board_button(live: LiveMatch, view: discord.ui.View | None) -> discord.ui.View:
@@ -235,10 +245,12 @@ def _verb(custom_id: str) -> str | None:
 
 def cancel_vote_view(live: LiveMatch) -> discord.ui.View:
     """Agree / Keep playing buttons for a cancel request."""
-    version = live.state.version
+    version, words = live.state.version, live.words
     return view_of(
         match_button(
-            MatchRef(live.id, version, "agree"), "Cancel it", style=discord.ButtonStyle.danger
+            MatchRef(live.id, version, "agree"),
+            words("match-cancel-yes-label"),
+            style=discord.ButtonStyle.danger,
         ),
-        match_button(MatchRef(live.id, version, "refuse"), "Keep playing"),
+        match_button(MatchRef(live.id, version, "refuse"), words("match-cancel-no-label")),
     )

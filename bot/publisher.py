@@ -25,6 +25,7 @@ from bot.outbox import Outbox, post_nonce
 from bot.play import with_board_button
 from bot.rules_pages import HowToPlayButton
 from bot.service import LiveMatch, Played
+from bot.titles import game_title
 from storage import Owed, now_ms
 
 if TYPE_CHECKING:
@@ -46,7 +47,8 @@ MIN_ANSWER_S = 0.5
 def rematch_view(live: LiveMatch) -> discord.ui.View:
     """The Rematch button under a finished match's results."""
     ref = MatchRef(live.id, live.state.version, "rematch")
-    return view_of(match_button(ref, "Rematch", emoji="🔁", style=discord.ButtonStyle.primary))
+    label = live.words("match-rematch-label")
+    return view_of(match_button(ref, label, emoji="🔁", style=discord.ButtonStyle.primary))
 
 
 class Publisher:
@@ -150,7 +152,10 @@ class Publisher:
         and remember it as the one showing the match at this version."""
         state, ui = live.state, live.adapter.ui
         version = state.version
-        alt = alt_text(f"{live.spec.title} match #{live.id}", ui.text_board(live))
+        title = live.words(
+            "match-alt-title", game=game_title(live.spec.name, live.words), match=live.id
+        )
+        alt = alt_text(title, ui.text_board(live))
         if state.is_terminal():
             png = await self.render(live.adapter.images.results, state, live.names, live.words)
             content, view = ui.results_content(live), rematch_view(live) if live.humans() else None
@@ -169,7 +174,7 @@ class Publisher:
         view = with_board_button(live, live.adapter.ui.step_view(live))
         if live.message_id is None and await self._newcomers(live):
             with contextlib.suppress(ValueError):  # no room left: the rules are in /rules too
-                view.add_item(HowToPlayButton.make(live.spec.name))
+                view.add_item(HowToPlayButton.make(live.spec.name, live.words))
         return view
 
     async def _newcomers(self, live: LiveMatch) -> bool:

@@ -53,8 +53,6 @@ class Refused(Exception):
 
     def said(self, words: Words) -> str:
         """The refusal in a language."""
-        if " " in self.key:  # MIGRATION (issue 17): English text not yet in the catalogs
-            return self.key
         filled = {k: v.said(words) if isinstance(v, Listed) else v for k, v in self.values.items()}
         return words(self.key, **filled)
 

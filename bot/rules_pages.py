@@ -1,22 +1,28 @@
-"""`/rules` and `/help`: short pages shipped with the package (docs/ is not installed).
+"""`/rules` and `/help`: short pages from the message catalogs (words/locales/*/pages.ftl).
 
-Pages live in bot/data as Markdown separated by `---` lines, each starting with `# Title`.
-Paging buttons carry the game and page (`tbr:<game>:<page>`), so they work after a restart.
+A book's pages are the messages `<book>-<n>-title` and `<book>-<n>-page`, n from 1, in the member's
+language; a book has as many pages as English has ids (`help` for /help, `rules-<game>` for a
+game's rules). Paging buttons carry the book and page (`tbr:<game>:<page>`), so they work after a
+restart, and answer in the language of the member who clicks.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final, cast
 
 import discord
 
 from bot.components import refuse_damaged, view_of
 from bot.ids import PAGES_TEMPLATE
+from bot.languages import member_words
+from words import DEFAULT, Words, words_for
 
 EMBED_COLOUR = 0x2E7D32
+MAX_PAGES: Final = 99
+"""A page index fits the paging buttons' two digits."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,47 +33,42 @@ class Page:
     body: str
 
 
-class PagesError(ValueError):
-    """A pages file that does not follow the format."""
-
-
-def parse_pages(text: str) -> tuple[Page, ...]:
-    """Split a pages file into pages; PagesError names the first broken one."""
-    pages = []
-    for number, chunk in enumerate(text.split("\n---\n"), 1):
-        head, _, body = chunk.strip().partition("\n")
-        if not head.startswith("# ") or not body.strip():
-            raise PagesError(f"page {number} must start with '# Title' and have a body")
-        pages.append(Page(head[2:].strip(), body.strip()))
-    return tuple(pages)
+def book_id(name: str) -> str:
+    """The catalog prefix of a book: `help`, or `rules-<game>` for a game's rules."""
+    return "help" if name == "help" else f"rules-{name}"
 
 
 @cache
-def pages(name: str) -> tuple[Page, ...]:
-    """The pages of `bot/data/rules/<name>.md` (or `bot/data/<name>.md` for help)."""
-    folder = resources.files("bot").joinpath("data")
-    path = folder.joinpath(f"rules/{name}.md") if name != "help" else folder.joinpath("help.md")
-    return parse_pages(path.read_text("utf-8"))
+def pages(name: str, words: Words) -> tuple[Page, ...]:
+    """The pages of `name` (`help`, or a game's name) in `words`' language; none for a book
+    the catalogs do not have."""
+    found = []
+    for number in itertools.count(1):
+        key = f"{book_id(name)}-{number}"
+        if number > MAX_PAGES or not words.has(f"{key}-page"):
+            break
+        found.append(Page(words(f"{key}-title"), words(f"{key}-page")))
+    return tuple(found)
 
 
-def page_embed(name: str, index: int) -> discord.Embed:
+def page_embed(name: str, index: int, words: Words) -> discord.Embed:
     """One page as an embed with its position in the footer."""
-    book = pages(name)
+    book = pages(name, words)
     page = book[index]
     embed = discord.Embed(title=page.title, description=page.body, colour=EMBED_COLOUR)
     if len(book) > 1:
-        embed.set_footer(text=f"Page {index + 1} of {len(book)}")
+        embed.set_footer(text=words("pages-position-footer", page=index + 1, count=len(book)))
     return embed
 
 
-def page_view(name: str, index: int) -> discord.ui.View | None:
+def page_view(name: str, index: int, words: Words) -> discord.ui.View | None:
     """Previous / Next buttons (None for a single page)."""
-    count = len(pages(name))
-    if count == 1:
+    count = len(pages(name, words))
+    if count <= 1:
         return None
     return view_of(
-        RulesButton.make(name, index - 1, "◀ Previous", disabled=index == 0),
-        RulesButton.make(name, index + 1, "Next ▶", disabled=index == count - 1),
+        RulesButton.make(name, index - 1, words("pages-previous-label"), disabled=index == 0),
+        RulesButton.make(name, index + 1, words("pages-next-label"), disabled=index == count - 1),
     )
 
 
@@ -96,14 +97,14 @@ class RulesButton(
         """Show the page the button names."""
         custom_id = str(self.item.custom_id)
         name, _, index_text = custom_id.removeprefix("tbr:").partition(":")
-        try:
-            book = pages(name)
-        except (FileNotFoundError, PagesError):
+        words = member_words(interaction)
+        book = pages(name, words)
+        if not book or not index_text.isdigit():
             await refuse_damaged(interaction, custom_id)
             return
         index = min(int(index_text), len(book) - 1)
         await interaction.response.edit_message(
-            embed=page_embed(name, index), view=page_view(name, index)
+            embed=page_embed(name, index, words), view=page_view(name, index, words)
         )
 
 
@@ -119,10 +120,13 @@ class HowToPlayButton(
     the member who clicked, with the usual Previous / Next (which then page that message)."""
 
     @classmethod
-    def make(cls, game: str) -> HowToPlayButton:
-        """The button that opens the first rules page of `game`."""
+    def make(cls, game: str, words: Words | None = None) -> HowToPlayButton:
+        """The button that opens the first rules page of `game`, labelled in `words`: the
+        language of the message it is on (the match's or the server's; English until a caller
+        passes it). The rules it opens are in the clicking member's language."""
+        label = (words or words_for(DEFAULT))("pages-how-to-play-label")
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label="How to play", emoji="📖", custom_id=f"tbr:{game}:0:new"
+            label=label, emoji="📖", custom_id=f"tbr:{game}:0:new"
         )
         return cls(button)
 
@@ -137,16 +141,14 @@ class HowToPlayButton(
         """Answer with the page, ephemerally; the lobby message stays as it is."""
         custom_id = str(self.item.custom_id)
         found = self.template.fullmatch(custom_id)
-        try:
-            book = pages(found["name"]) if found is not None else ()
-        except (FileNotFoundError, PagesError):
-            book = ()
+        words = member_words(interaction)
+        book = pages(found["name"], words) if found is not None else ()
         if found is None or not book:
             await refuse_damaged(interaction, custom_id)
             return
         name, index = found["name"], min(int(found["page"]), len(book) - 1)
-        view = page_view(name, index)
+        view = page_view(name, index, words)
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         await interaction.response.send_message(
-            embed=page_embed(name, index), ephemeral=True, **extra
+            embed=page_embed(name, index, words), ephemeral=True, **extra
         )

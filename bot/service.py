@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.computer import AI_PREFIX
+from bot.computer import AI_PREFIX, shown_name
 from bot.games import adapter_for
 from bot.games.adapter import GameAdapter, Pace
 from bot.refusals import ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused, explain
@@ -83,8 +83,9 @@ class LiveMatch:
 
     @property
     def names(self) -> list[str]:
-        """Display names by seat."""
-        return [p.name for p in self.players]
+        """Display names by seat (the computer's marked in the match's language)."""
+        words = self.words
+        return [shown_name(p, words) for p in self.players]
 
     @property
     def rng(self) -> ChanceRng:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from storage import Deadline
+from words import Words
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -85,13 +86,13 @@ def turn_ms(settings: dict[str, Any], mode: str) -> int:
     return _number(settings, "live_minutes") * 60_000
 
 
-def clock_words(settings: dict[str, Any], mode: str | None) -> str:
+def clock_words(settings: dict[str, Any], mode: str | None, words: Words) -> str:
     """How a lobby names the clock its match gets (the server's default when `mode` is None):
     `live (5 min per turn)`, `async (24 h per turn)`."""
     chosen = mode if mode in MODES else default_mode(settings)
     if chosen == "async":
-        return f"async ({_number(settings, 'async_hours')} h per turn)"
-    return f"live ({_number(settings, 'live_minutes')} min per turn)"
+        return words("clock-async-per-turn", hours=_number(settings, "async_hours"))
+    return words("clock-live-per-turn", minutes=_number(settings, "live_minutes"))
 
 
 def abandon_ms(settings: dict[str, Any]) -> int:
@@ -181,7 +182,8 @@ class TurnClocks:
             return
         clock.mentioned += new
         mentions = " ".join(f"<@{live.players[seat].id}>" for seat in new)
-        text = f"🔔 {mentions}: your move in match #{live.id} (ends <t:{clock.due_ms // 1000}:R>)."
+        due = f"<t:{clock.due_ms // 1000}:R>"
+        text = live.words("clock-ping", mentions=mentions, match=live.id, due=due)
         try:
             await self.bot.publisher.send(live.channel_id, text)
         except discord.HTTPException as error:  # the match's own message mentions them too

@@ -25,12 +25,12 @@ class GameImages:
 
 RENDERERS: dict[str, GameImages] = {
     "keer-kids": GameImages(
-        board=lambda state, names, words: keer_kids.table_png(state, names),
-        results=lambda state, names, words: keer_kids.results_png(state, names),
+        board=lambda state, names, words: keer_kids.table_png(state, names, words=words),
+        results=lambda state, names, words: keer_kids.results_png(state, names, words=words),
     ),
     "kero": GameImages(
-        board=lambda state, names, words: kero.board_png(state),
-        results=lambda state, names, words: kero.results_png(state, names),
+        board=lambda state, names, words: kero.board_png(state, words=words),
+        results=lambda state, names, words: kero.results_png(state, names, words=words),
     ),
 }
 

@@ -1,4 +1,5 @@
-"""What every renderer shares: colours, and one way to encode an image (text: render.text).
+"""What every renderer shares: colours, one way to encode an image, and the words a render says
+again and again (text: render.text).
 
 Pure and thread-safe: cached images are never drawn on after they are built (callers copy them
 first).
@@ -7,9 +8,13 @@ first).
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from typing import Final
 
 from PIL import Image
+
+from words import Words
+from words.catalog import Arg
 
 BACKGROUND: Final = (250, 246, 236)
 INK: Final = (40, 36, 32)
@@ -35,3 +40,14 @@ def encode(image: Image.Image) -> bytes:
 def canvas(width: int, height: int, colour: tuple[int, int, int] = BACKGROUND) -> Image.Image:
     """A fresh RGB image filled with `colour`."""
     return Image.new("RGB", (width, height), colour)
+
+
+def said(words: Words, key: str, /, **args: Arg) -> str:
+    """`words(key, **args)`, remembered: a render says the same few things as the last one did
+    ("3 pts", "Round 2 of 3"), and formatting a message costs more than drawing its label."""
+    return _said(words, key, tuple(sorted(args.items())))
+
+
+@lru_cache(maxsize=8192)
+def _said(words: Words, key: str, args: tuple[tuple[str, Arg], ...]) -> str:
+    return words(key, **dict(args))

@@ -16,8 +16,9 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from render import text as typeset
 from render.common import BACKGROUND, GRID, INK, MUTED, canvas, encode
-from render.text import draw_text, has_emoji, shorten, text_width
+from render.text import has_emoji, shorten, text_width
 from words import Words
 
 RGB = tuple[int, int, int]
@@ -39,8 +40,6 @@ WHITE: Final = (255, 255, 255)
 TITLE_SIZE: Final = 28
 SUBTITLE_SIZE: Final = 18
 TICK_SIZE: Final = 16
-LINE_LABEL: Final = "rating (skill − 3 × uncertainty)"
-BAND_LABEL: Final = "skill ± uncertainty"
 MARKER_SPACING: Final = 10
 """Markers are drawn on every point only while points are at least this many pixels apart."""
 
@@ -68,28 +67,29 @@ def rating_chart_image(
     counts matches 1..n, the y axis has 4–6 labelled ticks. With no points the axes are left out
     and a note says there are no rated matches yet."""
     with _BUILD:
-        image = _draw(points, title, subtitle)
+        image = _draw(points, title, subtitle, words)
         if has_emoji(title) or has_emoji(subtitle):  # their colours are none of the palette's
             return image.quantize(256, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
         return _to_palette(image)
 
 
-def _draw(points: Sequence[Point], title: str, subtitle: str) -> Image.Image:
+def _draw(points: Sequence[Point], title: str, subtitle: str, words: Words) -> Image.Image:
     """The chart in RGB (under `_BUILD`: fonts are never used by two threads at once)."""
     image = canvas(WIDTH, HEIGHT)
     draw = ImageDraw.Draw(image)
     left, room = PLOT_LEFT - 50, PLOT_RIGHT - 140 - (PLOT_LEFT - 50)
     title = shorten(title, TITLE_SIZE, room)
-    draw_text(image, (left, 36), title, TITLE_SIZE, INK, anchor="lm")
+    typeset.draw_text(image, (left, 36), title, TITLE_SIZE, INK, anchor="lm")
     if subtitle:
         subtitle = shorten(subtitle, SUBTITLE_SIZE, room)
-        draw_text(image, (left, 68), subtitle, SUBTITLE_SIZE, MUTED, anchor="lm")
+        typeset.draw_text(image, (left, 68), subtitle, SUBTITLE_SIZE, MUTED, anchor="lm")
     if not points:
         draw.rectangle((PLOT_LEFT, PLOT_TOP, PLOT_RIGHT, PLOT_BOTTOM), outline=GRID, width=2)
         middle = ((PLOT_LEFT + PLOT_RIGHT) / 2, (PLOT_TOP + PLOT_BOTTOM) / 2)
-        draw_text(image, middle, "no rated matches yet", 24, MUTED, anchor="mm")
+        empty = shorten(words("image-stats-empty"), 24, PLOT_RIGHT - PLOT_LEFT - 40)
+        typeset.draw_text(image, middle, empty, 24, MUTED, anchor="mm")
         return image
-    _draw_chart(image, points)
+    _draw_chart(image, points, words)
     return image
 
 
@@ -165,16 +165,18 @@ def _nice_step(raw: float) -> float:
     return 10 * power
 
 
-def _label(value: float, step: float) -> str:
+def _label(value: float, step: float, words: Words) -> str:
+    """A tick's value with as many decimals as the step needs, as the language writes it."""
     decimals = 0 if step >= 1 and float(step).is_integer() else 1 if step * 10 >= 1 else 2
-    text = f"{value:.{decimals}f}"
-    return "0" if text.strip("-0.") == "" else text
+    if round(value, decimals) == 0:
+        value = 0.0  # never "-0"
+    return words(f"image-stats-tick-{decimals}", value=value)
 
 
 # --- drawing ---------------------------------------------------------------------------------
 
 
-def _draw_chart(image: Image.Image, points: Sequence[Point]) -> None:
+def _draw_chart(image: Image.Image, points: Sequence[Point], words: Words) -> None:
     draw = ImageDraw.Draw(image)
     count = len(points)
     lo, hi = value_range(points)
@@ -185,9 +187,10 @@ def _draw_chart(image: Image.Image, points: Sequence[Point]) -> None:
     for tick in x_ticks(count):
         x = xs[tick - 1]
         draw.line((x, PLOT_BOTTOM, x, PLOT_BOTTOM + 6), fill=MUTED, width=2)
-        draw_text(image, (x, PLOT_BOTTOM + 10), str(tick), small, MUTED, anchor="mt")
-    draw_text(
-        image, ((PLOT_LEFT + PLOT_RIGHT) / 2, HEIGHT - 14), "rated match", small, MUTED, anchor="ms"
+        typeset.draw_text(image, (x, PLOT_BOTTOM + 10), str(tick), small, MUTED, anchor="mt")
+    axis = shorten(words("image-stats-rated-match"), small, PLOT_RIGHT - PLOT_LEFT)
+    typeset.draw_text(
+        image, ((PLOT_LEFT + PLOT_RIGHT) / 2, HEIGHT - 14), axis, small, MUTED, anchor="ms"
     )
     upper = [(x, chart_y(mu + s, lo, hi)) for x, (_, mu, s) in zip(xs, points, strict=True)]
     lower = [(x, chart_y(mu - s, lo, hi)) for x, (_, mu, s) in zip(xs, points, strict=True)]
@@ -199,7 +202,9 @@ def _draw_chart(image: Image.Image, points: Sequence[Point]) -> None:
     for value in ticks:
         y = chart_y(value, lo, hi)
         draw.line((PLOT_LEFT, y, PLOT_RIGHT, y), fill=GRID, width=1)
-        draw_text(image, (PLOT_LEFT - 10, y), _label(value, step), small, MUTED, anchor="rm")
+        typeset.draw_text(
+            image, (PLOT_LEFT - 10, y), _label(value, step, words), small, MUTED, anchor="rm"
+        )
     draw.line((PLOT_LEFT, PLOT_BOTTOM, PLOT_RIGHT, PLOT_BOTTOM), fill=MUTED, width=2)
     draw.line((PLOT_LEFT, PLOT_TOP, PLOT_LEFT, PLOT_BOTTOM), fill=MUTED, width=2)
     line = [
@@ -210,18 +215,23 @@ def _draw_chart(image: Image.Image, points: Sequence[Point]) -> None:
     spaced = count == 1 or xs[1] - xs[0] >= MARKER_SPACING
     for x, y in line if spaced else line[-1:]:
         draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=LINE, outline=WHITE, width=2)
-    _legend(image, points[-1])
+    _legend(image, points[-1], words)
 
 
-def _legend(image: Image.Image, last: Point) -> None:
+def _legend(image: Image.Image, last: Point, words: Words) -> None:
     """Top right: the latest rating, and what the line and the band stand for."""
     draw = ImageDraw.Draw(image)
     _, mu, sigma = last
-    rating = f"{conservative(mu, sigma):.1f}"
-    draw_text(image, (PLOT_RIGHT, 36), rating, TITLE_SIZE, LINE, anchor="rm")
+    rating = words("image-stats-rating", rating=conservative(mu, sigma))
+    typeset.draw_text(image, (PLOT_RIGHT, 36), rating, TITLE_SIZE, LINE, anchor="rm")
     y, right = PLOT_TOP - 18, float(PLOT_RIGHT)
-    for label, line in ((BAND_LABEL, False), (LINE_LABEL, True)):
-        draw_text(image, (right, y), label, TICK_SIZE, MUTED, anchor="rm")
+    room = (PLOT_RIGHT - (PLOT_LEFT - 50)) / 2 - 52
+    labels = (
+        (shorten(words("image-stats-band"), TICK_SIZE, room), False),
+        (shorten(words("image-stats-line"), TICK_SIZE, room), True),
+    )
+    for label, line in labels:
+        typeset.draw_text(image, (right, y), label, TICK_SIZE, MUTED, anchor="rm")
         right -= text_width(label, TICK_SIZE) + 8
         if line:
             draw.line((right - 24, y, right, y), fill=LINE, width=3)

@@ -10,13 +10,14 @@ from discord import app_commands
 
 from bot.cogs.ratings import send_record
 from bot.options import BoundedGroupCog
+from bot.translator import text
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
 
 
 @app_commands.guild_only()
-class MatchCog(BoundedGroupCog, group_name="match", group_description="The match here"):
+class MatchCog(BoundedGroupCog, group_name="match", group_description=text("match-cmd")):
     """Commands about the match running in this channel (in servers only: the group carries
     `guild_only`, which Discord ignores on subcommands)."""
 
@@ -24,36 +25,36 @@ class MatchCog(BoundedGroupCog, group_name="match", group_description="The match
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="status", description="Where the match here stands (just for you)")
+    @app_commands.command(name="status", description=text("match-status-cmd"))
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         """Players, whose move, and a link to the current message."""
         await self.bot.matches.status(interaction)
 
-    @app_commands.command(name="here", description="Post the match's current message again")
+    @app_commands.command(name="here", description=text("match-here-cmd"))
     async def here(self, interaction: discord.Interaction[Any]) -> None:
         """For a player who lost the message: the old one loses its buttons."""
         await self.bot.matches.bring_here(interaction)
 
-    @app_commands.command(name="list", description="Your open matches in this server")
+    @app_commands.command(name="list", description=text("match-list-cmd"))
     async def list_matches(self, interaction: discord.Interaction[Any]) -> None:
         """Each with where it plays, whose move, and a link, a page at a time (only you see
         it)."""
         await self.bot.matches.list_for(interaction)
 
-    @app_commands.command(name="record", description="The record of a match, to replay it")
-    @app_commands.describe(match="the match's number")
+    @app_commands.command(name="record", description=text("match-record-cmd"))
+    @app_commands.describe(match=text("match-record-match-cmd"))
     async def record(
         self, interaction: discord.Interaction[Any], match: app_commands.Range[int, 1]
     ) -> None:
         """Upload the match record JSON (only you see it); `tablero replay` reads it."""
         await send_record(interaction, self.bot, match)
 
-    @app_commands.command(name="resign", description="Leave the match here")
+    @app_commands.command(name="resign", description=text("match-resign-cmd"))
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         """The computer takes your seat, or a two-player match ends."""
         await self.bot.matches.resign(interaction)
 
-    @app_commands.command(name="cancel", description="Cancel the match here (every player agrees)")
+    @app_commands.command(name="cancel", description=text("match-cancel-cmd"))
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
         """Ask the other players, or cancel at once with Manage Server."""
         await self.bot.matches.cancel(interaction)

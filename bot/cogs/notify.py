@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from bot.languages import member_words
 from bot.options import BoundedCog
+from bot.translator import choice, text
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -19,18 +21,15 @@ class NotifyCog(BoundedCog):
     def __init__(self, bot: TableroBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="notify", description="DM me once before my turn clock runs out")
-    @app_commands.describe(mode="on: one DM per turn before your clock runs out; off: none")
-    async def notify(
-        self, interaction: discord.Interaction[Any], mode: Literal["on", "off"]
-    ) -> None:
+    @app_commands.command(name="notify", description=text("notify-cmd"))
+    @app_commands.describe(mode=text("notify-mode-cmd"))
+    @app_commands.choices(
+        mode=[choice("notify-on-choice", "on"), choice("notify-off-choice", "off")]
+    )
+    async def notify(self, interaction: discord.Interaction[Any], mode: str) -> None:
         """Save the member's choice."""
         user = str(interaction.user.id)
         settings = await self.bot.store.get_user_settings(user)
         await self.bot.store.set_user_settings(user, {**settings, "notify": mode == "on"})
-        text = (
-            "I'll DM you once per turn before your clock runs out."
-            if mode == "on"
-            else "No more reminder DMs."
-        )
-        await interaction.response.send_message(text, ephemeral=True)
+        said = member_words(interaction)("notify-on" if mode == "on" else "notify-off")
+        await interaction.response.send_message(said, ephemeral=True)

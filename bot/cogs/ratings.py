@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import time
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Final, Literal, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import discord
 from discord import app_commands
@@ -23,9 +23,12 @@ from bot.languages import member_words
 from bot.names import shown
 from bot.options import BoundedCog
 from bot.refusals import Refused
-from games.registry import GAMES, get_game
+from bot.titles import game_title
+from bot.translator import choice, text
+from games.registry import GAMES
 from render.stats import rating_chart_png
 from storage import BoardRow, StorageError
+from words import Words, isolate
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -35,11 +38,8 @@ MIN_GAMES: Final = 3
 """Rated matches a member needs to appear on a leaderboard."""
 WEEK_MS: Final = 7 * 86_400_000
 _BOARD: Final = BOARD_TEMPLATE
-GLOBAL_WHERE: Final = (
-    "servers that share their board (/settings global on) · players by the name they last "
-    "played under, never their server"
-)
-"""The global board's footer: whose players it lists and what it shows of them."""
+SHARE_COMMAND: Final = "/settings global on"
+"""The command that shares a server's board (named in the global board's footer)."""
 
 
 TEXT_HISTORY: Final = 10
@@ -49,11 +49,6 @@ TEXT_HISTORY: Final = 10
 def _day(at_ms: int) -> str:
     """`2026-12-01`: the day of a rated game (UTC)."""
     return time.strftime("%Y-%m-%d", time.gmtime(at_ms / 1000))
-
-
-def ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th."""
-    return str(place) + {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +61,11 @@ class Board:
     page: int
 
 
-async def board_embed(bot: TableroBot, guild_id: str, board: Board) -> tuple[discord.Embed, int]:
-    """One page of a leaderboard, and how many pages there are."""
+async def board_embed(
+    bot: TableroBot, guild_id: str, board: Board, words: Words
+) -> tuple[discord.Embed, int]:
+    """One page of a leaderboard in `words` (the viewer's language), and how many pages there
+    are."""
     game, scope, period, page = board.game, board.scope, board.period, board.page
     guilds = [guild_id] if scope == "s" else await global_guilds(bot)
     since = None if period == "a" else int(time.time() * 1000) - WEEK_MS
@@ -77,30 +75,40 @@ async def board_embed(bot: TableroBot, guild_id: str, board: Board) -> tuple[dis
     rows = await bot.store.leaderboard(
         game, guilds, since_ms=since, min_games=MIN_GAMES, offset=page * PAGE, limit=PAGE
     )
-    where = "this server" if scope == "s" else GLOBAL_WHERE
-    when = "all time" if period == "a" else "the last 7 days"
     lines = [
-        f"**{page * PAGE + i}.** {_who(row, scope)} — {row.mu - 3 * row.sigma:.1f} "
-        f"({row.games} game{'s' * (row.games != 1)})"
+        words(
+            "ratings-board-line",
+            place=page * PAGE + i,
+            name=_who(row, scope),
+            rating=row.mu - 3 * row.sigma,
+            games=row.games,
+        )
         for i, row in enumerate(rows, 1)
     ]
     if not lines:
-        lines = [f"Nobody has {MIN_GAMES} rated games here yet."]
-    embed = discord.Embed(
-        title=f"{get_game(game).title} leaderboard", description="\n".join(lines), colour=0x1565C0
+        lines = [words("ratings-board-empty", count=MIN_GAMES)]
+    title = words("ratings-board-title", game=game_title(game, words))
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=0x1565C0)
+    footer = words(
+        "ratings-board-footer",
+        scope="server" if scope == "s" else "global",
+        period="all" if period == "a" else "week",
+        command=SHARE_COMMAND,
+        page=page + 1,
+        pages=pages,
     )
-    embed.set_footer(
-        text=f"{where} · {when} · rating = skill − 3 × uncertainty · page {page + 1} of {pages}"
-    )
+    embed.set_footer(text=footer)
     return embed, pages
 
 
-def board_view(board: Board, pages: int) -> discord.ui.View:
-    """Previous / Next."""
+def board_view(board: Board, pages: int, words: Words) -> discord.ui.View:
+    """Previous / Next, in the viewer's language."""
     page = board.page
+    previous = "◀ " + words("ratings-board-previous-label")
+    following = words("ratings-board-next-label") + " ▶"
     return view_of(
-        BoardButton.make(replace(board, page=page - 1), "◀ Previous", disabled=page <= 0),
-        BoardButton.make(replace(board, page=page + 1), "Next ▶", disabled=page >= pages - 1),
+        BoardButton.make(replace(board, page=page - 1), previous, disabled=page <= 0),
+        BoardButton.make(replace(board, page=page + 1), following, disabled=page >= pages - 1),
     )
 
 
@@ -136,9 +144,10 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_BOAR
             await refuse_damaged(interaction, str(self.item.custom_id))
             return
         board = Board(found["game"], found["scope"], found["period"], int(found["page"]))
-        embed, pages = await board_embed(bot, str(interaction.guild_id), board)
+        words = member_words(interaction)
+        embed, pages = await board_embed(bot, str(interaction.guild_id), board, words)
         board = replace(board, page=min(board.page, pages - 1))
-        await interaction.response.edit_message(embed=embed, view=board_view(board, pages))
+        await interaction.response.edit_message(embed=embed, view=board_view(board, pages, words))
 
 
 class RatingsCog(BoundedCog):
@@ -147,31 +156,42 @@ class RatingsCog(BoundedCog):
     def __init__(self, bot: TableroBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="leaderboard", description="The best rated players of a game")
+    @app_commands.command(name="leaderboard", description=text("ratings-leaderboard-cmd"))
     @app_commands.describe(
-        game="which game",
-        scope="this server, or every server that shares its board",
-        period="all time, or the last 7 days",
+        game=text("ratings-leaderboard-game-cmd"),
+        scope=text("ratings-leaderboard-scope-cmd"),
+        period=text("ratings-leaderboard-period-cmd"),
     )
-    @app_commands.choices(game=game_choices())
+    @app_commands.choices(
+        game=game_choices(),
+        scope=[
+            choice("ratings-scope-server-choice", "server"),
+            choice("ratings-scope-global-choice", "global"),
+        ],
+        period=[
+            choice("ratings-period-all-time-choice", "all-time"),
+            choice("ratings-period-week-choice", "week"),
+        ],
+    )
     @app_commands.guild_only()
     async def leaderboard(
         self,
         interaction: discord.Interaction[Any],
         game: str,
-        scope: Literal["server", "global"] = "server",
-        period: Literal["all-time", "week"] = "all-time",
+        scope: str = "server",
+        period: str = "all-time",
     ) -> None:
         """The first page, with paging buttons (only you see it)."""
+        words = member_words(interaction)
         board = Board(game, scope[0], period[0], 0)
-        embed, pages = await board_embed(self.bot, str(interaction.guild_id), board)
+        embed, pages = await board_embed(self.bot, str(interaction.guild_id), board, words)
         await interaction.response.send_message(
-            embed=embed, view=board_view(board, pages), ephemeral=True
+            embed=embed, view=board_view(board, pages, words), ephemeral=True
         )
 
-    @app_commands.command(name="stats", description="A member's games, wins and rating here")
+    @app_commands.command(name="stats", description=text("ratings-stats-cmd"))
     @app_commands.describe(
-        member="whose stats (you by default)", game="which game (the one played most by default)"
+        member=text("ratings-stats-member-cmd"), game=text("ratings-stats-game-cmd")
     )
     @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
@@ -183,37 +203,49 @@ class RatingsCog(BoundedCog):
     ) -> None:
         """Games, wins, win rate, share finished, rating, and the rating chart."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        words = member_words(interaction)
         who = member or interaction.user
         guild, player = str(interaction.guild_id), str(who.id)
         name = game or await self._most_played(player, guild)
-        title = get_game(name).title
+        title = game_title(name, words)
         results = await self.bot.store.player_results(player, guild, name, None)
         done, finished = await self.bot.store.player_match_counts(player, guild, name)
         wins = sum(1 for r in results if r.status == "finished" and r.place == 1)
         played = sum(1 for r in results if r.status == "finished")
         history = await self.bot.store.rating_history(guild, name, player)
         lines = [
-            f"**{shown(who.display_name)}** in {title} on this server",
-            f"Games: {played} · wins: {wins} · win rate: {_share(wins, played)}",
-            f"Matches finished: {_share(finished, done)} of {done}",
+            words("ratings-stats-heading", name=isolate(shown(who.display_name)), game=title),
+            words(
+                "ratings-stats-games",
+                played=played,
+                wins=wins,
+                rate=_share(words, wins, played),
+            ),
+            words("ratings-stats-finished", share=_share(words, finished, done), done=done),
         ]
         if not history:
-            lines.append("Rating: no rated games yet, so no rating and no chart.")
+            lines.append(words("ratings-stats-unrated"))
             await interaction.followup.send("\n".join(lines), ephemeral=True)
             return
         last = history[-1]
         lines.append(
-            f"Rating: {last.mu - 3 * last.sigma:.1f} (skill − 3 × uncertainty) after "
-            f"{len(history)} rated game{'s' * (len(history) != 1)} · details: skill μ "
-            f"{last.mu:.1f}, uncertainty σ {last.sigma:.2f}"
+            words(
+                "ratings-stats-rating",
+                rating=last.mu - 3 * last.sigma,
+                games=len(history),
+                mu=last.mu,
+                sigma=last.sigma,
+            )
         )
         if not await self.bot.play.wants_images(str(interaction.user.id)):
-            lines += [f"{_day(c.at)}: {c.mu - 3 * c.sigma:.1f}" for c in history[-TEXT_HISTORY:]]
+            lines += [
+                words("ratings-stats-point", day=_day(c.at), rating=c.mu - 3 * c.sigma)
+                for c in history[-TEXT_HISTORY:]
+            ]
             await interaction.followup.send("\n".join(lines), ephemeral=True)
             return
         points = [(c.at, c.mu, c.sigma) for c in history]
-        chart_title = f"{who.display_name}: {title} rating"
-        words = member_words(interaction)
+        chart_title = words("ratings-chart-title", name=isolate(who.display_name), game=title)
         png = await self.bot.publisher.render(
             rating_chart_png, points, title=chart_title, words=words
         )
@@ -229,30 +261,43 @@ class RatingsCog(BoundedCog):
         games = [r.game for r in await self.bot.store.player_results(player, guild, None, None)]
         return max(sorted(GAMES), key=games.count)
 
-    @app_commands.command(name="history", description="A member's recent matches here")
-    @app_commands.describe(member="whose matches (you by default)")
+    @app_commands.command(name="history", description=text("ratings-history-cmd"))
+    @app_commands.describe(member=text("ratings-history-member-cmd"))
     @app_commands.guild_only()
     async def history(
         self, interaction: discord.Interaction[Any], member: discord.User | None = None
     ) -> None:
         """The last 10 matches with their places."""
+        words = member_words(interaction)
         who = member or interaction.user
+        name = isolate(shown(who.display_name))
         results = await self.bot.store.player_results(
             str(who.id), str(interaction.guild_id), None, 10
         )
         if not results:
             await interaction.response.send_message(
-                f"{shown(who.display_name)} has no finished matches here yet.", ephemeral=True
+                words("ratings-history-none", name=name), ephemeral=True
             )
             return
-        lines = [f"Recent matches of **{shown(who.display_name)}**:"]
+        lines = [words("ratings-history-heading", name=name)]
         for r in results:
-            how = f"{ordinal(r.place)} of {r.players}" if r.status == "finished" else r.status
-            tags = " · casual" if not r.rated else ""
-            tags += f" · {r.departed}" if r.departed else ""
+            if r.status == "finished":
+                notes = [words("ratings-history-place", place=r.place, players=r.players)]
+            else:
+                notes = [words("ratings-history-status", status=r.status)]
+            if not r.rated:
+                notes.append(words("ratings-history-casual"))
+            if r.departed:
+                notes.append(words("ratings-history-departed", how=r.departed))
             lines.append(
-                f"#{r.match_id} {get_game(r.game).title} — {how}{tags} · "
-                f"<t:{r.finished_at // 1000}:R> (`/match record {r.match_id}`)"
+                words(
+                    "ratings-history-line",
+                    id=r.match_id,
+                    game=game_title(r.game, words),
+                    outcome=" · ".join(notes),
+                    when=f"<t:{r.finished_at // 1000}:R>",
+                    command=f"`/match record {r.match_id}`",
+                )
             )
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
@@ -264,18 +309,21 @@ async def send_record(
     try:
         stored = await bot.store.load(match_id)
     except StorageError:
-        raise Refused(f"There is no match #{match_id}.") from None
+        raise Refused("ratings-record-no-match", id=match_id) from None
     if stored.guild_id != str(interaction.guild_id):
-        raise Refused(f"There is no match #{match_id} on this server.")
+        raise Refused("ratings-record-elsewhere", id=match_id)
     if stored.status == "open":
-        raise Refused(
-            f"Match #{match_id} is still being played: its record holds the dice to come "
-            "(its seed, and Kero's deal), so it is available once the match is over."
-        )
+        raise Refused("ratings-record-open", id=match_id)
     data = stored.record.dumps().encode()
     name = f"tablero-{stored.record.game}-{match_id}.json"
+    words = member_words(interaction)
     await interaction.response.send_message(
-        f"Match #{match_id} ({stored.status}): replay it with `tablero replay {name}`.",
+        words(
+            "ratings-record-sent",
+            id=match_id,
+            status=stored.status,
+            command=f"`tablero replay {name}`",
+        ),
         file=discord.File(io.BytesIO(data), filename=name),
         ephemeral=True,
     )
@@ -283,11 +331,13 @@ async def send_record(
 
 def _who(row: BoardRow, scope: str) -> str:
     """A mention on this server's board; the last played name on the global one (a viewer's
-    client may not know members of other servers), escaped, or a mention when none is kept."""
+    client may not know members of other servers), escaped and isolated, or a mention when none
+    is kept."""
     if scope == "s" or not row.name:
         return f"<@{row.player_id}>"
-    return shown(row.name)
+    return isolate(shown(row.name))
 
 
-def _share(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f} %" if whole else "-"
+def _share(words: Words, part: int, whole: int) -> str:
+    """`part` of `whole` as a percentage in the language ("-" when there is no whole)."""
+    return words("ratings-share", share=part / whole) if whole else "-"

@@ -7,13 +7,13 @@ settings checks Manage Server itself and says so when it is missing."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.languages import SETTING as LANGUAGE
-from bot.languages import member_words
+from bot.languages import chosen_language, member_words
 from bot.options import BoundedGroupCog
 from bot.permissions import require_manage_server
 from bot.play import IMAGES_SETTING
@@ -23,6 +23,10 @@ from words import LOCALES, negotiate
 
 AUTO = "auto"
 """The language choice that follows the server's own Discord locale."""
+ON_OFF = [choice("settings-on-choice", "on"), choice("settings-off-choice", "off")]
+"""The choices of an on/off option (the same values and order as ever: `on`, `off`)."""
+CLOCKS = [choice("settings-live-choice", "live"), choice("settings-async-choice", "async")]
+"""The choices of a turn clock option (`live`, `async`)."""
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
@@ -32,7 +36,7 @@ if TYPE_CHECKING:
 class SettingsCog(
     BoundedGroupCog,
     group_name="settings",
-    group_description="Tablero's settings for this server",
+    group_description=text("settings-cmd"),
 ):
     """Server settings."""
 
@@ -40,23 +44,20 @@ class SettingsCog(
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="threads", description="Play each new match in its own thread")
-    @app_commands.describe(mode="on: one thread per match; off: one match per channel")
-    async def threads(
-        self, interaction: discord.Interaction[Any], mode: Literal["on", "off"]
-    ) -> None:
+    @app_commands.command(name="threads", description=text("settings-threads-cmd"))
+    @app_commands.describe(mode=text("settings-threads-mode-cmd"))
+    @app_commands.choices(mode=ON_OFF)
+    async def threads(self, interaction: discord.Interaction[Any], mode: str) -> None:
         """Save the setting; it applies to matches started from now on."""
         guild = require_manage_server(interaction)
         settings = await self.bot.store.get_guild_settings(guild)
         on = mode == "on"
         await self.bot.store.set_guild_settings(guild, {**settings, "threads": on})
-        state = "in its own thread" if on else "in the channel it was started in (one at a time)"
-        await interaction.response.send_message(
-            f"From now on each new match plays {state}.", ephemeral=True
-        )
+        said = member_words(interaction)("settings-threads-on" if on else "settings-threads-off")
+        await interaction.response.send_message(said, ephemeral=True)
 
-    @app_commands.command(name="limit", description="How many open matches a member may play")
-    @app_commands.describe(matches="at most this many open matches per member (1–25)")
+    @app_commands.command(name="limit", description=text("settings-limit-cmd"))
+    @app_commands.describe(matches=text("settings-limit-matches-cmd"))
     async def limit(
         self, interaction: discord.Interaction[Any], matches: app_commands.Range[int, 1, 25]
     ) -> None:
@@ -64,22 +65,21 @@ class SettingsCog(
         guild = require_manage_server(interaction)
         settings = await self.bot.store.get_guild_settings(guild)
         await self.bot.store.set_guild_settings(guild, {**settings, "max_matches": matches})
-        await interaction.response.send_message(
-            f"From now on a member may play at most {matches} open matches at once here.",
-            ephemeral=True,
-        )
+        said = member_words(interaction)("settings-limit-set", count=matches)
+        await interaction.response.send_message(said, ephemeral=True)
 
-    @app_commands.command(name="clock", description="Turn clocks: the default and their lengths")
+    @app_commands.command(name="clock", description=text("settings-clock-cmd"))
     @app_commands.describe(
-        default="the clock new matches get unless their lobby or challenge says",
-        live_minutes="a live turn (1–120 minutes)",
-        async_hours="an async turn (1–168 hours)",
-        abandon_days="close a match nobody played for this long (1–60 days)",
+        default=text("settings-clock-default-cmd"),
+        live_minutes=text("settings-clock-live-minutes-cmd"),
+        async_hours=text("settings-clock-async-hours-cmd"),
+        abandon_days=text("settings-clock-abandon-days-cmd"),
     )
+    @app_commands.choices(default=CLOCKS)
     async def clock(
         self,
         interaction: discord.Interaction[Any],
-        default: Literal["live", "async"],
+        default: str,
         live_minutes: app_commands.Range[int, 1, 120] | None = None,
         async_hours: app_commands.Range[int, 1, 168] | None = None,
         abandon_days: app_commands.Range[int, 1, 60] | None = None,
@@ -92,31 +92,25 @@ class SettingsCog(
         changed = {key: value for key, value in given.items() if value is not None}
         settings = {**settings, "clock": default, **changed}
         await self.bot.store.set_guild_settings(guild, settings)
-        await interaction.response.send_message(
-            f"New matches get the {default} clock: live turns {turn_minutes(settings)} min, "
-            f"async turns {turn_hours(settings)} h; a match nobody plays for "
-            f"{abandon(settings)} days is closed.",
-            ephemeral=True,
+        said = member_words(interaction)(
+            "settings-clock-set",
+            mode=default,
+            minutes=turn_minutes(settings),
+            hours=turn_hours(settings),
+            days=abandon(settings),
         )
+        await interaction.response.send_message(said, ephemeral=True)
 
-    @app_commands.command(
-        name="global", description="Show this server's players on the global board"
-    )
-    @app_commands.describe(mode="on: list this server's players on the global leaderboard")
-    async def global_board(
-        self, interaction: discord.Interaction[Any], mode: Literal["on", "off"]
-    ) -> None:
+    @app_commands.command(name="global", description=text("settings-global-cmd"))
+    @app_commands.describe(mode=text("settings-global-mode-cmd"))
+    @app_commands.choices(mode=ON_OFF)
+    async def global_board(self, interaction: discord.Interaction[Any], mode: str) -> None:
         """Opt the server in or out (off by default); only ratings are shown, never the server."""
         guild = require_manage_server(interaction)
         settings = await self.bot.store.get_guild_settings(guild)
         await self.bot.store.set_guild_settings(guild, {**settings, "global_board": mode == "on"})
-        text = (
-            "This server's players now appear on the global leaderboard, under the name they "
-            "last played with (never this server's name)."
-            if mode == "on"
-            else "This server's players no longer appear on the global leaderboard."
-        )
-        await interaction.response.send_message(text, ephemeral=True)
+        key = "settings-global-on" if mode == "on" else "settings-global-off"
+        await interaction.response.send_message(member_words(interaction)(key), ephemeral=True)
 
     @app_commands.command(name="language", description=text("settings-language-cmd"))
     @app_commands.describe(language=text("settings-language-option-cmd"))
@@ -143,45 +137,47 @@ class SettingsCog(
         said = words(key, language=words(f"language-name-{negotiate(now.split('-')[0])}"))
         await interaction.response.send_message(said, ephemeral=True)
 
-    @app_commands.command(name="show", description="This server's Tablero settings")
+    @app_commands.command(name="show", description=text("settings-show-cmd"))
     async def show(self, interaction: discord.Interaction[Any]) -> None:
         """What is set here (defaults included), only for the member who asked."""
         guild = str(interaction.guild_id)
         settings = await self.bot.store.get_guild_settings(guild)
         limit = await self.bot.matches.limit(guild)
-        threads = (
-            "on: each new match plays in its own thread"
-            if settings.get("threads", False)
-            else "off: one match at a time per channel"
-        )
-        board = "on" if settings.get("global_board", False) else "off"
+        words = member_words(interaction)
+        threads = settings.get("threads", False)
+        board = settings.get("global_board", False)
+        now = self.bot.languages.public(guild).locale
+        language = words(f"language-name-{negotiate(now.split('-')[0])}")
+        chosen = chosen_language(settings) is not None
         lines = [
-            "**Tablero's settings for this server**",
-            f"Threads: {threads}",
-            f"Member limit: {limit} open matches at once per member",
-            f"Clock: new matches get the {default_mode(settings)} clock; live turns "
-            f"{turn_minutes(settings)} min, async turns {turn_hours(settings)} h",
-            f"Abandon: a match nobody plays for {abandon(settings)} days is closed",
-            f"Global leaderboard: {board}",
+            words("settings-show-head"),
+            words("settings-show-threads-on" if threads else "settings-show-threads-off"),
+            words("settings-show-limit", count=limit),
+            words(
+                "settings-show-clock",
+                mode=default_mode(settings),
+                minutes=turn_minutes(settings),
+                hours=turn_hours(settings),
+            ),
+            words("settings-show-abandon", days=abandon(settings)),
+            words("settings-show-global-on" if board else "settings-show-global-off"),
+            words(
+                "settings-show-language-set" if chosen else "settings-show-language-auto",
+                language=language,
+            ),
         ]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
-    @app_commands.command(name="me", description="Your own choices: boards as images or text")
-    @app_commands.describe(
-        images="off: what Tablero shows only you (My sheet, /stats) comes as text, not images"
-    )
-    async def me(self, interaction: discord.Interaction[Any], images: Literal["on", "off"]) -> None:
+    @app_commands.command(name="me", description=text("settings-me-cmd"))
+    @app_commands.describe(images=text("settings-me-images-cmd"))
+    @app_commands.choices(images=ON_OFF)
+    async def me(self, interaction: discord.Interaction[Any], images: str) -> None:
         """Save the member's choice (kept per member, across servers)."""
         user = str(interaction.user.id)
         settings = await self.bot.store.get_user_settings(user)
         await self.bot.store.set_user_settings(user, {**settings, IMAGES_SETTING: images == "on"})
-        text = (
-            "What I show only you comes with images again."
-            if images == "on"
-            else "What I show only you (My sheet, /stats) now comes as text instead of images. "
-            "Every match message has a 📝 Text board button for the board itself."
-        )
-        await interaction.response.send_message(text, ephemeral=True)
+        key = "settings-me-images-on" if images == "on" else "settings-me-images-off"
+        await interaction.response.send_message(member_words(interaction)(key), ephemeral=True)
 
 
 def turn_minutes(settings: dict[str, Any]) -> int:

@@ -9,7 +9,10 @@ from discord import app_commands
 
 from bot.games import keer_kids, kero
 from bot.games.adapter import GameAdapter
+from bot.titles import title_key
+from bot.translator import text
 from games.registry import GAMES
+from words import DEFAULT, words_for
 
 ADAPTERS: Final[dict[str, GameAdapter]] = {
     adapter.name: adapter for adapter in (keer_kids.ADAPTER, kero.ADAPTER)
@@ -26,4 +29,10 @@ def adapter_for(game: str) -> GameAdapter:
 
 def game_choices() -> list[app_commands.Choice[str]]:
     """Every registered game as a slash-command choice (its title, its registry name)."""
-    return [app_commands.Choice(name=spec.title, value=name) for name, spec in GAMES.items()]
+    english = words_for(DEFAULT)
+    return [
+        app_commands.Choice(
+            name=text(title_key(name)) if english.has(title_key(name)) else spec.title, value=name
+        )
+        for name, spec in GAMES.items()
+    ]

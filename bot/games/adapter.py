@@ -132,6 +132,7 @@ class DemoMatch:
     the images written."""
 
     names: tuple[str, ...]
+    """The computer players' first names (marked as computers in the demo's language)."""
     options: Mapping[str, Any]
     turns: Callable[[Any], int]
     label: str

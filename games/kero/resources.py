@@ -77,7 +77,8 @@ class Resources:
         return sum(self.as_tuple())
 
     def words(self) -> str:
-        """For players: `2 bricks, 1 wheat and 1 jerrycan` (empty bundle: `nothing`)."""
+        """In English, for logs and the engine's own messages: `2 bricks, 1 wheat and 1 jerrycan`
+        (empty bundle: `nothing`). Players read resources from the catalogs (games.ftl)."""
         parts = [
             f"{n} {name if n == 1 else _PLURALS[name]}"
             for name, n in zip(RESOURCES, self.as_tuple(), strict=True)

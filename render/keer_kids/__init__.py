@@ -6,12 +6,16 @@ than the whole budget for rendering and encoding it).
 
 Nothing is drawn at render time except text not seen before. Everything a state cannot
 change — the grid with its animal colours and letters, enclosure borders, stars, buckets,
-visitors, food squares, chameleons and labels — is drawn once per (sheet, scale), supersampled
-for smooth edges, and cached. So is every mark a state can add: the same layer is drawn once
-more with every square crossed and every circle drawn, and cut into tiles (one per square,
-visitor, bucket, food pair and mark). Text is rendered into small cached tiles too. A render
-copies the static layer and pastes the tiles the state calls for. Cached images are never drawn
-on.
+visitors, food squares, chameleons and labels — is drawn once per (sheet, scale, language),
+supersampled for smooth edges, and cached. So is every mark a state can add: the same layer is
+drawn once more with every square crossed and every circle drawn, and cut into tiles (one per
+square, visitor, bucket, food pair and mark). Text is rendered into small cached tiles too. A
+render copies the static layer and pastes the tiles the state calls for. Cached images are never
+drawn on.
+
+Every drawn word comes from the catalogs (words/locales/*/images.ftl), and so do the animals'
+letters: an animal's letter in the image's language (animal-*-letter: a Dutch elephant's squares
+read "O", its enclosure E3 reads O3), while the game data's ids stay what the rules use.
 
 Colour is never the only cue: every square carries its animal's letter, each die shows the
 letter of the animal it crosses ("!" for purple), and whatever is crossed is struck through.

@@ -6,16 +6,18 @@ supersampled, so the pen scales every coordinate.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Final
 
 from PIL import Image, ImageDraw
 
-from render.common import INK
+from games.keer_kids.sheet import Sheet
+from render import text as typeset
+from render.common import INK, said
 from render.keer_kids.colours import RGB
 from render.keer_kids.layout import Box
-from render.text import draw_text
-from words import isolate
+from words import Words, isolate
 
 SUPERSAMPLE: Final = 2
 BOLD_MIN: Final = 20
@@ -104,7 +106,7 @@ class Pen:
         stroke = 1 if bold and size >= BOLD_MIN else 0
         if halo is not None:
             stroke = 2
-        draw_text(
+        typeset.draw_text(
             self.image,
             (xy[0] * k, xy[1] * k),
             text,
@@ -116,12 +118,31 @@ class Pen:
         )
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
+def seat_name(names: Sequence[str], seat: int, words: Words) -> str:
+    """A seat's name, or "Player 2" for a seat without one."""
     name = names[seat].strip() if seat < len(names) else ""
-    return name or f"Player {seat + 1}"
+    return name or said(words, "image-keer-player", seat=seat + 1)
 
 
-def named(names: Sequence[str], seat: int) -> str:
+def named(names: Sequence[str], seat: int, words: Words) -> str:
     """A seat's name to put in a sentence: isolated, so a right-to-left name never turns the
     sentence around (render/bidi.py)."""
-    return isolate(seat_name(names, seat))
+    return isolate(seat_name(names, seat, words))
+
+
+@cache
+def letters(sheet: Sheet, words: Words) -> Mapping[str, str]:
+    """Each animal's letter on the sheet (the data's, "E") → the letter drawn in the language
+    (animal-*-letter: the Dutch olifant's "O")."""
+    return {a.letter: said(words, f"animal-{a.name}-letter") for a in sheet.animals}
+
+
+def enclosure_name(sheet: Sheet, enclosure_id: str, words: Words) -> str:
+    """An enclosure's name as drawn: the animal's letter in the language and the enclosure's
+    number ("E3" reads "O3" in Dutch); the data's id stays what the rules use."""
+    return said(
+        words,
+        "image-keer-enclosure",
+        letter=letters(sheet, words)[enclosure_id[0]],
+        number=int(enclosure_id[1:]),
+    )

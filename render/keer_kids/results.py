@@ -20,6 +20,7 @@ from render.keer_kids.layout import MIN_TEXT
 from render.keer_kids.pen import SUPERSAMPLE, Pen, named, seat_name
 from render.keer_kids.tiles import quantize, write
 from render.text import shorten, text_width
+from words import Words
 
 RESULTS_WIDTH: Final = 900
 
@@ -38,18 +39,13 @@ def ranking(state: KeerState) -> tuple[Outcome, list[int]]:
     return outcome, order
 
 
-def _ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
-
-
 @cache
-def results_static(players: int) -> Image.Image:
-    """The empty card for this many players (cached)."""
+def results_static(players: int, words: Words) -> Image.Image:
+    """The empty card for this many players, in a language (cached)."""
     height = RESULTS_HEADER + ROW_H * players + _RESULTS_FOOTER
     image = canvas(RESULTS_WIDTH, height)
     pen = Pen(image)
-    note = "Every circle is one point: buckets of full columns, visitors, food of complete animals."
+    note = shorten(words("image-keer-results-note"), MIN_TEXT, RESULTS_WIDTH - 2 * _PAD)
     pen.text((_PAD, height - 28), note, MIN_TEXT, MUTED, anchor="lm")
     return quantize(image)
 
@@ -71,28 +67,32 @@ def row_tile(winner: bool, place: str) -> Image.Image:
     return quantize(image.reduce(k))
 
 
-def results_image(state: KeerState, names: Sequence[str]) -> Image.Image:
-    """A results card: places, the winners highlighted, circles by kind and rolls played."""
+def results_image(state: KeerState, names: Sequence[str], *, words: Words) -> Image.Image:
+    """A results card: places, the winners highlighted, circles by kind and rolls played, in a
+    language."""
     outcome, order = ranking(state)
     over = state.phase is Phase.OVER
-    image = results_static(state.num_players).copy()
-    title = "Keer op Keer Kids · results" if over else "Keer op Keer Kids · standings"
+    image = results_static(state.num_players, words).copy()
+    heading = "image-keer-results-heading" if over else "image-keer-standings-heading"
+    title = shorten(words(heading), 30, RESULTS_WIDTH - 2 * _PAD)
     write(image, (_PAD, 40), title, 30, bg=BACKGROUND, fill=INK, anchor="lm", bold=True)
-    rolls = f"{state.rolls} roll{'s' if state.rolls != 1 else ''} played"
+    rolls = words("image-keer-rolls-played", count=state.rolls)
     if over:
-        winners = " and ".join(named(names, s) for s in sorted(outcome.winners))
-        verb = "wins" if len(outcome.winners) == 1 else "share the win"
-        subtitle = f"{rolls} · {winners} {verb}"
+        winners = words.join([named(names, s, words) for s in sorted(outcome.winners)])
+        subtitle = words(
+            "image-keer-results-over", rolls=rolls, winners=winners, count=len(outcome.winners)
+        )
     else:
-        subtitle = f"{rolls} · the match is still going"
+        subtitle = words("image-keer-results-going", rolls=rolls)
     subtitle = shorten(subtitle, 18, RESULTS_WIDTH - 2 * _PAD)
     write(image, (_PAD, 82), subtitle, 18, bg=BACKGROUND, fill=MUTED, anchor="lm")
-    animal_names = {a.letter: a.name for a in state.sheet.animals}
+    animal_names = {a.letter: words(f"animal-{a.name}") for a in state.sheet.animals}
     for i, seat in enumerate(order):
         top = RESULTS_HEADER + i * ROW_H
         winner = over and seat in outcome.winners
         bg = HIGHLIGHT if winner else WHITE
-        image.paste(row_tile(winner, _ordinal(outcome.places[seat])), (_PAD, top))
+        place = words("image-keer-place", place=outcome.places[seat])
+        image.paste(row_tile(winner, place), (_PAD, top))
         cy = top + (ROW_H - 12) // 2
         circles = state.circles(seat)
         score_x = RESULTS_WIDTH - _PAD - 20
@@ -106,11 +106,16 @@ def results_image(state: KeerState, names: Sequence[str]) -> Image.Image:
             anchor="rm",
             bold=True,
         )
-        write(image, (score_x, cy + 26), "points", MIN_TEXT, bg=bg, fill=MUTED, anchor="rm")
+        caption = words("image-keer-points-caption", count=circles.total)
+        write(image, (score_x, cy + 26), caption, MIN_TEXT, bg=bg, fill=MUTED, anchor="rm")
         name_x = _PAD + 90
-        tag = ("WINNER" if len(outcome.winners) == 1 else "SHARED WIN") if winner else ""
+        tag = ""
+        if winner:
+            tag = words(
+                "image-keer-winner" if len(outcome.winners) == 1 else "image-keer-shared-win"
+            )
         limit = score_x - 110 - name_x - (text_width(tag, 16) + 28 if tag else 0)
-        shown = shorten(seat_name(names, seat), 24, limit)
+        shown = shorten(seat_name(names, seat, words), 24, limit)
         width = write(image, (name_x, cy - 14), shown, 24, bg=bg, fill=INK, anchor="lm", bold=True)
         if tag:
             write(
@@ -123,15 +128,17 @@ def results_image(state: KeerState, names: Sequence[str]) -> Image.Image:
                 anchor="lm",
                 bold=True,
             )
-        animals = ", ".join(animal_names[a] for a in state.players[seat].animals)
-        detail = f"buckets {circles.buckets} · visitors {circles.visitors} · food {circles.food}"
-        if animals:
-            detail += f"  ({animals})"
+        done = [animal_names[a] for a in state.players[seat].animals]
+        counts = {"buckets": circles.buckets, "visitors": circles.visitors, "food": circles.food}
+        if done:
+            detail = words("image-keer-circles-animals", animals=words.join(done), **counts)
+        else:
+            detail = words("image-keer-circles", **counts)
         detail = shorten(detail, 17, score_x - 110 - name_x)
         write(image, (name_x, cy + 18), detail, 17, bg=bg, fill=MUTED, anchor="lm")
     return image
 
 
-def results_png(state: KeerState, names: Sequence[str]) -> bytes:
+def results_png(state: KeerState, names: Sequence[str], *, words: Words) -> bytes:
     """`results_image` as PNG bytes."""
-    return encode(results_image(state, names))
+    return encode(results_image(state, names, words=words))

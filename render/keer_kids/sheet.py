@@ -15,7 +15,7 @@ from games.keer_kids.dice import PURPLE
 from games.keer_kids.rules import Phase
 from games.keer_kids.sheet import Sheet
 from games.keer_kids.state import KeerState
-from render.common import CIRCLE, INK, MUTED, encode
+from render.common import CIRCLE, INK, MUTED, encode, said
 from render.keer_kids.colours import PAPER, PURPLE_INK, WHITE
 from render.keer_kids.layout import (
     MIN_TEXT,
@@ -24,13 +24,16 @@ from render.keer_kids.layout import (
     score_split,
     sheet_layout,
 )
+from render.keer_kids.pen import enclosure_name, letters
 from render.keer_kids.tiles import Sprites, die_tile, put_tile, sheet_sprites, write
 from render.text import shorten
+from words import Words
 
 
-def die_letter(sheet: Sheet, face: str) -> str:
-    """What a die shows besides its colour: the animal letter it crosses, '!' for purple."""
-    return "!" if face == PURPLE else sheet.animal_of_colour(face).letter
+def die_letter(sheet: Sheet, face: str, words: Words) -> str:
+    """What a die shows besides its colour: the letter (in the language) of the animal it
+    crosses, '!' for purple."""
+    return "!" if face == PURPLE else letters(sheet, words)[sheet.animal_of_colour(face).letter]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,22 +66,30 @@ def last_roll(state: KeerState) -> LastRoll | None:
     return None
 
 
-def _pick(state: KeerState, seat: int, last: LastRoll) -> tuple[str | None, str]:
+def _pick(state: KeerState, seat: int, last: LastRoll, words: Words) -> tuple[str | None, str]:
     """(die face or None, text): the seat's pick for the roll shown."""
     if last.in_progress:
         if state.phase is Phase.KEEP:
-            return None, "keeping a die…" if seat == last.roller else "waiting for the roller…"
-        return None, "has chosen" if seat in last.picks else "choosing…"
+            key = "image-keer-keeping" if seat == last.roller else "image-keer-waiting-roller"
+        else:
+            key = "image-keer-has-chosen" if seat in last.picks else "image-keer-choosing"
+        return None, said(words, key)
     action = last.picks.get(seat)
     if isinstance(action, Cross):
-        return last.dice[action.die], f"crossed {action.enclosure}"
+        crossed = enclosure_name(state.sheet, action.enclosure, words)
+        return last.dice[action.die], said(words, "image-keer-crossed", enclosure=crossed)
     if isinstance(action, Mark):
-        extra = f" + chameleon {action.chameleon}" if action.chameleon else ""
-        return last.dice[action.die], "marked !" + extra
-    return None, _NO_PICK.get(type(action), "")
+        if action.chameleon:
+            crossed = enclosure_name(state.sheet, action.chameleon, words)
+            return last.dice[action.die], said(
+                words, "image-keer-marked-chameleon", enclosure=crossed
+            )
+        return last.dice[action.die], said(words, "image-keer-marked")
+    no_pick = _NO_PICK.get(type(action))
+    return None, said(words, no_pick) if no_pick else ""
 
 
-_NO_PICK: dict[type, str] = {Skip: "skipped", Miss: "missed the clock"}
+_NO_PICK: dict[type, str] = {Skip: "image-keer-skipped", Miss: "image-keer-missed"}
 """What the sheet says for a roll in which the seat crossed nothing."""
 
 
@@ -99,11 +110,12 @@ def draw_sheet_state(
     *,
     name: str,
     last: LastRoll | None,
+    words: Words,
 ) -> None:
     """Paste one seat's marks, name, pick and score onto a copy of the static layer."""
-    _draw_header(image, panel, state, seat, name=name, last=last)
+    _draw_header(image, panel, state, seat, name=name, last=last, words=words)
     _draw_marks(image, panel, state, seat)
-    _draw_score(image, panel, state, seat)
+    _draw_score(image, panel, state, seat, words)
 
 
 def _draw_header(
@@ -114,21 +126,22 @@ def _draw_header(
     *,
     name: str,
     last: LastRoll | None,
+    words: Words,
 ) -> None:
     lay, (ox, oy) = panel.lay, panel.origin
     header_y = oy + lay.header_h // 2
-    total = state.circles(seat).total
-    points = f"{total} point" + ("" if total == 1 else "s")
+    points = said(words, "image-keer-points", count=state.circles(seat).total)
     right = ox + lay.width - lay.pad
     points_w = write(image, (right, header_y), points, lay.f_name, bg=PAPER, anchor="rm")
     shown = shorten(name, lay.f_name, lay.pick_x - lay.pad - 12)
     write(image, (ox + lay.pad, header_y), shown, lay.f_name, bg=PAPER, anchor="lm", bold=True)
     if last is None:
         return
-    face, text = _pick(state, seat, last)
+    face, text = _pick(state, seat, last, words)
     x = ox + lay.pick_x
     if face is not None:
-        die = die_tile(die_letter(state.sheet, face), face, lay.header_h - 14, PAPER, False)
+        letter = die_letter(state.sheet, face, words)
+        die = die_tile(letter, face, lay.header_h - 14, PAPER, kept=False, words=words)
         image.paste(die, (x, header_y - die.height // 2))
         x += die.width + 8
     text = shorten(text, lay.f_small, right - points_w - 16 - x)
@@ -167,14 +180,22 @@ def _draw_marks(image: Image.Image, panel: Panel, state: KeerState, seat: int) -
         put_tile(image, sprites.marks[m], origin)
 
 
-def _draw_score(image: Image.Image, panel: Panel, state: KeerState, seat: int) -> None:
+def _draw_score(
+    image: Image.Image, panel: Panel, state: KeerState, seat: int, words: Words
+) -> None:
     sheet, player = state.sheet, state.players[seat]
     lay, (ox, oy) = panel.lay, panel.origin
     # What each completed chameleon crossed.
     for k in range(min(player.marks // sheet.marks_per_chameleon, len(lay.chameleons))):
         _, marks, label_y = lay.chameleons[k]
         used = k < len(player.chameleons)
-        text = f"used: {sheet.enclosures[player.chameleons[k]].id}" if used else "lost"
+        if used:
+            crossed = enclosure_name(sheet, sheet.enclosures[player.chameleons[k]].id, words)
+            text = said(words, "image-keer-chameleon-used", enclosure=crossed)
+        else:
+            text = said(words, "image-keer-chameleon-lost")
+        room = marks[-1][2] - marks[0][0] + 2 * (lay.cham_x + lay.cham_w - marks[-1][2])
+        text = shorten(text, MIN_TEXT, room)
         xy = (ox + (marks[0][0] + marks[-1][2]) // 2, oy + label_y)
         write(image, xy, text, MIN_TEXT, bg=PAPER, fill=PURPLE_INK, bold=used)
     # The total and the circles by kind.
@@ -189,18 +210,33 @@ def _draw_score(image: Image.Image, panel: Panel, state: KeerState, seat: int) -
 
 
 def sheet_image(
-    state: KeerState, seat: int, *, scale: float = 1.0, name: str | None = None
+    state: KeerState,
+    seat: int,
+    *,
+    words: Words,
+    scale: float = 1.0,
+    name: str | None = None,
 ) -> Image.Image:
-    """One player's sheet (about 1000 px wide at scale 1; a palette image)."""
+    """One player's sheet in a language (about 1000 px wide at scale 1; a palette image)."""
     if not 0 <= seat < state.num_players:
         raise ValueError(f"seat {seat} is not in this match of {state.num_players} players")
-    panel = Panel(sheet_sprites(state.sheet, scale), sheet_layout(state.sheet, scale), (0, 0))
+    sprites = sheet_sprites(state.sheet, scale, words)
+    panel = Panel(sprites, sheet_layout(state.sheet, scale), (0, 0))
     image = panel.sprites.base.copy()
-    shown = name.strip() if name and name.strip() else f"Player {seat + 1}"
-    draw_sheet_state(image, panel, state, seat, name=shown, last=last_roll(state))
+    shown = (
+        name.strip() if name and name.strip() else said(words, "image-keer-player", seat=seat + 1)
+    )
+    draw_sheet_state(image, panel, state, seat, name=shown, last=last_roll(state), words=words)
     return image
 
 
-def sheet_png(state: KeerState, seat: int, *, scale: float = 1.0, name: str | None = None) -> bytes:
+def sheet_png(
+    state: KeerState,
+    seat: int,
+    *,
+    words: Words,
+    scale: float = 1.0,
+    name: str | None = None,
+) -> bytes:
     """`sheet_image` as PNG bytes."""
-    return encode(sheet_image(state, seat, scale=scale, name=name))
+    return encode(sheet_image(state, seat, words=words, scale=scale, name=name))

@@ -1,14 +1,15 @@
 """A sheet's static layer: everything a state cannot change, and the layers of all marks.
 
-Drawn once per (sheet, scale), supersampled for smooth edges, and cached. The same layer
-drawn with every mark of a set on it is what the mark tiles are cut from.
+Drawn once per (sheet, scale, language), supersampled for smooth edges, and cached: its words
+and the animals' letters are the language's (animal-*-letter: a Dutch elephant's squares read
+"O"). The same layer drawn with every mark of a set on it is what the mark tiles are cut from.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from functools import cache
+from functools import lru_cache
 
 from PIL import Image
 
@@ -35,13 +36,17 @@ from render.keer_kids.layout import (
     score_split,
     sheet_layout,
 )
-from render.keer_kids.pen import SUPERSAMPLE, Pen
-from render.text import text_width
+from render.keer_kids.pen import SUPERSAMPLE, Pen, letters
+from render.text import shorten, text_width
+from words import Words
 
 
-@cache
-def sheet_rgb(sheet: Sheet, scale: float, marks: str = "") -> Image.Image:
+@lru_cache(maxsize=12)
+def sheet_rgb(sheet: Sheet, scale: float, words: Words, marks: str = "") -> Image.Image:
     """A sheet's static layer in RGB; with marks 'a' or 'b', every mark of that set drawn on it.
+
+    Only the tiles cut from it (render.keer_kids.tiles) are kept for good: a few recent layers
+    are cached for building them (a 1.5-scale layer is 4 MB, and each language has its own).
 
     Set 'a': black crosses on every square, every visitor, bucket and food square circled,
     every exclamation mark crossed. Set 'b': purple (chameleon) crosses on every square and
@@ -55,32 +60,33 @@ def sheet_rgb(sheet: Sheet, scale: float, marks: str = "") -> Image.Image:
     pen.line(
         [(lay.pad, lay.header_h - 2), (lay.width - lay.pad, lay.header_h - 2)], fill=GRID, width=1
     )
-    _static_visitors(pen, sheet, lay)
-    _static_grid(pen, sheet, lay)
+    _static_visitors(pen, sheet, lay, words)
+    _static_grid(pen, sheet, lay, words)
     _static_buckets(pen, sheet, lay)
-    _static_food(pen, sheet, lay)
-    _static_chameleons(pen, sheet, lay)
-    _static_score(pen, lay)
+    _static_food(pen, sheet, lay, words)
+    _static_chameleons(pen, sheet, lay, words)
+    _static_score(pen, lay, words)
     if marks == "a":
-        _all_marks_a(pen, sheet, lay)
+        _all_marks_a(pen, sheet, lay, words)
     elif marks == "b":
-        _all_marks_b(pen, sheet, lay)
+        _all_marks_b(pen, sheet, lay, words)
     return image.reduce(k)
 
 
-def _crossed_squares(pen: Pen, sheet: Sheet, lay: SheetLayout, colour: RGB) -> None:
+def _crossed_squares(pen: Pen, sheet: Sheet, lay: SheetLayout, colour: RGB, words: Words) -> None:
     """Every square crossed, its letter kept readable on top of the X."""
+    drawn = letters(sheet, words)
     for r, line in enumerate(sheet.grid):
         for c, index in enumerate(line):
             box = lay.cell_box(r, c)
             pen.cross(grow(box, -lay.cross_inset), colour, lay.cross_width)
-            letter = sheet.enclosures[index].animal
+            letter = drawn[sheet.enclosures[index].animal]
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1)
             pen.text(centre, letter, lay.f_letter, INK, halo=WHITE)
 
 
-def _all_marks_a(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
-    _crossed_squares(pen, sheet, lay, CROSS)
+def _all_marks_a(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None:
+    _crossed_squares(pen, sheet, lay, CROSS, words)
     for column in range(sheet.columns):
         pen.ellipse(lay.visitor_ring(column), outline=CIRCLE, width=lay.ring_width)
         pen.ellipse(lay.bucket_box(column), outline=CIRCLE, width=lay.ring_width)
@@ -92,34 +98,34 @@ def _all_marks_a(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
             pen.cross(grow(box, -4), CROSS, lay.cross_width)
 
 
-def _all_marks_b(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
-    _crossed_squares(pen, sheet, lay, PURPLE_INK)
+def _all_marks_b(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None:
+    _crossed_squares(pen, sheet, lay, PURPLE_INK, words)
     for column in range(sheet.columns):
         box = lay.visitor_box(column)
         pen.cross(box, CROSS, lay.cross_width - 1)
 
 
-def _static_visitors(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
-    for column, name in enumerate(sheet.visitors):
+def _static_visitors(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None:
+    for column in range(len(sheet.visitors)):
         cx = lay.column_x(column)
         pen.text((cx, lay.visitor_num_y), str(column + 1), lay.f_small, MUTED)
         box = lay.visitor_box(column)
         pen.rounded(box, lay.badge_h // 2, fill=WHITE, outline=INK, width=2)
-        label = _visitor_label(name, MIN_TEXT, lay.badge_w - 6)
+        label = _visitor_label(words(f"visitor-{column + 1}"), MIN_TEXT, lay.badge_w - 6)
         pen.text((cx, lay.visitor_cy), label, MIN_TEXT)
 
 
-def _static_grid(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
+def _static_grid(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None:
     cell, thick = lay.cell, max(2, lay.cell // 14)
     half = thick // 2
+    drawn = letters(sheet, words)
     for r, line in enumerate(sheet.grid):
         for c, index in enumerate(line):
             enclosure = sheet.enclosures[index]
             box = lay.cell_box(r, c)
             pen.rect(box, fill=FACE_RGB[enclosure.colour])
-            pen.text(
-                ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), enclosure.animal, lay.f_letter
-            )
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1)
+            pen.text(centre, drawn[enclosure.animal], lay.f_letter)
             if c == sheet.star_column:
                 radius = cell * 0.16
                 pen.polygon(
@@ -166,24 +172,27 @@ def _static_buckets(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
         pen.text((cx, (top + bottom) / 2 + 1), str(count), lay.f_small, colour, bold=count > 0)
 
 
-def _static_food(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
+def _static_food(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None:
+    drawn = letters(sheet, words)
+    room = (lay.food[1][0][0] - lay.food[0][0][0] if len(lay.food) > 1 else lay.width) - 8
     for animal, (chip, *foods) in zip(sheet.animals, lay.food, strict=True):
         colour = FACE_RGB[animal.colour]
+        letter = drawn[animal.letter]
         pen.rounded(chip, 4, fill=colour, outline=INK, width=2)
-        pen.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2 + 1), animal.letter, lay.f_small)
+        pen.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2 + 1), letter, lay.f_small)
         for box in foods:
             pen.rect(box, fill=WHITE, outline=colour, width=3)
             inner = grow(box, -(box[2] - box[0]) // 5)
             pen.ellipse(inner, fill=colour, outline=INK, width=1)
-            pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), animal.letter, MIN_TEXT)
+            pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), letter, MIN_TEXT)
         centre = (chip[0] + foods[-1][2]) / 2
-        pen.text((centre, lay.food_name_y), f"{animal.name} food", MIN_TEXT, MUTED)
+        food = shorten(words(f"animal-{animal.name}-food"), MIN_TEXT, room)
+        pen.text((centre, lay.food_name_y), food, MIN_TEXT, MUTED)
 
 
-def _static_chameleons(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
-    pen.text(
-        (lay.cham_x + lay.cham_w / 2, lay.visitor_cy), "chameleons (purple: !)", MIN_TEXT, MUTED
-    )
+def _static_chameleons(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None:
+    label = shorten(words("image-keer-chameleons"), MIN_TEXT, lay.cham_w)
+    pen.text((lay.cham_x + lay.cham_w / 2, lay.visitor_cy), label, MIN_TEXT, MUTED)
     purple = FACE_RGB[PURPLE]
     for k, (body, marks, _) in enumerate(lay.chameleons):
         _draw_chameleon(pen, body, str(k + 1), lay.f_small)
@@ -210,14 +219,18 @@ def _draw_chameleon(pen: Pen, box: Box, label: str, size: int) -> None:
     pen.text(((body[0] + body[2]) / 2, (body[1] + body[3]) / 2), label, size, INK, bold=True)
 
 
-def _static_score(pen: Pen, lay: SheetLayout) -> None:
+def _static_score(pen: Pen, lay: SheetLayout, words: Words) -> None:
     box = lay.score_box
     pen.rounded(box, 8, fill=WHITE, outline=GRID, width=2)
     split = score_split(lay)
-    pen.text(((box[0] + split) / 2, box[1] + lay.f_small), "score", lay.f_small, MUTED)
+    score = shorten(words("image-keer-score"), lay.f_small, split - box[0] - 8)
+    pen.text(((box[0] + split) / 2, box[1] + lay.f_small), score, lay.f_small, MUTED)
     pen.line([(split, box[1] + 8), (split, box[3] - 8)], fill=GRID, width=1)
-    for i, kind in enumerate(("buckets", "visitors", "food")):
-        pen.text((split + 10, score_line_y(lay, i)), kind, lay.f_small, MUTED, anchor="lm")
+    # Each kind's label, up to its count (right-aligned, 12 px from the edge: two digits at most).
+    room = box[2] - 12 - text_width("00", lay.f_small) - 3 - (split + 8)
+    for i, kind in enumerate(("image-keer-buckets", "image-keer-visitors", "image-keer-food")):
+        label = shorten(words(kind), lay.f_small, room)
+        pen.text((split + 8, score_line_y(lay, i)), label, lay.f_small, MUTED, anchor="lm")
 
 
 def _visitor_label(name: str, size: int, width: float) -> str:

@@ -2,6 +2,7 @@
 
 A render copies a static layer and pastes tiles: the marks a state can add (cut from the
 layers with every mark drawn), text and dice. All are palette images in the same palette.
+Tiles with words are cached per language (text tiles by their very text).
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from games.keer_kids.sheet import Sheet, default_sheet
+from render import text as typeset
 from render.common import BACKGROUND, CIRCLE, GRID, HIGHLIGHT, INK, MUTED, canvas
 from render.keer_kids.colours import FACE_RGB, PAPER, PURPLE_INK, RGB, WHITE
 from render.keer_kids.layout import MIN_TEXT, Box, sheet_layout
 from render.keer_kids.pen import BOLD_MIN, SUPERSAMPLE, Pen
 from render.keer_kids.static import sheet_rgb
-from render.text import draw_text, text_bbox
+from words import DEFAULT, Words, words_for
 
 _TEXT_TILES: Final = 4096
 """At most this many text tiles are kept (each a few KB)."""
@@ -27,9 +29,13 @@ _TEXT_TILES: Final = 4096
 
 @cache
 def shared_palette() -> Image.Image:
-    """The palette every image uses: 256 colours fitted to a sheet, its marks and text."""
+    """The palette every image uses: 256 colours fitted to a sheet, its marks and text.
+
+    One palette for every language: it holds colours, not words, so it is fitted to the English
+    sheet (text in any language blends the same inks into the same grounds)."""
     sheet = default_sheet()
-    layers = [sheet_rgb(sheet, 1.0, marks) for marks in ("", "a", "b")]
+    english = words_for(DEFAULT)
+    layers = [sheet_rgb(sheet, 1.0, english, marks) for marks in ("", "a", "b")]
     swatch_h = 40
     backgrounds = [BACKGROUND, PAPER, WHITE, HIGHLIGHT, INK, *FACE_RGB.values()]
     inks = [INK, MUTED, CIRCLE, PURPLE_INK, HIGHLIGHT, GRID]
@@ -45,8 +51,8 @@ def shared_palette() -> Image.Image:
         x = 4
         for ink in inks:
             if ink != bg:
-                draw_text(sample, (x, y + 20), "Ag8!", 18, ink, anchor="lm")
-                draw_text(sample, (x + 60, y + 20), "W3", 28, ink, anchor="lm")
+                typeset.draw_text(sample, (x, y + 20), "Ag8!", 18, ink, anchor="lm")
+                typeset.draw_text(sample, (x + 60, y + 20), "W3", 28, ink, anchor="lm")
                 draw.line((x + 110, y + 4, x + 140, y + 36), fill=ink, width=3)
             x += 150
         y += swatch_h
@@ -87,11 +93,12 @@ def _tile(layer: Image.Image, box: Box) -> Tile:
 
 
 @cache
-def sheet_sprites(sheet: Sheet, scale: float) -> Sprites:
+def sheet_sprites(sheet: Sheet, scale: float, words: Words) -> Sprites:
+    """A sheet's static layer and mark tiles at a scale, in a language (its letters and words)."""
     lay = sheet_layout(sheet, scale)
-    base = quantize(sheet_rgb(sheet, scale))
-    a = quantize(sheet_rgb(sheet, scale, "a"))
-    b = quantize(sheet_rgb(sheet, scale, "b"))
+    base = quantize(sheet_rgb(sheet, scale, words))
+    a = quantize(sheet_rgb(sheet, scale, words, "a"))
+    b = quantize(sheet_rgb(sheet, scale, words, "b"))
     cells = range(sheet.columns)
     return Sprites(
         base=base,
@@ -114,12 +121,12 @@ def text_tile(text: str, size: int, colours: tuple[RGB, RGB], anchor: str, bold:
     """`text` in colours (ink, background), and its offset from the anchor point (cached)."""
     fill, bg = colours
     stroke = 1 if bold and size >= BOLD_MIN else 0
-    box = text_bbox(text, size, anchor=anchor, stroke_width=stroke)
+    box = typeset.text_bbox(text, size, anchor=anchor, stroke_width=stroke)
     left, top = math.floor(box[0]), math.floor(box[1])
     right, bottom = math.ceil(box[2]), math.ceil(box[3])
     margin = 2
     image = canvas(right - left + 2 * margin, bottom - top + 2 * margin, bg)
-    draw_text(
+    typeset.draw_text(
         image,
         (margin - left, margin - top),
         text,
@@ -133,7 +140,9 @@ def text_tile(text: str, size: int, colours: tuple[RGB, RGB], anchor: str, bold:
 
 
 @lru_cache(maxsize=256)
-def die_tile(letter: str, face: str, size: int, bg: RGB, kept: bool) -> Image.Image:
+def die_tile(
+    letter: str, face: str, size: int, bg: RGB, *, kept: bool, words: Words
+) -> Image.Image:
     """A die (its colour and the letter of what it crosses), ringed and labelled if kept."""
     k = SUPERSAMPLE
     ring = 7 if kept else 0
@@ -145,7 +154,8 @@ def die_tile(letter: str, face: str, size: int, bg: RGB, kept: bool) -> Image.Im
     pen.text((ring + size / 2, ring + size / 2 + 1), letter, max(MIN_TEXT, size // 2), INK)
     if kept:
         pen.rounded((1, 1, size + 2 * ring - 1, size + 2 * ring - 1), 10, outline=INK, width=4)
-        pen.text((ring + size / 2, size + 2 * ring + label / 2), "kept", MIN_TEXT, INK, bold=True)
+        caption = typeset.shorten(words("image-keer-kept"), MIN_TEXT, size + 2 * ring)
+        pen.text((ring + size / 2, size + 2 * ring + label / 2), caption, MIN_TEXT, INK, bold=True)
     return quantize(image.reduce(k))
 
 

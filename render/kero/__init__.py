@@ -2,7 +2,8 @@
 
 Pure and thread-safe. Everything that does not change during a match (the board's background
 and frames, every card face and territory tile keyed by its id, icons, and each short text once
-drawn) is built once, cached, and never drawn on again: a render copies the cached background
+drawn) is built once per language (every drawn word comes from the catalogs, images.ftl), cached,
+and never drawn on again: a render copies the cached background
 and pastes cached pieces onto the copy, so it costs a fraction of the PNG encoding.
 
 The images are palette ("P") images on one shared palette (see `palette`): PNG encodes them
@@ -65,7 +66,6 @@ from render.kero.layout import (
 from render.kero.palette import (
     BASE_COLOURS,
     CLAN_COLOURS,
-    CLAN_NAMES,
     FIRE,
     FUEL,
     ink,
@@ -88,7 +88,6 @@ __all__ = [
     "CARD_W",
     "CHIP_H",
     "CLAN_COLOURS",
-    "CLAN_NAMES",
     "DICE_H",
     "DICE_TOP",
     "DICE_W",

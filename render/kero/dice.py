@@ -9,12 +9,11 @@ from PIL import Image, ImageDraw
 from games.kero.chance import FLAME_FACE
 from games.kero.components import Components, Face
 from games.kero.state import KeroState
-from render.common import GRID, INK, MUTED, canvas, encode
+from render.common import GRID, INK, MUTED, canvas, encode, said
 from render.kero.drawing import draw_text, put_label, resource_chips
 from render.kero.layout import CHIP_H, DICE_H, DICE_TOP, DICE_W, DIE, DIE_GAP
 from render.kero.palette import (
     BURNT_FILL,
-    CLAN_NAMES,
     DIE_EDGE,
     DIE_FILL,
     FIRE,
@@ -23,30 +22,37 @@ from render.kero.palette import (
     WHITE_DIE,
     built,
 )
+from render.text import shorten
+from words import Words
 
 
-def dice_image(state: KeroState) -> Image.Image:
-    """The current roll: every die (white, then special) with its face; burnt dice greyed with a
-    red border; "no roll yet" before the roll (listing the special dice already chosen)."""
+def dice_image(state: KeroState, *, words: Words) -> Image.Image:
+    """The current roll in a language: every die (white, then special) with its face; burnt dice
+    greyed with a red border; "no roll yet" before the roll (listing the special dice already
+    chosen)."""
     turn = state.turn
     image = dice_background().copy()
-    clan = CLAN_NAMES[state.active]
+    clan = said(words, f"clan-{state.active}")
     if not turn.faces:
-        put_label(image, f"{clan} clan: no roll yet", 20, (16, 22), fill=MUTED, align="l")
+        waiting = shorten(said(words, "image-kero-no-roll", clan=clan), 20, DICE_W - 32)
+        put_label(image, waiting, 20, (16, 22), fill=MUTED, align="l")
         if turn.dice:
-            chosen = f"special dice chosen: {', '.join(turn.dice)}"
+            dice = words.join([said(words, f"image-kero-die-{colour}") for colour in turn.dice])
+            chosen = shorten(said(words, "image-kero-chosen", dice=dice), 18, DICE_W - 32)
             put_label(image, chosen, 18, (DICE_W // 2, DICE_TOP + DIE // 2))
         return image
     burnt = sum(face == FLAME_FACE for face in turn.faces)
-    flames = "1 flame" if burnt == 1 else f"{burnt} flames"
-    put_label(image, f"{clan} clan's roll", 20, (16, 22), fill=INK, align="l")
+    flames = said(words, "image-kero-flames", count=burnt)
+    roll = shorten(said(words, "image-kero-roll", clan=clan), 20, DICE_W - 200)
+    put_label(image, roll, 20, (16, 22), fill=INK, align="l")
     put_label(image, flames, 20, (DICE_W - 16, 22), fill=FIRE if burnt >= 2 else MUTED, align="r")
     for index, (colour, face) in enumerate(zip(turn.dice, turn.faces, strict=False)):
         x = 16 + index * (DIE + DIE_GAP)
         pending = face is None or index in turn.to_throw
-        image.paste(die_face(state.box, colour, None if pending else face), (x, DICE_TOP))
+        image.paste(die_face(state.box, colour, None if pending else face, words), (x, DICE_TOP))
         is_burnt = face == FLAME_FACE and not pending
-        caption = "BURNT" if is_burnt else ("throwing" if pending else colour)
+        key = "burnt" if is_burnt else ("throwing" if pending else f"die-{colour}")
+        caption = shorten(said(words, f"image-kero-{key}"), 16, DIE + DIE_GAP - 4)
         put_label(
             image,
             caption,
@@ -57,9 +63,9 @@ def dice_image(state: KeroState) -> Image.Image:
     return image
 
 
-def dice_png(state: KeroState) -> bytes:
+def dice_png(state: KeroState, *, words: Words) -> bytes:
     """`dice_image` as PNG bytes."""
-    return encode(dice_image(state))
+    return encode(dice_image(state, words=words))
 
 
 @cache
@@ -77,7 +83,7 @@ def _die_of(box: Components, colour: str) -> tuple[Face, ...]:
 
 @cache
 @built
-def die_face(box: Components, colour: str, face_index: int | None) -> Image.Image:
+def die_face(box: Components, colour: str, face_index: int | None, words: Words) -> Image.Image:
     """A die showing a face: resources as chips, Tuarek/Explorer as figures, a flame as burnt;
     None for a die in the air ("?")."""
     image = canvas(DIE, DIE)
@@ -91,7 +97,7 @@ def die_face(box: Components, colour: str, face_index: int | None) -> Image.Imag
     )
     mid = DIE / 2
     if face is None:
-        draw_text(image, (mid, mid), "?", 40, fill=MUTED)
+        draw_text(image, (mid, mid), words("image-kero-in-the-air"), 40, fill=MUTED)
     elif face.flame:
         outer = [(48, 14), (66, 40), (70, 62), (60, 78), (36, 78), (26, 62), (30, 44), (40, 52)]
         inner = [(48, 42), (58, 60), (54, 72), (42, 72), (38, 62)]
@@ -100,13 +106,14 @@ def die_face(box: Components, colour: str, face_index: int | None) -> Image.Imag
     elif face.tuarek:
         draw.ellipse((38, 12, 58, 32), fill=TUAREK_FIGURE)
         draw.polygon([(48, 28), (26, 66), (70, 66)], fill=TUAREK_FIGURE)
-        draw_text(image, (mid, 80), "Tuarek", 16)
+        draw_text(image, (mid, 80), shorten(words("image-kero-face-tuarek"), 16, DIE - 8), 16)
     elif face.explorer:
         draw.ellipse((38, 12, 58, 32), fill=INK)
         draw.polygon([(48, 26), (30, 66), (66, 66)], fill=INK)
-        draw_text(image, (mid, 80), "Explorer", 16)
+        label = shorten(words("image-kero-face-explorer"), 16, DIE - 8)
+        draw_text(image, (mid, 80), label, 16)
     else:
-        chips = resource_chips(face.resources, 20, fill)
+        chips = resource_chips(face.resources, 20, fill, words)
         top = (DIE - len(chips) * (CHIP_H + 6) + 6) // 2
         for index, chip in enumerate(chips):
             image.paste(chip, ((DIE - chip.width) // 2, top + index * (CHIP_H + 6)))

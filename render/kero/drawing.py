@@ -1,12 +1,14 @@
 """The small pieces every Kero image is assembled from: labels, chips, tags, rows of pieces.
 
-Labels and chips are cached once drawn (each short text is drawn once); `draw_text` draws
-straight onto static pieces, which are themselves drawn once.
+Labels and chips are cached once drawn (each short text is drawn once: a text in another
+language is another label); `draw_text` draws straight onto static pieces, which are themselves
+drawn once.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
@@ -14,13 +16,16 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from games.kero.resources import RESOURCES, Resources
+from render import text as typeset
 from render.common import BACKGROUND, HIGHLIGHT, INK
 from render.kero.layout import CHIP_H
 from render.kero.palette import PANEL, RESOURCE_FILL, RESOURCE_INK, RGB, TAG_EDGE, built
-from render.text import draw_text as write
 from render.text import text_width
+from words import Words
 
-SHORT: Final = {"brick": "br", "wheat": "wh", "metal": "me", "recruit": "re", "jerrycan": "jc"}
+_NUMBER: Final = re.compile(r"[+\-−]?\d+")
+SHORT: Final = {name: f"image-kero-short-{name}" for name in RESOURCES}
+"""Each resource's short word on a chip ("2 br"): a message of images.ftl."""
 
 
 def _line_height(size: int) -> int:
@@ -33,7 +38,7 @@ def text_label(text: str, size: int, fill: RGB, bg: RGB) -> Image.Image:
     """`text` drawn once on a tight `bg` box, its vertical middle at the box's middle."""
     height = _line_height(size)
     image = Image.new("RGB", (max(1, math.ceil(text_width(text, size)) + 2), height), bg)
-    write(image, (1, height / 2), text, size, fill, anchor="lm")
+    typeset.draw_text(image, (1, height / 2), text, size, fill, anchor="lm")
     return image
 
 
@@ -66,14 +71,30 @@ def draw_text(
     anchor: str = "mm",
 ) -> None:
     """Draw text directly (static pieces only: they are drawn once)."""
-    write(image, at, text, size, fill, anchor=anchor)
+    typeset.draw_text(image, at, text, size, fill, anchor=anchor)
+
+
+def _units(text: str, size: int, width: int) -> list[str]:
+    """The words of `text`, a number kept with the word after it ("+1 jc") where both fit."""
+    units: list[str] = []
+    for word in text.split():
+        if (
+            units
+            and _NUMBER.fullmatch(units[-1])
+            and text_width(f"{units[-1]} {word}", size) <= width
+        ):
+            units[-1] = f"{units[-1]} {word}"
+        else:
+            units.append(word)
+    return units
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
-    """Words of `text` as lines no wider than `width` at `size` (a long word stands alone)."""
+    """Words of `text` as lines no wider than `width` at `size` (a long word stands alone; a
+    number is not parted from the word after it)."""
     line = ""
     lines: list[str] = []
-    for word in text.split():
+    for word in _units(text, size, width):
         trial = f"{line} {word}".strip()
         if line and text_width(trial, size) > width:
             lines.append(line)
@@ -81,10 +102,6 @@ def wrap(text: str, size: int, width: int) -> list[str]:
         else:
             line = trial
     return [*lines, line] if line else lines
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 @lru_cache(maxsize=256)
@@ -105,9 +122,16 @@ def tag_chip(text: str, size: int, bg: RGB = PANEL) -> Image.Image:
     return chip(text, size, HIGHLIGHT, INK, bg, edge=TAG_EDGE)
 
 
-def resource_chips(bundle: Resources, size: int, bg: RGB) -> list[Image.Image]:
+def resource_chips(bundle: Resources, size: int, bg: RGB, words: Words) -> list[Image.Image]:
+    """A chip per resource of the bundle: its count and short word ("2 br")."""
     return [
-        chip(f"{n} {SHORT[name]}", size, RESOURCE_FILL[name], RESOURCE_INK[name], bg)
+        chip(
+            words("image-kero-resource", count=n, short=words(SHORT[name])),
+            size,
+            RESOURCE_FILL[name],
+            RESOURCE_INK[name],
+            bg,
+        )
         for name, n in zip(RESOURCES, bundle.as_tuple(), strict=True)
         if n
     ]

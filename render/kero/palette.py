@@ -49,7 +49,6 @@ TUAREK_FIGURE: Final = (52, 66, 110)
 FUEL_EDGE: Final = (150, 90, 10)
 TILE_FILL: Final = (226, 222, 244)
 TILE_EDGE: Final = (120, 110, 170)
-CLAN_NAMES: Final = ("Brown", "Grey")
 CLAN_COLOURS: Final[tuple[RGB, RGB]] = ((130, 84, 46), (104, 110, 120))
 CARD_FILL: Final[dict[str, RGB]] = {
     "green": (186, 222, 160),

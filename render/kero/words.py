@@ -1,63 +1,78 @@
-"""Cards, ability tiles and territories in a few words, for the faces drawn on the board."""
+"""Cards, ability tiles and territories in a few words, for the faces drawn on the board.
+
+Every line comes from the catalogs (images.ftl) with the component's values filled in; a
+message may hold a line break where the face should break its text.
+"""
 
 from __future__ import annotations
 
 from games.kero.components import Card, Components, Gain, Territory
-from render.kero.drawing import plural
+from words import Words
 
 
-def _gain_words(gain: Gain) -> str:
+def _gain_words(gain: Gain, words: Words) -> str:
     if gain.kind == "jerrycan":
-        return f"+{plural(gain.amount, 'jerrycan')}"
+        return words("image-kero-gain-jerrycan", count=gain.amount)
     if gain.kind == "tuarek":
-        return f"+{plural(gain.amount, 'Tuarek')}"
-    return "Explorer" if gain.amount == 1 else f"{gain.amount} Explorers"
+        return words("image-kero-gain-tuarek", count=gain.amount)
+    return words("image-kero-gain-explorer", count=gain.amount)
 
 
-def _tile_words(box: Components, tile_id: str) -> list[str]:
+def _tile_words(box: Components, tile_id: str, words: Words) -> str:
     effect = box.tiles[tile_id].effect
     arg = effect.arg
     if effect.kind == "free_die":
-        return [f"{str(arg).capitalize()} die", "every turn"]
+        return words("image-kero-effect-free-die", colour=str(arg))
     if effect.kind == "bonus":
-        return [f"+1 {arg}", "every turn"]
+        return words("image-kero-effect-bonus", resource=words(f"resource-{arg}", count=1))
     if effect.kind == "tuarek_cost":
-        return ["Hire a Tuarek", f"for {arg} jc"]
+        return words("image-kero-effect-tuarek-cost", count=arg if isinstance(arg, int) else 1)
     if effect.kind == "win_ties":
-        return ["Wins a tie", "at a claim"]
+        return words("image-kero-effect-win-ties")
     if effect.kind == "ignore_flames":
-        return [f"Ignore {plural(arg if isinstance(arg, int) else 1, 'flame')}"]
-    return ["Re-roll a", "burnt die"]
+        count = arg if isinstance(arg, int) else 1
+        return words("image-kero-effect-ignore-flames", count=count)
+    return words("image-kero-effect-reroll")
 
 
-def card_lines(box: Components, card: Card) -> list[str]:
-    lines = [_gain_words(gain) for gain in card.effects]
+def _lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def card_lines(box: Components, card: Card, words: Words) -> list[str]:
+    """What a card does, line by line (each line may still be wrapped to the face's width)."""
+    lines = [_gain_words(gain, words) for gain in card.effects]
     if card.ability:
-        lines += _tile_words(box, card.ability)
+        lines += _lines(_tile_words(box, card.ability, words))
     if card.per_colour:
-        lines.append(f"1 / {card.per_colour} card")
+        lines.append(words("image-kero-per-colour-card", colour=card.per_colour))
     return lines
 
 
-def territory_lines(territory: Territory, colours: int) -> list[str]:
+def territory_lines(territory: Territory, colours: int, words: Words) -> list[str]:
+    """What a territory brings when claimed and at the end, line by line."""
     lines = []
     if territory.on_claim:
         gains = [
-            f"+{g.amount} jc" if g.kind == "jerrycan" else _gain_words(g)
+            words("image-kero-gain-jerrycan-short", count=g.amount)
+            if g.kind == "jerrycan"
+            else _gain_words(g, words)
             for g in territory.on_claim
         ]
-        lines.append("Claim: " + ", ".join(gains))
+        lines.append(words("image-kero-claim", gains=words.join(gains)))
     condition = territory.condition
     if condition is not None:
-        plus = f"+{condition.points}"
+        points = condition.points
         if condition.kind == "same_colour":
-            lines += [f"End: {plus} if you own", f"{condition.count} cards of a colour"]
+            text = words("image-kero-end-same-colour", points=points, count=condition.count)
         elif condition.kind == "per_colour":
-            lines.append(f"End: {plus} / {condition.colour} card")
+            colour = condition.colour or ""
+            text = words("image-kero-end-per-colour", points=points, colour=colour)
         elif condition.kind == "per_territory":
-            lines.append(f"End: {plus} / other territory")
+            text = words("image-kero-end-per-territory", points=points)
         elif condition.kind == "all_colours":
-            lines += [f"End: {plus} if you own", f"cards of all {colours} colours"]
+            text = words("image-kero-end-all-colours", points=points, count=colours)
         else:
-            lines.append(f"End: {plus}")
+            text = words("image-kero-end", points=points)
+        lines += _lines(text)
     return lines

@@ -1,7 +1,8 @@
 """Plays Keer op Keer Kids through the fake Discord the way members do: buttons and selects only.
 
 The driver reads the bot's live state just to decide which legal move a member makes (a real
-member reads the image); every move itself goes through a click on a stored message.
+member reads the image); every move itself goes through a click on a stored message. Buttons
+are found by what their custom_id does, not by their label, so it plays in every language.
 """
 
 from __future__ import annotations
@@ -46,9 +47,9 @@ async def open_lobby(
     assert not res.ephemeral and res.message is not None
     lobby = res.message
     for member in joiners:
-        assert not (await fake.click(bot, member, lobby, "Join")).ephemeral
+        assert not (await fake.click(bot, member, lobby, button_id(lobby, ":join"))).ephemeral
     for _ in range(ais):
-        assert not (await fake.click(bot, server.ana, lobby, "Add AI")).ephemeral
+        assert not (await fake.click(bot, server.ana, lobby, button_id(lobby, ":ai"))).ephemeral
     return lobby
 
 
@@ -57,7 +58,7 @@ async def start_match(
 ) -> LiveMatch:
     """A lobby started by its host; returns the live match."""
     lobby = await open_lobby(server, bot, joiners, ais)
-    res = await server.fake.click(bot, server.ana, lobby, "Start")
+    res = await server.fake.click(bot, server.ana, lobby, button_id(lobby, ":start"))
     assert res.acknowledged and not res.ephemeral
     await server.fake.settle()
     live = live_here(bot, server)
@@ -77,7 +78,8 @@ async def play_roll(server: Server, bot: TableroBot, live: LiveMatch) -> list[In
     assert live.message_id is not None
     message = fake.message(int(live.message_id))
     if state.phase is Phase.ROLL:
-        results.append(await fake.click(bot, users[live.players[state.roller].id], message, "Roll"))
+        roller = users[live.players[state.roller].id]
+        results.append(await fake.click(bot, roller, message, button_id(message, ":roll")))
         await fake.settle()
         state = keer(live)
     if state.phase is Phase.KEEP:
@@ -116,7 +118,7 @@ async def member_move(server: Server, bot: TableroBot, live: LiveMatch) -> None:
     message = fake.message(int(live.message_id or 0))
     roller = users.get(live.players[state.roller].id)
     if state.phase is Phase.ROLL and roller is not None:
-        await fake.click(bot, roller, message, "Roll")
+        await fake.click(bot, roller, message, button_id(message, ":roll"))
     elif state.phase is Phase.KEEP and roller is not None:
         die = state.legal_actions(state.roller)[0].die  # type: ignore[union-attr]
         await fake.click(bot, roller, message, button_id(message, f":keep:{die}"))

@@ -105,6 +105,11 @@ class KeroDriver:
             if c.custom_id and ":tog:" in c.custom_id and not c.disabled
         )
 
+    def tuareks_id(self) -> str:
+        """The custom_id of the 🐪 My Tuareks button (found by its verb: labels are in the
+        server's language)."""
+        return self.button_id(":camp")
+
     def button_id(self, suffix: str) -> str:
         """The custom_id of a current button ending with `suffix`."""
         for component in self.message.interactive():
@@ -141,7 +146,7 @@ class KeroDriver:
     async def secret(self, seat: int, action: a.Action) -> list[InteractionResult]:
         """Open My Tuareks and play from its select."""
         fake = self.server.fake
-        opened = await fake.click(self.bot, self.user(seat), self.message, "My Tuareks")
+        opened = await fake.click(self.bot, self.user(seat), self.message, self.tuareks_id())
         private = opened.messages[0]
         value = template(action)
         select = next(c for c in private.interactive() if c.type == 3 and value in c.options)

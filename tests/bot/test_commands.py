@@ -14,6 +14,7 @@ from fakediscord.model import Overwrite
 from fakediscord.world import perm_bits
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import decodes, live_here, open_lobby, play_roll, start_match
+from words import isolate, words_for
 
 
 async def test_commands_are_synced_globally_without_a_dev_guild(
@@ -29,7 +30,11 @@ async def test_commands_are_synced_globally_without_a_dev_guild(
 async def test_match_status_shows_the_match_and_a_link(server: Server, bot: TableroBot) -> None:
     live = await start_match(server, bot, [server.bo], ais=0)
     res = await server.fake.slash(bot, server.eve, server.channel, "match status")
-    assert res.ephemeral and f"match #{live.id}" in said(res) and "Ana rolls next" in said(res)
+    assert (
+        res.ephemeral
+        and f"match #{live.id}" in said(res)
+        and f"{isolate('Ana')} rolls next" in said(res)
+    )
     assert f"/{server.channel.id}/{live.message_id}" in said(res)
     elsewhere = server.fake.add_channel(server.guild, "quiet")
     none = await server.fake.slash(bot, server.ana, elsewhere, "match status")
@@ -67,7 +72,7 @@ async def test_cancel_needs_every_player_or_manage_server(server: Server, bot: T
     outsider = await fake.slash(bot, server.eve, server.channel, "match cancel")
     assert outsider.ephemeral and "Only the players" in said(outsider)
     ask = await fake.slash(bot, server.ana, server.channel, "match cancel")
-    assert not ask.ephemeral and "Waiting for: Bo" in said(ask)
+    assert not ask.ephemeral and f"Waiting for: {isolate('Bo')}" in said(ask)
     no = await fake.click(bot, server.eve, ask.message, "Cancel it")
     assert no.ephemeral
     keep = await fake.click(bot, server.bo, ask.message, "Keep playing")
@@ -96,7 +101,7 @@ async def test_a_channel_that_loses_attach_files_gets_a_text_board(
     await play_roll(server, bot, live)
     message = fake.message(int(live.message_id or 0))
     assert message.attachments == []
-    assert "**Ana** — " in message.content and "roll the dice" in message.content
+    assert f"**{isolate('Ana')}** — " in message.content and "roll the dice" in message.content
 
 
 async def test_threads_setting_puts_each_match_in_its_own_thread(
@@ -173,11 +178,12 @@ async def test_rules_are_paged_for_the_member_only(
     res = await fake.slash(bot, server.ana, server.channel, "rules", game=book)
     assert res.ephemeral
     embed = res.response["data"]["embeds"][0]
-    assert embed["title"] == pages(book)[0].title
+    book_pages = pages(book, words_for("en"))
+    assert embed["title"] == book_pages[0].title
     shown = res.message
-    for index in range(1, len(pages(book))):
+    for index in range(1, len(book_pages)):
         turned = await fake.click(bot, server.ana, shown, "Next ▶")
-        assert turned.response["data"]["embeds"][0]["title"] == pages(book)[index].title
+        assert turned.response["data"]["embeds"][0]["title"] == book_pages[index].title
     assert "Next ▶" in [c.label for c in fake.message(shown.id).interactive() if c.disabled]
 
 
@@ -185,8 +191,10 @@ async def test_help_lists_the_commands(server: Server, bot: TableroBot) -> None:
     res = await server.fake.slash(bot, server.ana, server.channel, "help")
     body = res.response["data"]["embeds"][0]["description"]
     assert res.ephemeral
-    for command in ("/keer start", "/kero challenge", "/match cancel", "/rules"):
+    for command in ("/keer start", "/kero challenge", "/match cancel"):
         assert command in body
+    turned = await server.fake.click(bot, server.ana, res.message, "Next ▶")
+    assert "/rules" in turned.response["data"]["embeds"][0]["description"]
 
 
 async def test_a_lobby_expires_and_its_expiry_survives_a_restart(

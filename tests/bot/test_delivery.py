@@ -119,7 +119,7 @@ async def test_a_refusal_discord_no_longer_takes_is_logged_without_a_traceback(
     async def answered_elsewhere(interaction: discord.Interaction[Any], ref: LobbyRef) -> None:
         path = f"/interactions/{interaction.id}/{interaction.token}/callback"
         assert fake.handle("POST", path, {"type": 6})[0] == 204  # another process answered
-        await refuse(interaction, "That lobby is busy.")
+        await refuse(interaction, "refuse-moved-on")
 
     monkeypatch.setattr(bot.lobbies, "on_button", answered_elsewhere)
     res = await fake.click(bot, server.bo, lobby, "Join")
@@ -232,7 +232,7 @@ async def test_a_first_answer_after_3_real_seconds_is_unknown_interaction_even_o
 
     async def slow(interaction: discord.Interaction[Any], ref: LobbyRef) -> None:
         await asyncio.sleep(3.2)  # really slow: the refusal comes too late
-        await refuse(interaction, "That took a while.")
+        await refuse(interaction, "refuse-failed")
 
     monkeypatch.setattr(bot.lobbies, "on_button", slow)
     late = await fake.click(bot, timed_server.cas, lobby, "Join")

@@ -20,6 +20,7 @@ from storage import NewMatch, Rating
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import button_id, keer, live_here
 from tests.bot.kero_driver import fire_due
+from words import isolate, words_for
 
 LIMIT = 2000
 NEW_ITEMS = (MatchListButton, HowToPlayButton)
@@ -144,13 +145,14 @@ async def test_names_are_escaped_in_lobby_and_match_messages(
     zoe = fake.add_member(server.guild, "**Zoë** @everyone")
     escaped = shown("**Zoë** @everyone")
     assert escaped == "\\*\\*Zoë\\*\\* @\u200beveryone"
+    named = isolate(escaped)  # inside a sentence, a name is an isolate
     res = await fake.slash(bot, zoe, server.channel, "keer start")
     assert res.message is not None
     lobby = res.message
-    assert f"{escaped} is looking for players" in lobby.content
-    assert f"1. {escaped} (host)" in lobby.content
+    assert f"{named} is looking for players" in lobby.content
+    assert f"1. {named} (host)" in lobby.content
     refused = await fake.click(bot, server.bo, lobby, "Add AI")
-    assert refused.ephemeral and f"Only the host ({escaped})" in said(refused)
+    assert refused.ephemeral and f"Only the host ({named})" in said(refused)
     await fake.click(bot, server.bo, lobby, "Join")
     await fake.click(bot, zoe, lobby, "Start")
     await fake.settle()
@@ -159,14 +161,14 @@ async def test_names_are_escaped_in_lobby_and_match_messages(
     assert live is not None
 
     status = await fake.slash(bot, server.bo, server.channel, "match status")
-    assert f"1. {escaped}" in said(status) and f"{escaped} rolls next" in said(status)
+    assert f"1. {named}" in said(status) and f"{named} rolls next" in said(status)
     listed = await fake.slash(bot, zoe, server.channel, "match list")
     assert escaped in said(listed)
     cancel = await fake.slash(bot, zoe, server.channel, "match cancel")
-    assert said(cancel).startswith(f"{escaped} asks to cancel")
+    assert said(cancel).startswith(f"{named} asks to cancel")
     await fake.click(bot, server.bo, cancel.message, "Keep playing")
     resigned = await fake.slash(bot, zoe, server.channel, "match resign")
-    assert f"🏳️ {escaped} resigned" in said(resigned)
+    assert f"🏳️ {named} resigned" in said(resigned)
     await fake.settle()
 
     contents = all_contents(server)
@@ -263,7 +265,7 @@ async def test_how_to_play_opens_the_rules_only_for_the_clicker(
     before = (lobby.message.content, lobby.message.edits)
     rules = await fake.click(bot, server.eve, lobby.message, "How to play")
     assert rules.ephemeral and rules.message is not None
-    book = pages("keer-kids")
+    book = pages("keer-kids", words_for("en"))
     assert rules.message.embeds[0]["title"] == book[0].title
     assert (lobby.message.content, lobby.message.edits) == before
     assert rules.message.visible_to == server.eve.id
@@ -277,7 +279,7 @@ async def test_how_to_play_opens_the_rules_only_for_the_clicker(
     )
     kero = await fake.click(bot, server.eve, challenge.message, "How to play")
     assert kero.ephemeral and kero.message is not None
-    assert kero.message.embeds[0]["title"] == pages("kero")[0].title
+    assert kero.message.embeds[0]["title"] == pages("kero", words_for("en"))[0].title
 
 
 async def test_the_global_board_shows_what_its_footer_says(server: Server) -> None:
@@ -295,6 +297,7 @@ async def test_the_global_board_shows_what_its_footer_says(server: Server) -> No
     )
     embed = (res.response or {})["data"]["embeds"][0]
     assert "by the name they last played under, never their server" in embed["footer"]["text"]
-    assert "**1.** \\*\\*Zoë\\*\\* <@\u200b123456789012345678>" in embed["description"]
+    zoe = isolate("\\*\\*Zoë\\*\\* <@\u200b123456789012345678>")
+    assert f"**1.** {zoe}" in embed["description"]
     assert "Test server" not in str(embed)
     await fake.disconnect(bot)

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.app import ONBOARDING, TableroBot
+from bot.app import TableroBot, onboarding
 from bot.games.kero.ui import kero_state
 from fakediscord import FakeUser, InteractionResult
 from games.kero.board import Phase
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import button_id, start_match
 from tests.bot.test_tanker_timing import rolling
+from words import isolate, words_for
 
 
 async def settings_as(
@@ -46,7 +47,7 @@ async def test_joining_a_server_posts_the_setup_note_in_its_system_channel(
     await fake.join(bot, guild)
     await fake.settle()
     [note] = fake.channel_messages(general)
-    assert note.content == ONBOARDING
+    assert note.content == onboarding(words_for("en"))
     for needed in (
         "View Channel",
         "Send Messages",
@@ -172,7 +173,7 @@ async def test_the_text_board_button_shows_the_board_to_anyone_privately(
         assert res.ephemeral and res.message is not None
         assert res.message.visible_for(viewer.id) and not res.message.visible_for(None)
         assert said(res) == f"{ui.step_content(live)}\n{ui.text_board(live)}"
-        assert "**Ana** — " in said(res) and res.message.attachments == []
+        assert f"**{isolate('Ana')}** — " in said(res) and res.message.attachments == []
     await fake.settle()
     assert (message.edits, message.content) == (edits, content)
 
@@ -216,7 +217,9 @@ async def test_my_sheet_comes_as_text_for_a_member_who_chose_text(
     assert res.ephemeral and res.message is not None and res.followups == []
     assert res.message.attachments == [] and res.message.visible_for(server.bo.id)
     text = said(res)
-    assert text.startswith(f"📋 Your sheet in match #{live.id}") and "**Bo** — " in text
+    assert (
+        text.startswith(f"📋 Your sheet in match #{live.id}") and f"**{isolate('Bo')}** — " in text
+    )
     assert "crossed)" in text
 
     images = await fake.click(bot, server.ana, message, "My sheet")  # Ana kept images

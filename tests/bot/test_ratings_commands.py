@@ -14,6 +14,7 @@ from ratings.history import RatingChange
 from storage import NewMatch, Rating
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import play_roll, start_match
+from words import isolate
 
 
 def board_text(res_or_message) -> str:
@@ -98,7 +99,8 @@ async def test_stats_history_and_the_match_record(server: Server) -> None:
     assert "(skill − 3 × uncertainty)" in shown.content and "mu " not in shown.content
     name, png = shown.attachments[0]
     assert name == "rating.png" and Image.open(io.BytesIO(png)).size == (900, 450)
-    assert (shown.attachment_objects[0].description or "").startswith("Ana: Keer op Keer Kids")
+    alt = shown.attachment_objects[0].description or ""
+    assert alt.startswith(isolate("Ana") + ": Keer op Keer Kids")
     unrated = await fake.slash(bot, server.eve, server.channel, "stats", game="kero")
     await fake.settle()
     assert "no rated games yet" in unrated.followups[0].content
@@ -110,7 +112,8 @@ async def test_stats_history_and_the_match_record(server: Server) -> None:
     assert re.search(r"\d{4}-\d\d-\d\d: -?\d+\.\d", as_text.followups[0].content)
     default = await fake.slash(bot, server.bo, server.channel, "stats", member=server.ana)
     await fake.settle()
-    assert "Ana** in Keer op Keer Kids" in default.followups[0].content  # the game she played
+    played = default.followups[0].content
+    assert isolate("Ana") + "** in Keer op Keer Kids" in played  # the game she played
     history = await fake.slash(bot, server.bo, server.channel, "history", member=server.ana)
     assert history.ephemeral and f"#{live.id} Keer op Keer Kids" in said(history)
 

@@ -27,6 +27,7 @@ from games.keer_kids import KeerState, Phase
 from games.records import replay
 from storage import Store, open_store
 from tests.bot.conftest import Server
+from words import isolate
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -311,7 +312,10 @@ async def test_sigterm_during_a_match_stops_the_bot_cleanly(server: Server) -> N
     state = replay(stored.record)
     assert isinstance(state, KeerState)
     assert state.phase is Phase.CHOOSE and state.seats_to_act() == (0,)
-    assert "⏳ Waiting for: Ana · ✅ Ada (AI)" in fake.message(table.id).content
+    assert (
+        f"⏳ Waiting for: {isolate('Ana')} · ✅ {isolate('Ada (AI)')}"
+        in fake.message(table.id).content
+    )
 
 
 async def test_sigint_in_process_runs_the_close_sequence(

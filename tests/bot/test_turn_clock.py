@@ -13,6 +13,7 @@ from tests.bot.conftest import Server
 from tests.bot.keer_driver import button_id, keer, live_here, pick, play_until
 from tests.bot.kero_driver import KeroDriver, fire_due
 from tests.bot.test_kero_discord import challenge, first_turn_of
+from words import isolate
 
 DAY_S = 86_400
 
@@ -115,9 +116,10 @@ async def check_absent_roller(
     assert len(notices) == 1
     notice = notices[0]
     assert f"#{live.id}" in notice.content and "Ana" in notice.content
-    assert "Ana skips this roll." in notice.content and "Bo" not in notice.content
+    ana = isolate("Ana")
+    assert f"{ana} skips this roll." in notice.content and "Bo" not in notice.content
     labels = [c.label for c in notice.interactive()]
-    assert labels == ["Expel Ana"]  # nobody is left absent: no "Skip Ana's turn"
+    assert labels == [f"Expel {ana}"]  # nobody is left absent: no "Skip Ana's turn"
     pings = [m.content for m in posted if m.content.startswith("🔔")]
     assert len(pings) == 1 and f"<@{server.bo.id}>" in pings[0]
     assert f"<@{server.ana.id}>" not in pings[0]
@@ -125,9 +127,10 @@ async def check_absent_roller(
     assert live.message_id is not None
     message_id = int(live.message_id)
     message = server.fake.message(message_id)
-    assert "Ana rolled" in message.content and "kept" in message.content
-    assert "⏳ Waiting for: Bo" in message.content
-    assert "⏰ Ana (clock ran out)" in message.content
+    ana, bo = isolate("Ana"), isolate("Bo")
+    assert f"{ana} rolled" in message.content and "kept" in message.content
+    assert f"⏳ Waiting for: {bo}" in message.content
+    assert f"⏰ {ana} (clock ran out)" in message.content
     for die in left:
         assert button_id(message, f":die:{die}")
 
@@ -141,8 +144,8 @@ async def check_absent_roller(
     assert state.players[1].crossed or state.players[1].marks
     assert bot.clocks.clocks[live.id].waiting == [1]
     summary = server.fake.message(message_id).content
-    assert "Ana missed the clock" in summary and "Ana kept" in summary
-    assert "Bo missed the clock" not in summary
+    assert f"{ana} missed the clock" in summary and f"{ana} kept" in summary
+    assert f"{bo} missed the clock" not in summary
     assert f"<@{server.bo.id}>, roll the dice!" in server.fake.message(int(live.message_id)).content
 
 
@@ -201,9 +204,10 @@ async def test_an_absent_kero_player_is_skipped_or_expelled(timed_server: Server
     await fire(server, bot, live)
     notice = server.fake.last_message(server.channel)
     assert "turn clock ran out" in notice.content
-    own = await server.fake.click(bot, server.ana, notice, "Skip Ana's turn")
+    skip = f"Skip {isolate('Ana')}'s turn"
+    own = await server.fake.click(bot, server.ana, notice, skip)
     assert own.ephemeral
-    skipped = await server.fake.click(bot, server.bo, notice, "Skip Ana's turn")
+    skipped = await server.fake.click(bot, server.bo, notice, skip)
     await server.fake.settle()
     assert not skipped.ephemeral
     state = live.state
@@ -214,7 +218,7 @@ async def test_an_absent_kero_player_is_skipped_or_expelled(timed_server: Server
     server.clock.now = clock.due_ms / 1000 + 1
     await fire(server, bot, live)
     notice = server.fake.last_message(server.channel)
-    await server.fake.click(bot, server.bo, notice, "Expel Ana")
+    await server.fake.click(bot, server.bo, notice, f"Expel {isolate('Ana')}")
     await driver.wait_for_bot()
     assert live.is_ai(0) and (await bot.store.load(live.id)).departed == {0: "expelled"}
     messages = server.fake.channel_messages(server.channel)

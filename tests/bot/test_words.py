@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.alt_text import ALT_LIMIT, alt_text
 from bot.games.keer_kids.ui import count
-from bot.games.kero.ui import PHASE_WORDS, resources_text
+from bot.games.kero.ui import phase_words, resources_text
 from bot.names import shown
 from bot.rules_pages import pages
 from games.kero.board import Phase
@@ -16,6 +16,7 @@ from games.kero.resources import Resources
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import play_roll, start_match
 from tests.bot.test_tanker_timing import rolling
+from words import LOCALES, words_for
 
 FACE_WORDS = re.compile(r"\b(brick|wheat|metal|recruit|jerrycan|flame|Tuarek|Explorer)s?\b")
 
@@ -31,24 +32,32 @@ async def test_the_first_kero_turn_is_turn_1_and_dice_carry_words(timed_server: 
 
 
 def test_every_phase_has_words() -> None:
-    assert set(PHASE_WORDS) == set(Phase)
-    assert (PHASE_WORDS[Phase.FUELING], PHASE_WORDS[Phase.START]) == (
+    for locale in LOCALES:
+        said = {phase: phase_words(words_for(locale), phase) for phase in Phase}
+        assert all(said.values()) and len(set(said.values())) == len(Phase), (locale, said)
+    english = words_for("en")
+    assert (phase_words(english, Phase.FUELING), phase_words(english, Phase.START)) == (
         "fuelling up",
         "choosing dice",
     )
 
 
 def test_resources_read_as_words_as_well_as_emoji() -> None:
-    text = resources_text(Resources(brick=2, wheat=1))
-    assert text == "🧱 2 bricks, 🌾 1 wheat"
-    assert resources_text(Resources()) == "nothing"
+    english = words_for("en")
+    text = resources_text(english, Resources(brick=2, wheat=1))
+    assert text == "🧱 2 bricks and 🌾 1 wheat"
+    assert resources_text(english, Resources()) == "nothing"
+    spanish = resources_text(words_for("es"), Resources(brick=1, metal=2, jerrycan=3))
+    assert spanish == "🧱 1 ladrillo, ⚙️ 2 de metal y ⛽ 3 bidones"
+    assert resources_text(words_for("nl"), Resources(recruit=2)) == "🧍 2 rekruten"
 
 
 def test_counts_have_plural_forms() -> None:
-    assert (count(1, "enclosure"), count(2, "enclosure"), count(0, "animal")) == (
+    en = words_for("en")
+    assert (count(en, 1, "enclosure"), count(en, 2, "enclosure"), count(en, 0, "animal-done")) == (
         "1 enclosure",
         "2 enclosures",
-        "0 animals",
+        "0 animals done",
     )
 
 
@@ -71,7 +80,7 @@ def test_alt_text_is_plain_and_within_discords_limit() -> None:
 
 
 def help_text() -> str:
-    return "\n".join(page.body for page in pages("help"))
+    return "\n".join(page.body for page in pages("help", words_for("en")))
 
 
 def _commands(items: list[dict[str, Any]], prefix: str = "") -> list[tuple[str, list[str]]]:
@@ -101,7 +110,7 @@ async def test_help_lists_every_command_and_every_option(server: Server) -> None
 def test_rules_pages_speak_to_players() -> None:
     """Seconds, not milliseconds; no notes about where the rules came from."""
     for game in ("kero", "keer-kids"):
-        text = "\n".join(page.body for page in pages(game))
+        text = "\n".join(page.body for page in pages(game, words_for("en")))
         assert not re.search(r"\d ms\b|rulebook's could not|No scan|research", text), game
 
 

@@ -26,7 +26,9 @@ from render.keer_kids.results import RESULTS_HEADER, ROW_H, ranking, results_sta
 from render.keer_kids.static import sheet_rgb
 from render.keer_kids.table import table_static
 from render.keer_kids.tiles import die_tile, shared_palette, sheet_sprites, text_tile
+from words import words_for
 
+EN = words_for("en")
 NAMES = ("Anna", "Bram", "Cleo", "Daan")
 COLUMN_0_PATH = ("P4", "C2", "P1", "M2", "C1", "E1", "M1")
 """From the star to the left edge: the last five fill column 1 (index 0, two buckets)."""
@@ -128,38 +130,38 @@ def clear_caches() -> None:
 
 def test_sheet_png_decodes_about_1000_px_wide() -> None:
     state = finished(2)
-    image = decode(kk.sheet_png(state, 1))
+    image = decode(kk.sheet_png(state, 1, words=EN))
     assert image.format == "PNG" and image.mode == "P"
-    assert image.size == kk.sheet_image(state, 1).size
+    assert image.size == kk.sheet_image(state, 1, words=EN).size
     assert 900 <= image.width <= 1100 and 500 <= image.height < image.width
 
 
 def test_sheet_scale_shrinks_the_image() -> None:
     state = new_match(2)
-    full, half = kk.sheet_image(state, 0), kk.sheet_image(state, 0, scale=0.5)
+    full, half = kk.sheet_image(state, 0, words=EN), kk.sheet_image(state, 0, scale=0.5, words=EN)
     assert half.width < full.width * 0.6 and half.height < full.height * 0.6
 
 
 def test_sheet_refuses_a_seat_not_in_the_match() -> None:
     with pytest.raises(ValueError, match="seat 2"):
-        kk.sheet_image(new_match(2), 2)
+        kk.sheet_image(new_match(2), 2, words=EN)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_table_size_stays_in_bounds(players: int) -> None:
     for state in (new_match(players), finished(players)):
-        image = decode(kk.table_png(state, NAMES[:players]))
+        image = decode(kk.table_png(state, NAMES[:players], words=EN))
         assert image.mode == "P"
         assert 1200 <= image.width <= 2000 and 600 <= image.height <= 1400
-        assert image.size == kk.table_image(state, NAMES[:players]).size
-    two_rows = kk.table_image(new_match(4), NAMES).size
+        assert image.size == kk.table_image(state, NAMES[:players], words=EN).size
+    two_rows = kk.table_image(new_match(4), NAMES, words=EN).size
     if players > 2:
-        assert kk.table_image(new_match(players), NAMES).size == two_rows
+        assert kk.table_image(new_match(players), NAMES, words=EN).size == two_rows
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_results_png_decodes(players: int) -> None:
-    image = decode(kk.results_png(finished(players), NAMES[:players]))
+    image = decode(kk.results_png(finished(players), NAMES[:players], words=EN))
     assert image.mode == "P" and image.width == kk.RESULTS_WIDTH
     assert 300 <= image.height <= 700
 
@@ -167,9 +169,12 @@ def test_results_png_decodes(players: int) -> None:
 def test_long_or_missing_names_keep_the_sizes() -> None:
     state = finished(4)
     long = ["x" * 200, "Bram " * 40, "", "  "]
-    assert kk.table_image(state, long).size == kk.table_image(state, NAMES).size
-    assert kk.table_image(state, []).size == kk.table_image(state, NAMES).size
-    assert kk.results_image(state, long).size == kk.results_image(state, NAMES).size
+    assert kk.table_image(state, long, words=EN).size == kk.table_image(state, NAMES, words=EN).size
+    assert kk.table_image(state, [], words=EN).size == kk.table_image(state, NAMES, words=EN).size
+    assert (
+        kk.results_image(state, long, words=EN).size
+        == kk.results_image(state, NAMES, words=EN).size
+    )
 
 
 def test_all_text_is_at_least_the_minimum_size() -> None:
@@ -189,7 +194,7 @@ def test_crossing_changes_that_enclosure_on_that_sheet_only() -> None:
     play_roll(after, ("blue", "red", "purple"), {0: Cross(0, "P4"), 1: Mark(2)})
     assert after.summary()["players"][0]["crossed"] == ["P4"]
     tab = table_layout(after.sheet, 2)
-    old, new = kk.table_image(before, NAMES), kk.table_image(after, NAMES)
+    old, new = kk.table_image(before, NAMES, words=EN), kk.table_image(after, NAMES, words=EN)
     seat0, seat1 = tab.origins
     for box in squares(after, "P4", kk.TABLE_SCALE):
         assert region(old, box, seat0) != region(new, box, seat0)
@@ -202,8 +207,12 @@ def test_crossing_changes_that_enclosure_on_that_sheet_only() -> None:
     assert region(old, mark, seat0) == region(new, mark, seat0)
     # The single-sheet image agrees.
     for box in squares(after, "P4", 1.0):
-        assert region(kk.sheet_image(before, 0), box) != region(kk.sheet_image(after, 0), box)
-        assert region(kk.sheet_image(before, 1), box) == region(kk.sheet_image(after, 1), box)
+        assert region(kk.sheet_image(before, 0, words=EN), box) != region(
+            kk.sheet_image(after, 0, words=EN), box
+        )
+        assert region(kk.sheet_image(before, 1, words=EN), box) == region(
+            kk.sheet_image(after, 1, words=EN), box
+        )
 
 
 def test_chameleon_crossings_look_different_from_colour_crossings() -> None:
@@ -213,9 +222,9 @@ def test_chameleon_crossings_look_different_from_colour_crossings() -> None:
     assert state.summary()["players"][0]["chameleons"] == ["C4"]
     assert "C4" in state.summary()["players"][1]["crossed"]
     box = squares(state, "C4", 1.0)[0]
-    by_die = region(kk.sheet_image(state, 1), box)
-    by_chameleon = region(kk.sheet_image(state, 0), box)
-    fresh = region(kk.sheet_image(new_match(2), 0), box)
+    by_die = region(kk.sheet_image(state, 1, words=EN), box)
+    by_chameleon = region(kk.sheet_image(state, 0, words=EN), box)
+    fresh = region(kk.sheet_image(new_match(2), 0, words=EN), box)
     assert len({by_die, by_chameleon, fresh}) == 3
 
 
@@ -227,8 +236,8 @@ def test_filling_a_column_circles_its_buckets_and_settles_its_visitor() -> None:
     assert players[0]["columns_filled"] == [1] and players[0]["visitors_circled"] == [1]
     assert players[1]["columns_filled"] == [] and players[1]["visitors_crossed_out"] == [1]
     layout = sheet_layout(state.sheet, 1.0)
-    fresh = kk.sheet_image(new_match(2), 0)
-    mine, theirs = kk.sheet_image(state, 0), kk.sheet_image(state, 1)
+    fresh = kk.sheet_image(new_match(2), 0, words=EN)
+    mine, theirs = kk.sheet_image(state, 0, words=EN), kk.sheet_image(state, 1, words=EN)
     assert region(fresh, layout.bucket_box(0)) != region(mine, layout.bucket_box(0))
     assert region(fresh, layout.bucket_box(0)) == region(theirs, layout.bucket_box(0))
     assert region(fresh, layout.bucket_box(1)) == region(mine, layout.bucket_box(1))
@@ -246,8 +255,8 @@ def test_completing_an_animal_circles_its_food() -> None:
     index = [a.letter for a in state.sheet.animals].index(letter)
     layout = sheet_layout(state.sheet, 1.0)
     slot = layout.food_slot(index)
-    assert region(kk.sheet_image(state, seat), slot) != region(
-        kk.sheet_image(new_match(2), seat), slot
+    assert region(kk.sheet_image(state, seat, words=EN), slot) != region(
+        kk.sheet_image(new_match(2), seat, words=EN), slot
     )
 
 
@@ -256,7 +265,9 @@ def test_score_box_follows_the_score() -> None:
     scores = [state.circles(s).total for s in range(2)]
     assert scores[0] > 0
     box = sheet_layout(state.sheet, 1.0).score_box
-    assert region(kk.sheet_image(state, 0), box) != region(kk.sheet_image(new_match(2), 0), box)
+    assert region(kk.sheet_image(state, 0, words=EN), box) != region(
+        kk.sheet_image(new_match(2), 0, words=EN), box
+    )
 
 
 def test_results_differ_with_the_winners() -> None:
@@ -267,9 +278,9 @@ def test_results_differ_with_the_winners() -> None:
         if len(by_winners) >= 2:
             break
     first, second = list(by_winners.values())[:2]
-    assert kk.results_png(first, NAMES) != kk.results_png(second, NAMES)
+    assert kk.results_png(first, NAMES, words=EN) != kk.results_png(second, NAMES, words=EN)
     for state in (first, second):
-        image = kk.results_image(state, NAMES)
+        image = kk.results_image(state, NAMES, words=EN)
         assert highlighted(image, 0) and not highlighted(image, 1)
 
 
@@ -277,7 +288,7 @@ def test_shared_wins_highlight_every_winner() -> None:
     state = next(s for s in (finished(3, seed) for seed in range(40)) if len(winners(s)) > 1)
     outcome, order = ranking(state)
     assert [outcome.places[s] for s in order[:2]] == [1, 1]
-    image = kk.results_image(state, NAMES)
+    image = kk.results_image(state, NAMES, words=EN)
     for row in range(3):
         assert highlighted(image, row) == (order[row] in outcome.winners)
 
@@ -285,7 +296,7 @@ def test_shared_wins_highlight_every_winner() -> None:
 def test_standings_before_the_end_highlight_nobody() -> None:
     state = new_match(3)
     cross(state, {0: "P4", 1: "E3"})
-    image = kk.results_image(state, NAMES)
+    image = kk.results_image(state, NAMES, words=EN)
     assert not any(highlighted(image, row) for row in range(3))
 
 
@@ -303,15 +314,15 @@ def choosing(second: Action) -> KeerState:
 
 def test_choices_stay_hidden_until_the_roll_resolves() -> None:
     a, b = choosing(Cross(1, "E3")), choosing(Mark(2))
-    assert kk.table_png(a, NAMES) == kk.table_png(b, NAMES)
-    assert kk.table_png(a, NAMES) != kk.table_png(new_match(2), NAMES)
+    assert kk.table_png(a, NAMES, words=EN) == kk.table_png(b, NAMES, words=EN)
+    assert kk.table_png(a, NAMES, words=EN) != kk.table_png(new_match(2), NAMES, words=EN)
     for state in (a, b):
         state.apply(0, Cross(0, "P4"))
     lay = table_layout(a.sheet, 2)
     header = (0, 0, lay.sheet.width, lay.sheet.header_h)
     seat1 = lay.origins[1]
-    assert region(kk.table_image(a, NAMES), header, seat1) != region(
-        kk.table_image(b, NAMES), header, seat1
+    assert region(kk.table_image(a, NAMES, words=EN), header, seat1) != region(
+        kk.table_image(b, NAMES, words=EN), header, seat1
     )
 
 
@@ -321,7 +332,9 @@ def test_the_band_shows_the_last_roll() -> None:
     play_roll(other, ("red", "blue", "purple"), {0: Cross(0, "E3")})
     lay = table_layout(one.sheet, 2)
     band = (0, 0, lay.width, lay.band_h)
-    assert region(kk.table_image(one, NAMES), band) != region(kk.table_image(other, NAMES), band)
+    assert region(kk.table_image(one, NAMES, words=EN), band) != region(
+        kk.table_image(other, NAMES, words=EN), band
+    )
 
 
 # --- purity, caching and threads -------------------------------------------------------------
@@ -330,9 +343,9 @@ def test_the_band_shows_the_last_roll() -> None:
 def renders(state: KeerState) -> list[Callable[[], bytes]]:
     n = state.num_players
     return [
-        lambda: kk.table_png(state, NAMES[:n]),
-        lambda: kk.sheet_png(state, n - 1),
-        lambda: kk.results_png(state, NAMES[:n]),
+        lambda: kk.table_png(state, NAMES[:n], words=EN),
+        lambda: kk.sheet_png(state, n - 1, words=EN),
+        lambda: kk.results_png(state, NAMES[:n], words=EN),
     ]
 
 
@@ -347,18 +360,18 @@ def test_rendering_does_not_mutate_the_state() -> None:
 
 def test_the_static_cache_does_not_leak_marks() -> None:
     clear_caches()
-    fresh = kk.table_png(new_match(4), NAMES)
-    fresh_sheet = kk.sheet_png(new_match(4), 2)
+    fresh = kk.table_png(new_match(4), NAMES, words=EN)
+    fresh_sheet = kk.sheet_png(new_match(4), 2, words=EN)
     crossed = finished(4)
-    assert kk.table_png(crossed, NAMES) != fresh
-    kk.sheet_png(crossed, 2)
-    assert kk.table_png(new_match(4), NAMES) == fresh
-    assert kk.sheet_png(new_match(4), 2) == fresh_sheet
+    assert kk.table_png(crossed, NAMES, words=EN) != fresh
+    kk.sheet_png(crossed, 2, words=EN)
+    assert kk.table_png(new_match(4), NAMES, words=EN) == fresh
+    assert kk.sheet_png(new_match(4), 2, words=EN) == fresh_sheet
     clear_caches()
-    assert kk.table_png(new_match(4), NAMES) == fresh
-    assert kk.sheet_png(new_match(4), 2) == fresh_sheet
+    assert kk.table_png(new_match(4), NAMES, words=EN) == fresh
+    assert kk.sheet_png(new_match(4), 2, words=EN) == fresh_sheet
     # No square of the fresh table differs from the cached static layer.
-    static = table_static(crossed.sheet, 4).convert("RGB")
+    static = table_static(crossed.sheet, 4, EN).convert("RGB")
     image = decode(fresh).convert("RGB")
     lay = table_layout(crossed.sheet, 4)
     for origin in lay.origins:

@@ -40,6 +40,7 @@ from tests.games.kero.helpers import (
     snapshot,
     stop,
 )
+from words import words_for
 
 Box = tuple[int, int, int, int]
 ROW = ("S1", "S7", "S3", "S8", "S12", "S4")
@@ -48,6 +49,7 @@ TERRITORIES = ("T3", "T4", "T12", "T1")
 TWO_WHEAT = (WHEAT, WHEAT, BRICK, BRICK, BRICK)
 METAL_RECRUIT = (METAL, RECRUIT, BRICK, BRICK, BRICK)
 VIEWERS = (None, 0, 1)
+EN = words_for("en")
 
 
 # --- positions -------------------------------------------------------------------------------
@@ -138,7 +140,7 @@ def region(image: Image.Image, box: Box) -> bytes:
 
 
 def board(state: KeroState, viewer: int | None = None) -> Image.Image:
-    return decode(kero.board_png(state, viewer=viewer))
+    return decode(kero.board_png(state, viewer=viewer, words=EN))
 
 
 def changed_only_in(before: Image.Image, after: Image.Image, *boxes: Box) -> bool:
@@ -162,17 +164,17 @@ def colours(image: Image.Image, box: Box) -> set[tuple[int, int, int]]:
 def test_board_png_decodes_with_the_board_size() -> None:
     state = mid_game()
     for viewer in VIEWERS:
-        png = kero.board_png(state, viewer=viewer)
+        png = kero.board_png(state, viewer=viewer, words=EN)
         image = decode(png)
         assert image.size == (kero.WIDTH, kero.HEIGHT)
         assert 1_200 <= image.width <= 1_600
         assert len(png) <= 400_000
-        direct = kero.board_image(state, viewer=viewer)
+        direct = kero.board_image(state, viewer=viewer, words=EN)
         assert direct.mode == "P" and direct.convert("RGB").tobytes() == image.tobytes()
 
 
 def test_the_palette_keeps_every_flat_colour_exact() -> None:
-    palette = kero.board_image(mid_game()).getpalette()
+    palette = kero.board_image(mid_game(), words=EN).getpalette()
     assert palette is not None
     for colour in kero.BASE_COLOURS:
         index = kero.ink(colour)
@@ -181,9 +183,9 @@ def test_the_palette_keeps_every_flat_colour_exact() -> None:
 
 def test_dice_and_results_png_decode() -> None:
     state = in_camp()
-    dice = decode(kero.dice_png(state))
+    dice = decode(kero.dice_png(state, words=EN))
     assert dice.size == (kero.DICE_W, kero.DICE_H)
-    results = decode(kero.results_png(finished(), ["Ana", "Ben"]))
+    results = decode(kero.results_png(finished(), ["Ana", "Ben"], words=EN))
     assert results.size == (kero.RESULTS_W, kero.RESULTS_H)
 
 
@@ -294,8 +296,10 @@ def test_tuarek_types_are_never_drawn() -> None:
         assert len(first.camps[seat].tuareks) == len(other.camps[seat].tuareks) == 2
         assert first.camps[seat].tuareks != other.camps[seat].tuareks
     for viewer in VIEWERS:
-        assert kero.board_png(first, viewer=viewer) == kero.board_png(other, viewer=viewer)
-    assert kero.dice_png(first) == kero.dice_png(other)
+        assert kero.board_png(first, viewer=viewer, words=EN) == kero.board_png(
+            other, viewer=viewer, words=EN
+        )
+    assert kero.dice_png(first, words=EN) == kero.dice_png(other, words=EN)
 
 
 def test_an_armed_dust_storm_is_not_revealed() -> None:
@@ -304,7 +308,9 @@ def test_an_armed_dust_storm_is_not_revealed() -> None:
     armed.apply(0, a.Play("dust_storm"))
     assert armed.camps[0].armed == 1 and "dust_storm" in kept.camps[0].tuareks
     for viewer in VIEWERS:
-        assert kero.board_png(armed, viewer=viewer) == kero.board_png(kept, viewer=viewer)
+        assert kero.board_png(armed, viewer=viewer, words=EN) == kero.board_png(
+            kept, viewer=viewer, words=EN
+        )
 
 
 # --- purity and threads ------------------------------------------------------------------------
@@ -314,9 +320,9 @@ def test_rendering_does_not_change_the_state() -> None:
     for state in (mid_game(), in_camp(), finished()):
         summary, before = state.summary(), snapshot(state)
         for viewer in VIEWERS:
-            kero.board_png(state, viewer=viewer)
-        kero.dice_png(state)
-        kero.results_png(state, ["Ana", "Ben"])
+            kero.board_png(state, viewer=viewer, words=EN)
+        kero.dice_png(state, words=EN)
+        kero.results_png(state, ["Ana", "Ben"], words=EN)
         assert state.summary() == summary
         assert snapshot(state) == before
 
@@ -327,8 +333,11 @@ def test_two_threads_render_identical_bytes() -> None:
     def render_all() -> list[bytes]:
         out = []
         for state in states:
-            out += [kero.board_png(state, viewer=viewer) for viewer in VIEWERS]
-            out += [kero.dice_png(state), kero.results_png(state, ["Ana", "Ben"])]
+            out += [kero.board_png(state, viewer=viewer, words=EN) for viewer in VIEWERS]
+            out += [
+                kero.dice_png(state, words=EN),
+                kero.results_png(state, ["Ana", "Ben"], words=EN),
+            ]
         return out
 
     expected = render_all()
@@ -356,7 +365,10 @@ def test_burnt_dice_are_marked() -> None:
     roll(burnt, T, (FLAME, BRICK, BRICK, BRICK, BRICK))
     plain = match()
     roll(plain, T, NO_FLAMES)
-    with_flame, without = decode(kero.dice_png(burnt)), decode(kero.dice_png(plain))
+    with_flame, without = (
+        decode(kero.dice_png(burnt, words=EN)),
+        decode(kero.dice_png(plain, words=EN)),
+    )
     assert region(with_flame, die_box(0)) != region(without, die_box(0))
     assert region(with_flame, die_box(1)) == region(without, die_box(1))
     edge = (die_box(0)[0] + 2, kero.DICE_TOP + kero.DIE // 2)
@@ -366,10 +378,10 @@ def test_burnt_dice_are_marked() -> None:
 
 def test_the_dice_strip_shows_every_die_of_the_roll() -> None:
     state = match()
-    before = decode(kero.dice_png(state))
+    before = decode(kero.dice_png(state, words=EN))
     assert colours(before, die_box(0)) == {BACKGROUND}  # no roll yet
     roll(state, T, (*TWO_FLAMES, WHEAT), dice=("green",))
-    after = decode(kero.dice_png(state))
+    after = decode(kero.dice_png(state, words=EN))
     for index in range(6):
         assert len(colours(after, die_box(index))) > 1
     assert colours(after, die_box(6)) == {BACKGROUND}
@@ -386,10 +398,12 @@ def test_results_mark_the_winner() -> None:
     state = finished()
     outcome = state.outcome()
     assert outcome is not None and len(outcome.winners) == 1
-    image = decode(kero.results_png(state, ["Ana", "Ben"]))
+    image = decode(kero.results_png(state, ["Ana", "Ben"], words=EN))
     for seat in (0, 1):
         assert _winner_border(image, seat) == (seat in outcome.winners)
-    assert kero.results_png(state, ["Ana", "Ben"]) != kero.results_png(state, ["Cy", "Dee"])
+    assert kero.results_png(state, ["Ana", "Ben"], words=EN) != kero.results_png(
+        state, ["Cy", "Dee"], words=EN
+    )
 
 
 def test_results_show_a_shared_win() -> None:
@@ -399,5 +413,5 @@ def test_results_show_a_shared_win() -> None:
     play_turn(state, T + 20_000, TWO_FLAMES, stop_after=1_000)
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == {0, 1}
-    image = decode(kero.results_png(state, ["Ana", "Ben"]))
+    image = decode(kero.results_png(state, ["Ana", "Ben"], words=EN))
     assert _winner_border(image, 0) and _winner_border(image, 1)

@@ -33,5 +33,5 @@ ADAPTER = GameAdapter(
     buttons=play.BUTTONS,
     selects=play.SELECTS,
     commands=KeerCog,
-    demo=DemoMatch(("Ana (AI)", "Bo (AI)", "Cas (AI)", "Dee (AI)"), {}, lambda s: s.rolls, "roll"),
+    demo=DemoMatch(("Ana", "Bo", "Cas", "Dee"), {}, lambda s: s.rolls, "roll"),
 )

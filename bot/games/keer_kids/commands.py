@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.lobbies import LOBBY_MS, place_of
 from bot.options import BoundedGroupCog
 from bot.permissions import require_server
+from bot.translator import choice, text
 from storage import Lobby, now_ms
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
 
 @app_commands.guild_only()
-class KeerCog(BoundedGroupCog, group_name="keer", group_description="Keer op Keer Kids"):
+class KeerCog(BoundedGroupCog, group_name="keer", group_description=text("keer-cmd")):
     """Keer op Keer Kids commands (in servers only: Discord ignores `guild_only` on
     subcommands, so the group carries it)."""
 
@@ -25,15 +26,15 @@ class KeerCog(BoundedGroupCog, group_name="keer", group_description="Keer op Kee
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="start", description="Open a lobby for 2–4 players (AI seats too)")
-    @app_commands.describe(
-        clock="live: minutes per turn; async: hours (the server's default)",
-        rated="false for a casual match that changes no rating",
+    @app_commands.command(name="start", description=text("keer-start-cmd"))
+    @app_commands.describe(clock=text("keer-start-clock-cmd"), rated=text("keer-start-rated-cmd"))
+    @app_commands.choices(
+        clock=[choice("keer-clock-live-choice", "live"), choice("keer-clock-async-choice", "async")]
     )
     async def start(
         self,
         interaction: discord.Interaction[Any],
-        clock: Literal["live", "async"] | None = None,
+        clock: str | None = None,
         rated: bool = True,
     ) -> None:
         """Post a lobby with Join, Leave, Add AI and Start."""

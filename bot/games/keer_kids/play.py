@@ -13,10 +13,11 @@ from bot.alt_text import alt_text
 from bot.games.adapter import ButtonHandler, SelectHandler
 from bot.games.keer_kids import ui
 from bot.ids import MatchRef
-from bot.names import shown
+from bot.languages import member_words
 from bot.refusals import DAMAGED_CHOICE, Refused
 from games.keer_kids import Miss, Skip
 from render.keer_kids import sheet_png
+from words import Words, isolate
 
 if TYPE_CHECKING:
     from bot.play import Play
@@ -32,17 +33,17 @@ async def roll_or_keep(play: Play, interaction: discord.Interaction[Any], ref: M
 async def die(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
     """A die on the roll's message: show this player where it can go."""
     live, seat = await play.player(interaction, ref)
-    state = ui.keer_state(live.state)
+    state, words = ui.keer_state(live.state), member_words(interaction)
     chosen = ref.number(0)
     if seat not in state.seats_to_act():
         if state.choices[seat] == Miss():
-            raise Refused("Your turn clock ran out: you skip this roll.")
+            raise Refused("keer-refuse-missed")
         if state.choices[seat] == Skip():
-            raise Refused("Nothing fits your sheet this roll — you skip it.")
-        raise Refused("You already picked for this roll.")
+            raise Refused("keer-refuse-nothing-fits")
+        raise Refused("reason-already-chosen")
     if chosen not in state.allowed_dice(seat):
-        raise Refused(_wrong_die(live, seat))
-    content, view = ui.pick_message(live, seat, chosen)
+        raise _wrong_die(live, seat, words)
+    content, view = ui.pick_message(live, seat, chosen, words)
     await interaction.response.send_message(
         content, view=view or discord.utils.MISSING, ephemeral=True
     )
@@ -55,7 +56,8 @@ async def pick(
     played = await play.act(interaction, ref, _picked_action(ref, values))
     state = ui.keer_state(played.match.state)
     picked = played.actions[0][1]
-    answer = interaction.response.edit_message(content=ui.picked_text(state, picked), view=None)
+    said = ui.picked_text(state, picked, member_words(interaction))
+    answer = interaction.response.edit_message(content=said, view=None)
     await play.bot.publisher.answer_then_deliver(interaction, played, answer)
 
 
@@ -63,14 +65,15 @@ async def sheet(play: Play, interaction: discord.Interaction[Any], ref: MatchRef
     """The player's own sheet, larger, only for them (as text for a member who chose text
     instead of images: `/settings me images:off`)."""
     live, seat = await play.player(interaction, ref, check_version=False)
+    words = member_words(interaction)
     if not await play.wants_images(str(interaction.user.id)):
-        await interaction.response.send_message(_text_sheet(live, seat), ephemeral=True)
+        await interaction.response.send_message(_text_sheet(live, seat, words), ephemeral=True)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     state, name = live.state, live.names[seat]
-    png = await play.bot.publisher.render(sheet_png, state, seat, scale=1.5, name=name)
-    line = ui.text_board(live).splitlines()[seat]
-    alt = alt_text(f"{name}'s sheet", line)
+    png = await play.bot.publisher.render(sheet_png, state, seat, scale=1.5, name=name, words=words)
+    line = ui.board_line(live, seat, words)
+    alt = alt_text(words("keer-sheet-alt", name=isolate(name)), line)
     await interaction.followup.send(
         line,
         file=discord.File(io.BytesIO(png), filename="sheet.png", description=alt),
@@ -78,17 +81,25 @@ async def sheet(play: Play, interaction: discord.Interaction[Any], ref: MatchRef
     )
 
 
-def _text_sheet(live: LiveMatch, seat: int) -> str:
-    """A player's sheet in words: their line of the text board, then each animal's enclosures
-    crossed so far."""
+def _text_sheet(live: LiveMatch, seat: int, words: Words) -> str:
+    """A player's sheet in words (their own language): their line of the text board, then each
+    animal's enclosures crossed so far."""
     state = ui.keer_state(live.state)
     sheet, crossed = state.sheet, state.players[seat].crossed
-    lines = [f"📋 Your sheet in match #{live.id}", ui.text_board(live).splitlines()[seat]]
+    lines = [words("keer-sheet-text-title", match=live.id), ui.board_line(live, seat, words)]
     for animal in sheet.animals:
         enclosures = [e for e in sheet.enclosures if e.animal == animal.letter]
-        done = [e.id for e in enclosures if crossed >> e.index & 1]
-        listed = ", ".join(done) if done else "none yet"
-        lines.append(f"{animal.name}: {listed} ({len(done)} of {len(enclosures)} crossed)")
+        done = [ui.enclosure_code(sheet, e.id, words) for e in enclosures if crossed >> e.index & 1]
+        listed = words.join(done) if done else words("keer-sheet-text-none")
+        lines.append(
+            words(
+                "keer-sheet-text-animal",
+                animal=words(f"animal-{animal.name}"),
+                crossed=listed,
+                done=len(done),
+                total=len(enclosures),
+            )
+        )
     return "\n".join(lines)[:2000]
 
 
@@ -102,14 +113,16 @@ def _picked_action(ref: MatchRef, values: list[str]) -> str:
     return text
 
 
-def _wrong_die(live: LiveMatch, seat: int) -> str:
+def _wrong_die(live: LiveMatch, seat: int, words: Words) -> Refused:
+    """The refusal of a die this player may not use: which die (or dice) they may (`words`:
+    the member's language, for a computer roller's name)."""
     state = ui.keer_state(live.state)
     assert state.dice is not None and state.kept is not None
     if seat == state.roller:
-        return f"You use the die you kept: {ui.DIE_EMOJI[state.dice[state.kept]]}."
+        return Refused("keer-refuse-own-die", die=ui.DIE_EMOJI[state.dice[state.kept]])
     left = tuple(d for d in range(len(state.dice)) if d != state.kept)
-    roller = shown(live.names[state.roller])
-    return f"That die is {roller}'s — pick {ui.dice_text(state.dice, left)}."
+    roller = ui.name(live, state.roller, words)
+    return Refused("keer-refuse-roller-die", roller=roller, dice=ui.dice_text(state.dice, left))
 
 
 BUTTONS: Mapping[str, ButtonHandler] = {

@@ -1,8 +1,10 @@
 """Keer op Keer Kids in Discord: the texts and components of a roll's message and a player's picks.
 
 One public message per roll: the table image, a line saying who acts, and buttons (Roll, the
-three dice, My sheet). A player's enclosure choice is an ephemeral select, so sheets never crowd
-the channel. Dice are coloured-square emoji, so the buttons read well on a phone.
+three dice, My sheet), in the server's language (`live.words`). A player's enclosure choice is
+an ephemeral select in their own language, so sheets never crowd the channel. Dice are
+coloured-square emoji, so the buttons read well on a phone; their colours are named in words
+where the text says which die.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from bot.components import match_button, match_select
+from bot.computer import shown_name
 from bot.ids import MatchRef
 from bot.names import shown
 from games.common.protocol import GameState, Seat
 from games.keer_kids import Cross, Keep, KeerState, Mark, Miss, Phase, Roll, Skip
 from games.keer_kids.sheet import Sheet
+from words import Words, isolate
 
 if TYPE_CHECKING:
     from bot.service import LiveMatch
@@ -40,10 +44,16 @@ def keer_state(state: GameState) -> KeerState:
     return state
 
 
-def mention(live: LiveMatch, seat: Seat) -> str:
+def name(live: LiveMatch, seat: Seat, words: Words) -> str:
+    """A seat's name to put in a sentence: as typed (a computer's marked in the language),
+    never markdown or a mention, isolated."""
+    return isolate(shown(shown_name(live.players[seat], words)))
+
+
+def mention(live: LiveMatch, seat: Seat, words: Words) -> str:
     """A member's mention, or the AI's name in bold."""
     player = live.players[seat]
-    return f"**{player.name}**" if live.is_ai(seat) else f"<@{player.id}>"
+    return f"**{name(live, seat, words)}**" if live.is_ai(seat) else f"<@{player.id}>"
 
 
 def dice_text(dice: tuple[str, ...], only: tuple[int, ...] | None = None) -> str:
@@ -54,39 +64,47 @@ def dice_text(dice: tuple[str, ...], only: tuple[int, ...] | None = None) -> str
 
 def step_content(live: LiveMatch) -> str:
     """The message text for where the roll stands now."""
-    state = keer_state(live.state)
-    header = f"🎲 **Keer op Keer Kids** · match #{live.id} · roll {roll_number(state)}"
+    state, w = keer_state(live.state), live.words
+    header = w("keer-step-header", match=live.id, roll=roll_number(state))
     if state.phase is Phase.ROLL:
-        return f"{header}\n{mention(live, state.roller)}, roll the dice!"
+        return f"{header}\n{w('keer-step-roll', roller=mention(live, state.roller, w))}"
     assert state.dice is not None
-    roller = shown(live.names[state.roller])
+    roller = name(live, state.roller, w)
     if state.phase is Phase.KEEP:
-        return (
-            f"{header}\n{roller} rolled {dice_text(state.dice)}.\n"
-            f"{mention(live, state.roller)}, keep one die: you use it, "
-            "everyone else picks from the other two."
+        return "\n".join(
+            [
+                header,
+                w("keer-step-rolled", name=roller, dice=dice_text(state.dice)),
+                w("keer-step-keep", roller=mention(live, state.roller, w)),
+            ]
         )
     assert state.kept is not None
     others = tuple(d for d in range(len(state.dice)) if d != state.kept)
-    return (
-        f"{header}\n{roller} rolled {dice_text(state.dice)} and kept "
-        f"{DIE_EMOJI[state.dice[state.kept]]}; everyone else picks {dice_text(state.dice, others)}."
-        f"\n{_progress(live)}\nClick a die to choose where to cross it."
+    kept = w(
+        "keer-step-kept",
+        name=roller,
+        dice=dice_text(state.dice),
+        kept=DIE_EMOJI[state.dice[state.kept]],
+        others=dice_text(state.dice, others),
     )
+    return "\n".join([header, kept, _progress(live), w("keer-step-click")])
 
 
 def step_view(live: LiveMatch) -> discord.ui.View:
     """The buttons for where the roll stands now."""
-    state = keer_state(live.state)
+    state, w = keer_state(live.state), live.words
     view = discord.ui.View(timeout=None)
     ref = MatchRef(live.id, state.version, "roll")
     if state.phase is Phase.ROLL:
-        view.add_item(match_button(ref, "Roll", emoji="🎲", style=discord.ButtonStyle.primary))
+        label = w("keer-roll-label")
+        view.add_item(match_button(ref, label, emoji="🎲", style=discord.ButtonStyle.primary))
     elif state.dice is not None:
         verb = "keep" if state.phase is Phase.KEEP else "die"
+        roller = isolate(shown_name(live.players[state.roller], w))
         for die, face in enumerate(state.dice):
             kept = state.phase is Phase.CHOOSE and die == state.kept
-            label = f"{face} ({live.names[state.roller]})" if kept else face
+            colour = w(f"colour-{face}")
+            label = w("keer-die-kept-label", colour=colour, name=roller) if kept else colour
             style = discord.ButtonStyle.primary if kept else discord.ButtonStyle.secondary
             view.add_item(
                 match_button(
@@ -96,7 +114,8 @@ def step_view(live: LiveMatch) -> discord.ui.View:
                     style=style,
                 )
             )
-    view.add_item(match_button(MatchRef(live.id, state.version, "sheet"), "My sheet", emoji="📋"))
+    sheet = MatchRef(live.id, state.version, "sheet")
+    view.add_item(match_button(sheet, w("keer-sheet-label"), emoji="📋"))
     return view
 
 
@@ -105,78 +124,106 @@ def pick_options(state: KeerState, seat: Seat, die: int) -> list[Cross | Mark]:
     return [a for a in state.legal_actions(seat) if isinstance(a, Cross | Mark) and a.die == die]
 
 
-def pick_message(live: LiveMatch, seat: Seat, die: int) -> tuple[str, discord.ui.View | None]:
-    """The ephemeral answer to a die click: selects of the enclosures legal for this player."""
+def pick_message(
+    live: LiveMatch, seat: Seat, die: int, words: Words
+) -> tuple[str, discord.ui.View | None]:
+    """The ephemeral answer to a die click, in the clicking member's language: selects of the
+    enclosures legal for this player."""
     state = keer_state(live.state)
     assert state.dice is not None
     face = state.dice[die]
     actions = pick_options(state, seat, die)
     if not actions:
-        return f"{DIE_EMOJI[face]} fits nowhere on your sheet — pick another die.", None
-    options = [_option(state.sheet, action) for action in actions]
+        return words("keer-pick-nowhere", die=DIE_EMOJI[face]), None
+    options = [_option(state.sheet, action, words) for action in actions]
     view = discord.ui.View(timeout=None)
     chunks = [
         options[i : i + OPTIONS_PER_SELECT] for i in range(0, len(options), OPTIONS_PER_SELECT)
     ]
+    placeholder = words(
+        "keer-pick-enclosure-placeholder" if face != "purple" else "keer-pick-mark-placeholder"
+    )
     for part, chunk in enumerate(chunks[:MAX_SELECTS]):
         ref = MatchRef(live.id, state.version, "pick", f"{die}:{part}")
-        placeholder = "Choose an enclosure" if face != "purple" else "Cross an exclamation mark"
         view.add_item(match_select(ref, chunk, placeholder))
-    return f"{DIE_EMOJI[face]} **{face}** — where do you cross it?", view
+    content = words("keer-pick-where", die=DIE_EMOJI[face], colour=words(f"colour-{face}"))
+    return content, view
 
 
-def picked_text(state: KeerState, action: Any) -> str:
-    """What the ephemeral says once the pick is stored."""
+def picked_text(state: KeerState, action: Any, words: Words) -> str:
+    """What the ephemeral says once the pick is stored (in the member's language)."""
     if isinstance(action, Cross):
-        return f"✅ You crossed {enclosure_label(state.sheet, action.enclosure)}."
-    if isinstance(action, Mark):
-        extra = (
-            f" and won a chameleon in {enclosure_label(state.sheet, action.chameleon)}"
-            if action.chameleon
-            else ""
+        return words(
+            "keer-picked-cross", enclosure=enclosure_label(state.sheet, action.enclosure, words)
         )
-        return f"✅ You crossed an exclamation mark{extra}."
-    return "✅ You skip this roll."
+    if isinstance(action, Mark):
+        if action.chameleon:
+            where = enclosure_label(state.sheet, action.chameleon, words)
+            return words("keer-picked-mark-chameleon", enclosure=where)
+        return words("keer-picked-mark")
+    return words("keer-picked-skip")
 
 
-def enclosure_label(sheet: Sheet, enclosure_id: str) -> str:
+def enclosure_code(sheet: Sheet, enclosure_id: str, words: Words) -> str:
+    """An enclosure's id as the language writes it: its animal's letter in the language, then
+    its number (an elephant's E3 reads O3 in Dutch)."""
+    enclosure = sheet.enclosure(enclosure_id)
+    if enclosure is None:
+        return enclosure_id
+    animal = next(a.name for a in sheet.animals if a.letter == enclosure.animal)
+    return words(f"animal-{animal}-letter") + enclosure_id[len(enclosure.animal) :]
+
+
+def enclosure_label(sheet: Sheet, enclosure_id: str, words: Words) -> str:
     """`E3 · elephant · columns 5–7 (4 squares)`: enough to find it on the sheet."""
     enclosure = sheet.enclosure(enclosure_id)
     if enclosure is None:
         return enclosure_id
     animal = next(a.name for a in sheet.animals if a.letter == enclosure.animal)
     first, last = min(enclosure.columns) + 1, max(enclosure.columns) + 1
-    where = f"column {first}" if first == last else f"columns {first}–{last}"
-    size = len(enclosure.squares)
-    return f"{enclosure.id} · {animal} · {where} ({size} square{'s' * (size != 1)})"
+    return words(
+        "keer-enclosure-option",
+        enclosure=enclosure_code(sheet, enclosure_id, words),
+        animal=words(f"animal-{animal}"),
+        columns=last - first + 1,
+        first=first,
+        last=last,
+        squares=len(enclosure.squares),
+    )
 
 
 def roll_summary(live: LiveMatch, number: int) -> str:
     """One line for a finished roll's message: the dice and what each player did with them."""
-    state = keer_state(live.state)
+    state, w = keer_state(live.state), live.words
     rolls = [i for i, (_, action) in enumerate(state.history) if isinstance(action, Roll)]
     if not 1 <= number <= len(rolls):
-        return f"🎲 Roll {number} (match #{live.id})"
+        return w("keer-summary-unknown", roll=number, match=live.id)
     start = rolls[number - 1]
     end = rolls[number] if number < len(rolls) else len(state.history)
     roll = state.history[start][1]
     assert isinstance(roll, Roll)
-    parts = [f"🎲 Roll {number} (match #{live.id}): {dice_text(roll.dice)}"]
+    parts = [w("keer-summary", roll=number, match=live.id, dice=dice_text(roll.dice))]
     for seat, action in state.history[start + 1 : end]:
-        parts.append(f"{shown(live.names[seat])} {_did(roll, action)}")
+        parts.append(_did(state.sheet, roll, action, name(live, seat, w), w))
     return " · ".join(parts)
 
 
 def results_content(live: LiveMatch) -> str:
     """The final message: winners first, then every place with its score."""
-    state = keer_state(live.state)
+    state, w = keer_state(live.state), live.words
     outcome = state.outcome()
     assert outcome is not None
     order = sorted(range(state.num_players), key=lambda s: (outcome.places[s], s))
-    winners = " and ".join(f"**{shown(live.names[s])}**" for s in sorted(outcome.winners))
-    lines = [f"🏆 {winners} win{'s' if len(outcome.winners) == 1 else ''} match #{live.id}!"]
+    winners = w.join([f"**{name(live, s, w)}**" for s in sorted(outcome.winners)])
+    lines = [w("keer-results-winners", winners=winners, count=len(outcome.winners), match=live.id)]
     lines += [
-        f"{outcome.places[s]}. {shown(live.names[s])} — {outcome.scores[s]} points" for s in order
+        w(
+            "keer-results-line",
+            place=outcome.places[s],
+            name=name(live, s, w),
+            points=count(w, outcome.scores[s], "point"),
+        )
+        for s in order
     ]
     return "\n".join(lines)
 
@@ -184,31 +231,39 @@ def results_content(live: LiveMatch) -> str:
 def text_board(live: LiveMatch) -> str:
     """The table as text, for channels where the bot may not attach images."""
     state = keer_state(live.state)
-    lines = []
-    for seat in range(state.num_players):
-        circles = state.circles(seat)
-        player = state.players[seat]
-        crossed, done = player.crossed.bit_count(), len(player.animals)
-        lines.append(
-            f"**{shown(live.names[seat])}** — {count(circles.total, 'point')} · "
-            f"{count(crossed, 'enclosure')} · {count(done, 'animal')} done · "
-            f"{count(player.marks, '! mark')}"
-        )
-    return "\n".join(lines)
+    return "\n".join(board_line(live, seat, live.words) for seat in range(state.num_players))
 
 
-def count(n: int, noun: str) -> str:
-    """`1 enclosure`, `2 enclosures`."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+def board_line(live: LiveMatch, seat: Seat, words: Words) -> str:
+    """A seat's line of the text board, in a language."""
+    state = keer_state(live.state)
+    circles = state.circles(seat)
+    player = state.players[seat]
+    crossed, done = player.crossed.bit_count(), len(player.animals)
+    return words(
+        "keer-board-line",
+        name=name(live, seat, words),
+        points=count(words, circles.total, "point"),
+        enclosures=count(words, crossed, "enclosure"),
+        animals=count(words, done, "animal-done"),
+        marks=count(words, player.marks, "mark"),
+    )
+
+
+def count(words: Words, n: int, noun: str) -> str:
+    """`1 enclosure`, `2 enclosures` in a language (`noun`: point, enclosure, animal-done,
+    mark)."""
+    return words(f"keer-count-{noun}", count=n)
 
 
 def progress_line(live: LiveMatch) -> str:
     """Where the match stands, in one line (for /match status)."""
-    state = keer_state(live.state)
+    state, w = keer_state(live.state), live.words
     if state.phase is Phase.ROLL:
-        return f"roll {roll_number(state)} · {shown(live.names[state.roller])} rolls next"
-    waiting = ", ".join(shown(live.names[s]) for s in state.seats_to_act())
-    return f"roll {roll_number(state)} · waiting for {waiting}"
+        roller = name(live, state.roller, w)
+        return w("keer-progress-roller", roll=roll_number(state), name=roller)
+    waiting = w.join([name(live, s, w) for s in state.seats_to_act()])
+    return w("keer-progress-waiting", roll=roll_number(state), names=waiting)
 
 
 def roll_number(any_state: GameState) -> int:
@@ -218,39 +273,47 @@ def roll_number(any_state: GameState) -> int:
 
 
 def _progress(live: LiveMatch) -> str:
-    state = keer_state(live.state)
+    state, w = keer_state(live.state), live.words
     done = [
-        shown(live.names[s]) for s, c in enumerate(state.choices) if c not in (None, Skip(), Miss())
+        name(live, s, w) for s, c in enumerate(state.choices) if c not in (None, Skip(), Miss())
     ]
-    skipped = [shown(live.names[s]) for s, c in enumerate(state.choices) if c == Skip()]
-    missed = [shown(live.names[s]) for s, c in enumerate(state.choices) if c == Miss()]
-    waiting = [shown(live.names[s]) for s in state.seats_to_act()]
-    parts = [f"⏳ Waiting for: {', '.join(waiting)}"]
+    skipped = [name(live, s, w) for s, c in enumerate(state.choices) if c == Skip()]
+    missed = [name(live, s, w) for s, c in enumerate(state.choices) if c == Miss()]
+    waiting = [name(live, s, w) for s in state.seats_to_act()]
+    parts = [w("keer-waiting", names=w.join(waiting))]
     if done:
-        parts.append(f"✅ {', '.join(done)}")
+        parts.append(f"✅ {w.join(done)}")
     if skipped:
-        parts.append(f"⏭️ {', '.join(skipped)} (nothing fits)")
+        parts.append(w("keer-waiting-skipped", names=w.join(skipped)))
     if missed:
-        parts.append(f"⏰ {', '.join(missed)} (clock ran out)")
+        parts.append(w("keer-waiting-missed", names=w.join(missed)))
     return " · ".join(parts)
 
 
-def _did(roll: Roll, action: Any) -> str:
+def _did(sheet: Sheet, roll: Roll, action: Any, who: str, words: Words) -> str:
     if isinstance(action, Keep):
-        return f"kept {DIE_EMOJI[roll.dice[action.die]]}"
+        return words("keer-summary-kept", name=who, die=DIE_EMOJI[roll.dice[action.die]])
     if isinstance(action, Cross):
-        return f"{DIE_EMOJI[roll.dice[action.die]]} {action.enclosure}"
-    if isinstance(action, Mark):
-        return "🟪 !" + (f" + chameleon {action.chameleon}" if action.chameleon else "")
-    return "missed the clock" if isinstance(action, Miss) else "skipped"
-
-
-def _option(sheet: Sheet, action: Cross | Mark) -> discord.SelectOption:
-    if isinstance(action, Cross):
-        return discord.SelectOption(
-            label=enclosure_label(sheet, action.enclosure)[:100], value=action.to_text()
+        die, where = (
+            DIE_EMOJI[roll.dice[action.die]],
+            enclosure_code(sheet, action.enclosure, words),
         )
+        return words("keer-summary-cross", name=who, die=die, enclosure=where)
+    if isinstance(action, Mark):
+        if action.chameleon:
+            where = enclosure_code(sheet, action.chameleon, words)
+            return words("keer-summary-mark-chameleon", name=who, enclosure=where)
+        return words("keer-summary-mark", name=who)
+    key = "keer-summary-missed" if isinstance(action, Miss) else "keer-summary-skipped"
+    return words(key, name=who)
+
+
+def _option(sheet: Sheet, action: Cross | Mark, words: Words) -> discord.SelectOption:
+    if isinstance(action, Cross):
+        label = enclosure_label(sheet, action.enclosure, words)
+        return discord.SelectOption(label=label[:100], value=action.to_text())
     if action.chameleon is None:
-        return discord.SelectOption(label="Cross an exclamation mark", value=action.to_text())
-    label = f"! mark + chameleon: {enclosure_label(sheet, action.chameleon)}"
+        return discord.SelectOption(label=words("keer-mark-option")[:100], value=action.to_text())
+    where = enclosure_label(sheet, action.chameleon, words)
+    label = words("keer-mark-chameleon-option", enclosure=where)
     return discord.SelectOption(label=label[:100], value=action.to_text())

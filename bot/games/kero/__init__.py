@@ -6,15 +6,42 @@ from bot.games.adapter import AiSettings, DemoMatch, GameAdapter, GameUI
 from bot.games.kero import deadlines, play, ui
 from bot.games.kero.commands import KeroCog
 from bot.games.kero.pace import KeroPace
+from bot.refusals import Listed, Refused
+from games.common.errors import IllegalAction, Reason
 from games.common.protocol import Policy
 from games.kero import NAME
 from games.kero.ai import KeroAI, Pace
+from games.kero.resources import RESOURCES, Resources
 from render import images_for
 
 
 def _new_ai(settings: AiSettings) -> Policy:
     """The computer clicks at the bot's pace: each of its clicks takes real time."""
     return KeroAI(Pace(think_ms=settings.ai_think_ms))
+
+
+def listed(bundle: Resources) -> Listed:
+    """Resources as the member's language lists them ("2 bricks and 1 metal"; `nothing`)."""
+    amounts = [
+        (n, amount) for n, amount in zip(RESOURCES, bundle.as_tuple(), strict=True) if amount
+    ]
+    if not amounts:
+        return Listed(("resource-nothing",))
+    return Listed(
+        tuple(f"resource-{name}" for name, _ in amounts),
+        values=tuple({"count": amount} for _, amount in amounts),
+    )
+
+
+def explain(error: IllegalAction) -> Refused | None:
+    """What a move costs and what the player has, when that is why the rules turned it down
+    ("That costs 2 bricks and 1 metal and you have 1 brick"); None for any other reason."""
+    cost, have = error.details.get("cost"), error.details.get("have")
+    if error.reason is not Reason.NOT_ENOUGH:
+        return None
+    if not isinstance(cost, Resources) or not isinstance(have, Resources):
+        return None
+    return Refused("kero-costs-more", cost=listed(cost), have=listed(have))
 
 
 ADAPTER = GameAdapter(
@@ -34,8 +61,9 @@ ADAPTER = GameAdapter(
     buttons=play.BUTTONS,
     selects=play.SELECTS,
     commands=KeroCog,
-    demo=DemoMatch(("Ana (AI)", "Bo (AI)"), {"variant": "boss"}, lambda s: s.turns, "turn"),
+    demo=DemoMatch(("Ana", "Bo"), {"variant": "boss"}, lambda s: s.turns, "turn"),
     deadline=deadlines.deadline,
     follow_up=play.credit,
     shown_late=play.shown_late,
+    explain=explain,
 )

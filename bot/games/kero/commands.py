@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.computer import ai_player
+from bot.languages import member_words
 from bot.lobbies import LOBBY_MS, place_of
 from bot.options import BoundedGroupCog
 from bot.permissions import require_server
 from bot.refusals import Refused
+from bot.translator import choice, text
 from games.records import Player
 from storage import Lobby, now_ms
 
@@ -20,28 +22,42 @@ if TYPE_CHECKING:
 
 
 @app_commands.guild_only()
-class KeroCog(BoundedGroupCog, group_name="kero", group_description="Kero"):
+class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-cmd")):
     """Kero commands (in servers only: the group carries `guild_only`)."""
 
     def __init__(self, bot: TableroBot) -> None:
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="challenge", description="Challenge a member (or me) to Kero")
+    @app_commands.command(name="challenge", description=text("kero-challenge-cmd"))
     @app_commands.describe(
-        member="who you challenge (pick Tablero itself to play the computer)",
-        variant="base game, or the Boss Variant",
-        refuel="fuel-ups thrown automatically, or live by the opponent",
-        clock="live: minutes per turn; async: hours (the server's default)",
-        rated="false for a casual match that changes no rating",
+        member=text("kero-challenge-member-cmd"),
+        variant=text("kero-challenge-variant-cmd"),
+        refuel=text("kero-challenge-refuel-cmd"),
+        clock=text("kero-challenge-clock-cmd"),
+        rated=text("kero-challenge-rated-cmd"),
+    )
+    @app_commands.choices(
+        variant=[
+            choice("kero-variant-base-choice", "base"),
+            choice("kero-variant-boss-choice", "boss"),
+        ],
+        refuel=[
+            choice("kero-refuel-auto-choice", "auto"),
+            choice("kero-refuel-live-choice", "live"),
+        ],
+        clock=[
+            choice("kero-clock-live-choice", "live"),
+            choice("kero-clock-async-choice", "async"),
+        ],
     )
     async def challenge(  # noqa: PLR0917 - discord.py maps each slash option to a parameter
         self,
         interaction: discord.Interaction[Any],
         member: discord.User,
-        variant: Literal["base", "boss"] = "base",
-        refuel: Literal["auto", "live"] = "auto",
-        clock: Literal["live", "async"] | None = None,
+        variant: str = "base",
+        refuel: str = "auto",
+        clock: str | None = None,
         rated: bool = True,
     ) -> None:
         """Post a challenge only the challenged member can accept; against the bot, start now."""
@@ -50,7 +66,7 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description="Kero"):
         challenger = str(interaction.user.id)
         options = {"variant": variant, "fuel_up": refuel}
         if member.id == interaction.user.id:
-            raise Refused("You can't challenge yourself.")
+            raise Refused("kero-refuse-challenge-yourself")
         await self.bot.matches.check_bot_permissions(interaction)
         await self.bot.matches.check_channel_free(channel, guild)
         await self.bot.matches.check_member_limit(challenger, guild)
@@ -59,12 +75,11 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description="Kero"):
             await interaction.response.defer(ephemeral=True, thinking=True)
             players = [Player(challenger, interaction.user.display_name), ai_player(0)]
             live = await self.bot.matches.start(interaction, "kero", players, options, clock)
-            await interaction.edit_original_response(
-                content=f"⚔️ Kero match #{live.id} against the computer has started."
-            )
+            said = member_words(interaction)("kero-started-vs-computer", match=live.id)
+            await interaction.edit_original_response(content=said)
             return
         if member.bot:
-            raise Refused("Bots can't play; challenge me to play the computer.")
+            raise Refused("kero-refuse-challenge-bot")
         names = {challenger: interaction.user.display_name, str(member.id): member.display_name}
         lobby = Lobby(
             id=None,

@@ -12,6 +12,7 @@ from bot.clock import interaction_ms
 from bot.games.adapter import ButtonHandler, SelectHandler
 from bot.games.kero import ui
 from bot.ids import MatchRef
+from bot.languages import member_words
 from bot.refusals import DAMAGED_CHOICE, Refused
 from games.common.protocol import Action, GameState, Seat
 from games.kero.actions import Action as KeroAction
@@ -46,7 +47,7 @@ async def _act(play: Play, interaction: discord.Interaction[Any], ref: MatchRef,
         played = await play.act(interaction, ref, action)
         done = played.actions[0][1]
         assert isinstance(done, KeroAction)
-        label = ui.describe(ui.kero_state(played.before), done)
+        label = ui.describe(member_words(interaction), ui.kero_state(played.before), done)
         answer = interaction.response.edit_message(content=f"✅ {label}", view=None)
         await play.bot.publisher.answer_then_deliver(interaction, played, answer)
     else:
@@ -86,7 +87,7 @@ async def toggle(play: Play, interaction: discord.Interaction[Any], ref: MatchRe
     live, seat = await play.player(interaction, ref)
     state = ui.kero_state(live.state)
     if state.phase is not Phase.ROLLING or seat != state.active:
-        raise Refused("Only the rolling player marks dice.")
+        raise Refused("kero-refuse-only-roller")
     marks = ref.number(0)
     await interaction.response.edit_message(view=ui.rolling_view(live, marks))
 
@@ -94,7 +95,7 @@ async def toggle(play: Play, interaction: discord.Interaction[Any], ref: MatchRe
 async def tuareks(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
     """The member's own Tuareks and tiles, and what they may play now, only for them."""
     live, seat = await play.player(interaction, ref, check_version=False)
-    content, view = ui.tuarek_message(live, seat)
+    content, view = ui.tuarek_message(live, seat, member_words(interaction))
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     await interaction.response.send_message(content, ephemeral=True, **extra)
 

@@ -5,6 +5,9 @@ carries a trailing `@` in its custom_id and is stamped with the click's snowflak
 the tanker window the dice are toggle buttons (marked = re-roll) whose custom_ids carry the
 marks, so toggling needs no storage, and the KERO left shows as a Discord relative timestamp
 (no countdown edits). Tuareks are secret: they are played from an ephemeral "My Tuareks" message.
+
+Every word comes from the catalogs (words/locales/*/kero.ftl, games.ftl): the public message in
+the match's language (`live.words`), My Tuareks and the answers on it in the member's.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from games.kero.chance import FLAME_FACE
 from games.kero.components import Face
 from games.kero.fuel import kero_gained
 from games.kero.resources import RESOURCES, Resources
+from words import Words, isolate
 
 if TYPE_CHECKING:
     from bot.service import LiveMatch
@@ -65,107 +69,135 @@ def turn_key(state: GameState) -> int:
     return kero.turns * 2 + (1 if kero.phase is Phase.CLAIM else 0)
 
 
-PHASE_WORDS: Final = {
-    Phase.SETUP: "dealing",
-    Phase.START: "choosing dice",
-    Phase.FUELING: "fuelling up",
-    Phase.ROLLING: "rolling",
-    Phase.CAMP: "in camp",
-    Phase.CLAIM: "claiming territories",
-    Phase.OVER: "over",
-}
-"""Each phase in players' words."""
+def phase_words(w: Words, phase: Phase) -> str:
+    """A phase in players' words ("fuelling up", "choosing dice")."""
+    return w(f"kero-phase-{phase.value}")
 
 
-def resources_text(bundle: Resources) -> str:
-    """`🧱 2 bricks, 🌾 1 wheat`, or `nothing`: words as well as emoji, for screen readers."""
+def named(name: str) -> str:
+    """A player's name inside a sentence: markdown escaped, isolated."""
+    return isolate(shown(name))
+
+
+def resource_words(w: Words, name: str, amount: int) -> str:
+    """`2 bricks`: one resource with its count (games.ftl)."""
+    return w(f"resource-{name}", count=amount)
+
+
+def resources_text(w: Words, bundle: Resources) -> str:
+    """`🧱 2 bricks and 🌾 1 wheat`, or `nothing`: words as well as emoji, for screen readers."""
     parts = [
-        f"{RESOURCE_EMOJI[name]} {Resources.of({name: amount}).words()}"
+        f"{RESOURCE_EMOJI[name]} {resource_words(w, name, amount)}"
         for name, amount in zip(RESOURCES, bundle.as_tuple(), strict=True)
         if amount
     ]
-    return ", ".join(parts) or "nothing"
+    return w.join(parts) if parts else w("resource-nothing")
 
 
-def face_text(face: Face) -> str:
-    """A die face as emoji and words: `🔥 flame`, `🐪 Tuarek`, `🌾🧍 wheat+recruit`."""
+def face_text(w: Words, face: Face) -> str:
+    """A die face as emoji and words: `🔥 flame`, `🐪 Tuarek`, `🌾🧍 1 wheat + 1 recruit`."""
     if face.flame:
-        return "🔥 flame"
+        return "🔥 " + w("kero-face-flame")
     if face.tuarek:
-        return "🐪 Tuarek"
+        return "🐪 " + w("kero-face-tuarek")
     if face.explorer:
-        return "🧭 Explorer"
+        return "🧭 " + w("kero-face-explorer")
     pairs = [
         (name, amount)
         for name, amount in zip(RESOURCES, face.resources.as_tuple(), strict=True)
         if amount
     ]
     emoji = "".join(RESOURCE_EMOJI[name] * amount for name, amount in pairs)
-    words = "+".join(name if amount == 1 else f"{amount} {name}" for name, amount in pairs)
-    return f"{emoji} {words}"
+    said = " + ".join(resource_words(w, name, amount) for name, amount in pairs)
+    return f"{emoji} {said}"
 
 
-def dice_faces(state: KeroState) -> list[str]:
+def dice_faces(w: Words, state: KeroState) -> list[str]:
     """Each thrown die as `colour face`, in die order."""
     out = []
     for die, face in zip(state.turn.dice, state.turn.faces, strict=True):
         box = state.box.white if die == "white" else state.box.special[die]
         out.append(
-            f"{DIE_EMOJI.get(die, '⚪')} {'…' if face is None else face_text(box.faces[face])}"
+            f"{DIE_EMOJI.get(die, '⚪')} {'…' if face is None else face_text(w, box.faces[face])}"
         )
     return out
 
 
-def gauge(left_ms: int, capacity_ms: int) -> str:
+def gauge(w: Words, left_ms: int, capacity_ms: int) -> str:
     """`█████░░░░░ 31 s` — the tank at the moment the message was drawn."""
     full = round(GAUGE_CELLS * max(0, left_ms) / capacity_ms)
-    return "█" * full + "░" * (GAUGE_CELLS - full) + f" {max(0, left_ms) // 1000} s"
+    bar = "█" * full + "░" * (GAUGE_CELLS - full)
+    return w("kero-gauge", bar=bar, seconds=max(0, left_ms) // 1000)
 
 
 def who(live: LiveMatch, seat: Seat) -> str:
     """A member's mention, or the computer's name in bold."""
     player = live.players[seat]
-    return f"**{player.name}**" if live.is_ai(seat) else f"<@{player.id}>"
+    return f"**{named(live.names[seat])}**" if live.is_ai(seat) else f"<@{player.id}>"
+
+
+def tuarek_name(w: Words, tuarek: str) -> str:
+    """A Tuarek by its id in the game data (`dust_storm` → "Dust Storm")."""
+    return w("tuarek-" + tuarek.replace("_", "-"))
+
+
+def tile_name(w: Words, tile: str) -> str:
+    """An ability tile by its id, with its number: "A9 Firebreak"."""
+    return w("kero-tile", number=int(tile[1:]), name=w(f"ability-{tile.lower()}"))
+
+
+def territory_name(w: Words, territory: str) -> str:
+    """A New Territory by its id ("T3" → "Oil field")."""
+    return w(f"territory-{territory.lower()}")
+
+
+def _stock(w: Words, state: KeroState, seat: Seat) -> str:
+    camp = state.camps[seat]
+    jerrycans = resource_words(w, "jerrycan", camp.jerrycans)
+    return w("kero-stock", seconds=camp.tank.level_ms // 1000, jerrycans=jerrycans)
 
 
 def step_content(live: LiveMatch) -> str:
     """What the turn's message says now."""
+    w = live.words
     state = kero_state(live.state)
     active, camp = state.active, state.camps[state.active]
-    header = (
-        f"⛽ **Kero** · match #{live.id} · round {min(state.claims + 1, 3)} · "
-        f"turn {state.turns + 1}"
-    )
-    name = shown(live.names[active])
-    stock = f"KERO {camp.tank.level_ms // 1000} s · ⛽ {camp.jerrycans} jerrycans"
+    header = w("kero-header", match=live.id, round=min(state.claims + 1, 3), turn=state.turns + 1)
+    name = named(live.names[active])
+    stock = _stock(w, state, active)
     if live.is_ai(state.active) and state.phase is not Phase.CLAIM:
-        lines = [f"🤖 {name} is playing ({PHASE_WORDS[state.phase]}) · {stock}"]
-        lines += _claim_report(live, state)
+        lines = [w("kero-ai-playing", name=name, phase=phase_words(w, state.phase), stock=stock)]
+        lines += _claim_report(live, w, state)
     elif state.phase is Phase.START:
         dice = " ".join(DIE_EMOJI[d] for d in state.turn.dice)
-        extra = f" · special dice: {dice}" if dice else ""
-        lines = [f"{who(live, active)}, your turn: fuel up, add dice, then Roll.", stock + extra]
-        lines += _claim_report(live, state) + _fuel_report(live, state)
+        line = w("kero-stock-special-dice", stock=stock, dice=dice) if dice else stock
+        lines = [w("kero-your-turn", player=who(live, active)), line]
+        lines += _claim_report(live, w, state) + _fuel_report(live, w, state)
     elif state.phase is Phase.FUELING:
-        thrower = 1 - active
-        lines = [f"{name} is fuelling up — {who(live, thrower)}, throw the dice! ({stock})"]
+        thrower = who(live, 1 - active)
+        lines = [w("kero-fuelling", name=name, thrower=thrower, stock=stock)]
     elif state.phase is Phase.ROLLING:
         window = state.turn.window
         assert window is not None
         left = window.empty_at - state.clock_ms
         lines = [
-            f"{name} is rolling — the tank runs dry <t:{window.empty_at // 1000}:R> "
-            f"{gauge(left, camp.tank.capacity_ms)}",
-            " ".join(dice_faces(state)),
-            "Mark dice to re-roll (🔁), then Re-roll; Stop keeps them all.",
+            w(
+                "kero-rolling",
+                name=name,
+                when=f"<t:{window.empty_at // 1000}:R>",
+                gauge=gauge(w, left, camp.tank.capacity_ms),
+            ),
+            " ".join(dice_faces(w, state)),
+            w("kero-rolling-help"),
         ]
     elif state.phase is Phase.CAMP:
+        resources = resources_text(w, state.turn.pool)
         lines = [
-            f"{name} is in camp: {resources_text(state.turn.pool)} to spend · {stock}",
-            "Take cards, place Explorers, hire Tuareks, then End turn.",
+            w("kero-in-camp", name=name, resources=resources, stock=stock),
+            w("kero-camp-help"),
         ]
     else:
-        lines = [_claim_line(live, state)]
+        lines = [_claim_line(live, w, state)]
     return "\n".join([header, *lines])
 
 
@@ -174,22 +206,24 @@ def step_view(live: LiveMatch) -> discord.ui.View | None:
     state = kero_state(live.state)
     if state.phase is Phase.ROLLING and not live.is_ai(state.active):
         return rolling_view(live, 0)
+    w = live.words
     view = discord.ui.View(timeout=None)
     if state.phase is Phase.CLAIM:
-        _claim_items(live, state, view)
+        _claim_items(live, w, state, view)
     elif state.phase is not Phase.ROLLING and not live.is_ai(_mover(state)):
         legal = state.legal_actions(_mover(state))
-        _phase_items(live, state, legal, view)
-    view.add_item(_tuareks_button(live, state.version))
+        _phase_items(live, w, state, legal, view)
+    view.add_item(_tuareks_button(live, w, state.version))
     return view
 
 
 def rolling_view(live: LiveMatch, marks: int) -> discord.ui.View:
     """The dice as toggles (marked = re-roll), Re-roll and Stop."""
+    w = live.words
     state = kero_state(live.state)
     version, turn = state.version, state.turn
     items: list[discord.ui.Item[Any]] = []
-    faces = dice_faces(state)
+    faces = dice_faces(w, state)
     for die, face in enumerate(turn.faces):
         burnt = face == FLAME_FACE
         marked = bool(marks >> die & 1) and not burnt
@@ -205,7 +239,7 @@ def rolling_view(live: LiveMatch, marks: int) -> discord.ui.View:
     items.append(
         match_button(
             reroll if chosen else MatchRef(live.id, version, "act", "reroll:none"),
-            f"Re-roll {len(chosen)}" if chosen else "Re-roll",
+            w("kero-reroll-count-label", count=len(chosen)) if chosen else w("kero-reroll-label"),
             emoji="🔁",
             style=discord.ButtonStyle.primary,
             disabled=not ready,
@@ -213,151 +247,218 @@ def rolling_view(live: LiveMatch, marks: int) -> discord.ui.View:
         )
     )
     stop = MatchRef(live.id, version, "act", "stop@")
-    items.append(match_button(stop, "Stop", emoji="✋", style=discord.ButtonStyle.success, row=2))
-    items.append(_tuareks_button(live, version, row=2))
+    items.append(
+        match_button(
+            stop, w("kero-stop-label"), emoji="✋", style=discord.ButtonStyle.success, row=2
+        )
+    )
+    items.append(_tuareks_button(live, w, version, row=2))
     # The generic 📝 Text board (bot/play.py adds it to every other step's view): here too, as
     # a die toggle redraws this view by itself.
     board = MatchRef(live.id, version, "board")
-    items.append(match_button(board, "Text board", emoji="📝", row=2))
+    items.append(match_button(board, w("match-board-label"), emoji="📝", row=2))
     return view_of(*items)
 
 
-def tuarek_message(live: LiveMatch, seat: Seat) -> tuple[str, discord.ui.View | None]:
-    """The ephemeral "My Tuareks": what the seat holds and what it may play now."""
+def tuarek_message(live: LiveMatch, seat: Seat, w: Words) -> tuple[str, discord.ui.View | None]:
+    """The ephemeral "My Tuareks" (in the member's language `w`): what the seat holds and what
+    it may play now."""
     state = kero_state(live.state)
     camp = state.camps[seat]
-    names = {t.id: t.name for t in state.box.tuareks}
-    held = ", ".join(names.get(t, t) for t in camp.tuareks) or "none"
-    armed = f" · {camp.armed} Dust Storm armed" if camp.armed else ""
-    tiles = ", ".join(f"{t} {state.box.tiles[t].name}" for t in camp.tiles) or "none"
-    text = f"🐪 Your Tuareks: {held}{armed}\n🏅 Your ability tiles: {tiles}"
+    held = (
+        w.join([tuarek_name(w, t) for t in camp.tuareks]) if camp.tuareks else w("kero-no-tuareks")
+    )
+    tuareks = (
+        w("kero-my-tuareks-armed", tuareks=held, armed=camp.armed)
+        if camp.armed
+        else w("kero-my-tuareks", tuareks=held)
+    )
+    tiles = w.join([tile_name(w, t) for t in camp.tiles]) if camp.tiles else w("kero-no-tiles")
+    text = tuareks + "\n" + w("kero-my-tiles", tiles=tiles)
     playable = [act for act in state.legal_actions(seat) if isinstance(act, a.Play | a.Use)]
     if not playable:
-        return text + "\nNothing to play right now.", None
+        return text + "\n" + w("kero-nothing-to-play"), None
     options = [
-        discord.SelectOption(label=describe(state, act)[:100], value=template(act))
+        discord.SelectOption(label=describe(w, state, act)[:100], value=template(act))
         for act in playable[:25]
     ]
     ref = MatchRef(live.id, state.version, "act", "secret")
-    return text, view_of(match_select(ref, options, "Play a Tuarek or use a tile"))
+    return text, view_of(match_select(ref, options, w("kero-tuarek-placeholder")))
 
 
-def describe(state: KeroState, action: a.Action) -> str:
-    """A short label for an action in a select."""
+def describe(w: Words, state: KeroState, action: a.Action) -> str:
+    """A short label for an action in a select (and the answer once it is done)."""
     if isinstance(action, a.Take):
-        card = state.box.cards_by_id[state.row[action.slot - 1] or ""]
-        colour = f"{card.colour} " if card.colour else ""
-        return (
-            f"Card {action.slot}: {colour}{card.kind}, {card.points} pts — "
-            f"{resources_text(card.cost)}"
+        return _card_option(w, state, action.slot)
+    if isinstance(action, a.Place | a.TieBreak):
+        territory = state.box.territories_by_id[state.territories[action.slot - 1] or ""]
+        land = territory_name(w, territory.id)
+        if isinstance(action, a.TieBreak):
+            return w("kero-tiebreak-option", slot=action.slot, name=land)
+        key = "kero-territory-boss-option" if action.boss else "kero-territory-option"
+        return w(key, slot=action.slot, name=land, points=territory.points)
+    if isinstance(action, a.Play | a.Use):
+        name = (
+            tuarek_name(w, action.tuarek)
+            if isinstance(action, a.Play)
+            else tile_name(w, action.tile)
         )
-    if isinstance(action, a.Place):
-        territory = state.box.territories_by_id[state.territories[action.slot - 1] or ""]
-        boss = " (your Boss)" if action.boss else ""
-        return f"Territory {action.slot}: {territory.name}, {territory.points} pts{boss}"
-    if isinstance(action, a.Play):
-        name = next(t.name for t in state.box.tuareks if t.id == action.tuarek)
-        return f"{name}" + (f": {action.arg}" if action.arg else "")
-    if isinstance(action, a.Use):
-        tile = state.box.tiles[action.tile]
-        return f"{action.tile} {tile.name}" + (f": die {action.arg}" if action.arg else "")
-    if isinstance(action, a.TieBreak):
-        territory = state.box.territories_by_id[state.territories[action.slot - 1] or ""]
-        return f"Territory {action.slot}: {territory.name}"
+        if action.arg is None:
+            return name
+        return w("kero-with-choice", what=name, choice=_choice(w, action.arg))
     return action.to_text()
+
+
+def _card_option(w: Words, state: KeroState, slot: int) -> str:
+    """A card of the row: its slot, colour, kind, points and cost."""
+    card = state.box.cards_by_id[state.row[slot - 1] or ""]
+    cost = resources_text(w, card.cost)
+    if not card.colour:
+        return w("kero-card-option", slot=slot, kind=card.kind, points=card.points, cost=cost)
+    colour = w(f"card-colour-{card.colour}")
+    return w(
+        "kero-card-coloured-option",
+        slot=slot,
+        colour=colour,
+        kind=card.kind,
+        points=card.points,
+        cost=cost,
+    )
+
+
+def _choice(w: Words, arg: str) -> str:
+    """What a Tuarek or tile is played with: a special die (Guide), a resource (Trader), or a
+    die of the throw by its place (Smith, A10: "die 3" is the third)."""
+    if arg in DIE_EMOJI:
+        return w("kero-die-label", colour=arg)
+    if arg in RESOURCES:
+        return resource_words(w, arg, 1)
+    if arg.isascii() and arg.isdigit():
+        return w("kero-die-number", number=int(arg) + 1)
+    return arg
 
 
 def turn_summary(live: LiveMatch, key: int) -> str:
     """What an earlier turn's message says once play moved on."""
+    w = live.words
     camps = kero_state(live.state).summary()["camps"]
-    what = "the claim" if key % 2 else f"turn {key // 2 + 1}"
-    score = " · ".join(f"{shown(live.names[c['seat']])} {c['points']}" for c in camps)
-    return f"⛽ Kero · match #{live.id} · {what} is over — points: {score}"
+    scores = " · ".join(
+        w("kero-score", name=named(live.names[c["seat"]]), points=c["points"]) for c in camps
+    )
+    if key % 2:
+        return w("kero-summary-claim", match=live.id, scores=scores)
+    return w("kero-summary-turn", match=live.id, turn=key // 2 + 1, scores=scores)
 
 
 def results_content(live: LiveMatch) -> str:
     """Winners and scores."""
+    w = live.words
     state = kero_state(live.state)
     outcome = state.outcome()
     assert outcome is not None
-    winners = " and ".join(f"**{shown(live.names[s])}**" for s in sorted(outcome.winners))
-    lines = [f"🏆 {winners} win{'s' if len(outcome.winners) == 1 else ''} Kero match #{live.id}!"]
-    lines += [f"{shown(live.names[s])} — {outcome.scores[s]} points" for s in range(2)]
+    winners = w.join([f"**{named(live.names[s])}**" for s in sorted(outcome.winners)])
+    lines = [w("kero-results-won", winners=winners, count=len(outcome.winners), match=live.id)]
+    lines += [
+        w("kero-results-line", name=named(live.names[s]), points=outcome.scores[s])
+        for s in range(2)
+    ]
     return "\n".join(lines)
 
 
 def text_board(live: LiveMatch) -> str:
     """Each clan's points, KERO and jerrycans, and the row, for channels without images."""
+    w = live.words
     state = kero_state(live.state)
     summary = state.summary()
     lines = [
-        f"**{shown(live.names[c['seat']])}** — {c['points']} points · "
-        f"KERO {c['kero_ms'] // 1000} s · ⛽ {c['jerrycans']} · {len(c['cards'])} cards · "
-        f"{len(c['territories'])} territories"
+        w(
+            "kero-board-line",
+            name=named(live.names[c["seat"]]),
+            points=c["points"],
+            seconds=c["kero_ms"] // 1000,
+            jerrycans=c["jerrycans"],
+            cards=len(c["cards"]),
+            territories=len(c["territories"]),
+        )
         for c in summary["camps"]
     ]
     row = [
-        describe(state, a.Take(slot + 1)) for slot, card in enumerate(state.row) if card is not None
+        describe(w, state, a.Take(slot + 1))
+        for slot, card in enumerate(state.row)
+        if card is not None
     ]
     return "\n".join(lines + row)
 
 
 def progress_line(live: LiveMatch) -> str:
     """Turn and the clan to act."""
+    w = live.words
     state = kero_state(live.state)
     seats = state.seats_to_act() or (state.active,)
-    waiting = ", ".join(shown(live.names[s]) for s in seats)
-    return f"turn {state.turns + 1} · {PHASE_WORDS[state.phase]} · waiting for {waiting}"
+    waiting = w.join([named(live.names[s]) for s in seats])
+    return w(
+        "kero-progress", turn=state.turns + 1, phase=phase_words(w, state.phase), players=waiting
+    )
 
 
 def _mover(state: KeroState) -> Seat:
     return state.thrower() if state.phase is Phase.FUELING else state.active
 
 
-def _tuareks_button(live: LiveMatch, version: int, row: int | None = None) -> discord.ui.Item[Any]:
+def _tuareks_button(
+    live: LiveMatch, w: Words, version: int, row: int | None = None
+) -> discord.ui.Item[Any]:
     """🐪 My Tuareks: each member's secret hand, shown only to them."""
-    return match_button(MatchRef(live.id, version, "camp"), "My Tuareks", emoji="🐪", row=row)
+    ref = MatchRef(live.id, version, "camp")
+    return match_button(ref, w("kero-tuareks-label"), emoji="🐪", row=row)
+
+
+_BUTTONS: Final = {
+    a.FuelUp: ("kero-fuel-up-label", "⛽", discord.ButtonStyle.secondary),
+    a.Roll: ("kero-roll-label", "🎲", discord.ButtonStyle.primary),
+    a.Throw: ("kero-throw-label", "🎲", discord.ButtonStyle.primary),
+    a.Hire: ("kero-hire-label", "🐪", discord.ButtonStyle.secondary),
+    a.EndTurn: ("kero-end-turn-label", "✅", discord.ButtonStyle.success),
+}
+"""The phase's buttons: their label's message id, emoji and style, by action."""
 
 
 def _phase_items(
-    live: LiveMatch, state: KeroState, legal: Sequence[a.Action], view: discord.ui.View
+    live: LiveMatch,
+    w: Words,
+    state: KeroState,
+    legal: Sequence[a.Action],
+    view: discord.ui.View,
 ) -> None:
     version = state.version
 
     def ref(action: a.Action) -> MatchRef:
         return MatchRef(live.id, version, "act", template(action))
 
-    buttons = {
-        a.FuelUp: ("Fuel up (1 ⛽)", "⛽", discord.ButtonStyle.secondary),
-        a.Roll: ("Roll", "🎲", discord.ButtonStyle.primary),
-        a.Throw: ("Throw", "🎲", discord.ButtonStyle.primary),
-        a.Hire: ("Hire a Tuarek (2 ⛽)", "🐪", discord.ButtonStyle.secondary),
-        a.EndTurn: ("End turn", "✅", discord.ButtonStyle.success),
-    }
     for action in legal:
-        shown = buttons.get(type(action))
-        if shown is not None:
-            label, emoji, style = shown
-            view.add_item(match_button(ref(action), label, emoji=emoji, style=style, row=0))
+        button = _BUTTONS.get(type(action))
+        if button is not None:
+            key, emoji, style = button
+            view.add_item(match_button(ref(action), w(key), emoji=emoji, style=style, row=0))
     for action in legal:
         if isinstance(action, a.AddDie):
-            label = f"{action.colour} die"
+            label = w("kero-die-label", colour=action.colour)
             view.add_item(match_button(ref(action), label, emoji=DIE_EMOJI[action.colour], row=1))
     for kind, placeholder, row in (
-        (a.Take, "Take a card", 2),
-        (a.Place, "Place an Explorer", 3),
+        (a.Take, "kero-take-placeholder", 2),
+        (a.Place, "kero-place-placeholder", 3),
     ):
         choices = [act for act in legal if isinstance(act, kind)]
         if choices:
             options = [
-                discord.SelectOption(label=describe(state, act)[:100], value=template(act))
+                discord.SelectOption(label=describe(w, state, act)[:100], value=template(act))
                 for act in choices[:25]
             ]
             select_ref = MatchRef(live.id, version, "act", kind.__name__.lower())
-            view.add_item(match_select(select_ref, options, placeholder, row=row))
+            view.add_item(match_select(select_ref, options, w(placeholder), row=row))
 
 
-def _claim_items(live: LiveMatch, state: KeroState, view: discord.ui.View) -> None:
+def _claim_items(live: LiveMatch, w: Words, state: KeroState, view: discord.ui.View) -> None:
     """One pair of Boss buttons per tied territory (each asked clan clicks its own answer: the
     engine knows who clicked), and the A5 tile's select."""
     vote = state.vote
@@ -373,61 +474,48 @@ def _claim_items(live: LiveMatch, state: KeroState, view: discord.ui.View) -> No
         }
     )
     for slot in slots[:12]:
-        for activate, label in ((True, "activate your Boss"), (False, "hold your Boss")):
+        for activate, key in ((True, "kero-boss-activate-label"), (False, "kero-boss-hold-label")):
             action = a.BossChoice(slot + 1, activate)
             style = discord.ButtonStyle.danger if activate else discord.ButtonStyle.secondary
             ref = MatchRef(live.id, version, "act", template(action))
-            view.add_item(
-                match_button(ref, f"Territory {slot + 1}: {label}", emoji="👑", style=style)
-            )
+            view.add_item(match_button(ref, w(key, slot=slot + 1), emoji="👑", style=style))
     chooser = vote.tiebreak_seat
     open_choice = vote.tiebreak_choice is None and vote.tiebreak_slots
     if chooser is None or not open_choice or live.is_ai(chooser):
         return
     options = [
         discord.SelectOption(
-            label=describe(state, a.TieBreak(slot + 1))[:100], value=a.TieBreak(slot + 1).to_text()
+            label=describe(w, state, a.TieBreak(slot + 1))[:100],
+            value=a.TieBreak(slot + 1).to_text(),
         )
         for slot in vote.tiebreak_slots[:25]
     ]
     ref = MatchRef(live.id, version, "act", "tiebreak")
-    view.add_item(match_select(ref, options, "The tie your A5 tile breaks"))
+    view.add_item(match_select(ref, options, w("kero-tiebreak-placeholder")))
 
 
-def _claim_line(live: LiveMatch, state: KeroState) -> str:
-    waiting = " and ".join(who(live, s) for s in state.seats_to_act())
-    return (
-        f"📜 Claim! Waiting for {waiting} to decide about a tie "
-        "(answers stay secret until all are in)."
-    )
+def _claim_line(live: LiveMatch, w: Words, state: KeroState) -> str:
+    waiting = w.join([who(live, s) for s in state.seats_to_act()])
+    return w("kero-claim-waiting", players=waiting)
 
 
-_CLAIMED: Final = {
-    "majority": "{name} won {land}",
-    "boss": "{name} won {land} with their Boss",
-    "tiebreak": "{name} won {land} with the tie-breaker",
-    "bosses": "{land}: both Bosses on a tie — discarded, both Bosses turned over",
-    "tie": "{land}: tied — discarded",
-    "empty": "{land}: nobody there — discarded",
-}
-
-
-def _claim_report(live: LiveMatch, state: KeroState) -> list[str]:
+def _claim_report(live: LiveMatch, w: Words, state: KeroState) -> list[str]:
     """In the turn after a claim: how each territory was settled."""
     report = state.last_claim
     if report is None or report.turn != state.turns - 1:
         return []
     parts = [
-        _CLAIMED[c.how].format(
-            name=shown(live.names[c.winner]) if c.winner is not None else "",
-            land=state.box.territories_by_id[c.territory].name,
+        w(
+            f"kero-claimed-{c.how}",
+            name=named(live.names[c.winner]) if c.winner is not None else "",
+            land=territory_name(w, c.territory),
         )
         for c in report.territories
     ]
-    return ["📜 Claim: " + " · ".join(parts) + "."]
+    return [w("kero-claim-report", parts=" · ".join(parts))]
 
 
-def _fuel_report(live: LiveMatch, state: KeroState) -> list[str]:
+def _fuel_report(live: LiveMatch, w: Words, state: KeroState) -> list[str]:
     """After a fuel-up this turn: how many throws the opponent's dice took."""
     if not state.turn.fuel_ups:
         return []
@@ -436,10 +524,11 @@ def _fuel_report(live: LiveMatch, state: KeroState) -> list[str]:
     if not starts:
         return []
     throws = sum(isinstance(act, a.Flames) for act in history[starts[-1] :])
-    thrower = shown(live.names[state.thrower()])
+    thrower = named(live.names[state.thrower()])
     count = state.turn.fuel_ups
-    gained = ""
     if state.fuel_mode == "auto":
         seconds = kero_gained(throws, state.box.supply.fuel_up_throw_ms) / 1000
-        gained = f" → +{seconds:.1f} s of KERO (a tank holds at most its capacity)"
-    return [f"⛽ Fuel-up {count} done: {thrower}'s dice took {throws} throws{gained}."]
+        return [
+            w("kero-fuel-report-auto", count=count, thrower=thrower, throws=throws, seconds=seconds)
+        ]
+    return [w("kero-fuel-report", count=count, thrower=thrower, throws=throws)]

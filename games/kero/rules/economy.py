@@ -41,7 +41,10 @@ def pay(state: KeroState, camp: Camp, cost: Resources) -> None:
     if not state.turn.pool.covers(need) or camp.jerrycans < cost.jerrycan:
         have = state.turn.pool + Resources(jerrycan=camp.jerrycans)
         raise IllegalAction(
-            f"that costs {cost.words()} and you have {have.words()}", Reason.NOT_ENOUGH
+            f"that costs {cost.words()} and you have {have.words()}",
+            Reason.NOT_ENOUGH,
+            cost=cost,
+            have=have,
         )
     state.turn.pool -= need
     pay_jerrycans(state, camp, cost.jerrycan)
@@ -49,9 +52,12 @@ def pay(state: KeroState, camp: Camp, cost: Resources) -> None:
 
 def pay_jerrycans(state: KeroState, camp: Camp, n: int) -> None:
     if camp.jerrycans < n:
+        cost, have = Resources(jerrycan=n), Resources(jerrycan=camp.jerrycans)
         raise IllegalAction(
-            f"that costs {Resources(jerrycan=n).words()} and you have {camp.jerrycans}",
+            f"that costs {cost.words()} and you have {camp.jerrycans}",
             Reason.NOT_ENOUGH,
+            cost=cost,
+            have=have,
         )
     camp.jerrycans -= n
     state.jerrycans += n

@@ -115,5 +115,5 @@ ADAPTER = GameAdapter(
     buttons={"throw": throw},
     selects={},
     commands=HighRollCog,
-    demo=DemoMatch(("Ana (AI)", "Bo (AI)"), {}, lambda s: s.rolls, "throw"),
+    demo=DemoMatch(("Ana", "Bo"), {}, lambda s: s.rolls, "throw"),
 )

@@ -12,6 +12,7 @@ import pytest
 from games.common import CHANCE, ChanceRng, IllegalAction, Node, Reason
 from games.kero import actions as a
 from games.kero.ai import KeroAI
+from games.kero.resources import Resources
 from games.kero.rules.economy import tank_op
 from games.kero.state import KeroState
 from games.kero.tanker import Tank
@@ -69,6 +70,20 @@ def test_not_enough_names_the_cost_and_what_you_have_in_words() -> None:
         str(error)
         == "that costs 2 bricks and 1 metal and you have 1 brick, 2 wheat and 4 jerrycans"
     )
+    # The bot words it in the player's language from the values (bot/games/kero/__init__.py).
+    assert error.details == {
+        "cost": Resources(brick=2, metal=1),
+        "have": Resources(brick=1, wheat=2, jerrycan=4),
+    }
+
+
+def test_every_not_enough_carries_the_cost_and_what_you_have() -> None:
+    errors = [e for e in refusals(matches=1) if e.reason is Reason.NOT_ENOUGH]
+    assert errors
+    for error in errors:
+        cost, have = error.details["cost"], error.details["have"]
+        assert isinstance(cost, Resources) and isinstance(have, Resources)
+        assert not have.covers(cost), (cost, have)
 
 
 def test_an_empty_tank_says_fuel_up_first_not_too_late() -> None:

@@ -15,7 +15,12 @@
 }
 
 # The words that join the last two items of a list (the pseudo-locale's own lists).
+# The games' titles (their own names, the same in every language).
+game-keer-kids = { -keer }
+game-kero = { -kero }
+
 list-and = and
+computer-name = { $name } (AI)
 list-or = or
 
 ## Refusals: short, ephemeral, and always saying that nothing was changed where it matters.

@@ -14,7 +14,12 @@
    *[other] Tuareks
 }
 
+# The games' titles (their own names, the same in every language).
+game-keer-kids = { -keer }
+game-kero = { -kero }
+
 list-and = y
+computer-name = { $name } (IA)
 list-or = o
 
 ## Negativas: breves, efímeras, y diciendo que no cambió nada cuando importa.

@@ -14,7 +14,12 @@
    *[other] Tuareks
 }
 
+# The games' titles (their own names, the same in every language).
+game-keer-kids = { -keer }
+game-kero = { -kero }
+
 list-and = en
+computer-name = { $name } (computer)
 list-or = of
 
 ## Weigeringen: kort, alleen voor jou, en zeggend dat er niets veranderd is waar dat telt.

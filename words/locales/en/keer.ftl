@@ -1,0 +1,100 @@
+## Keer op Keer Kids in Discord: a public message per roll, picks in ephemeral selects.
+## Dice are emoji ($die, $dice: 🟦 🟥 …), their colours the games.ftl words ($colour);
+## $enclosure is an enclosure's id with the language's animal letter (E3, O3).
+
+## /keer start
+
+keer-cmd = { -keer }
+keer-start-cmd = Open a lobby for 2–4 players (AI seats too)
+keer-start-clock-cmd = live: minutes per turn; async: hours (the server's default)
+keer-start-rated-cmd = false for a casual match that changes no rating
+keer-clock-live-choice = live
+keer-clock-async-choice = async
+
+## The roll's public message.
+
+keer-step-header = 🎲 **{ -keer }** · match #{ NUMBER($match, useGrouping: 0) } · roll { $roll }
+keer-step-roll = { $roller }, roll the dice!
+keer-step-rolled = { $name } rolled { $dice }.
+keer-step-keep = { $roller }, keep one die: you use it, everyone else picks from the other two.
+keer-step-kept = { $name } rolled { $dice } and kept { $kept }; everyone else picks { $others }.
+keer-step-click = Click a die to choose where to cross it.
+keer-waiting = ⏳ Waiting for: { $names }
+keer-waiting-skipped = ⏭️ { $names } (nothing fits)
+keer-waiting-missed = ⏰ { $names } (clock ran out)
+keer-roll-label = Roll
+keer-die-kept-label = { $colour } ({ $name })
+keer-sheet-label = My sheet
+
+## A finished roll's message, in one line: the dice, then what each player did.
+
+keer-summary = 🎲 Roll { $roll } (match #{ NUMBER($match, useGrouping: 0) }): { $dice }
+keer-summary-unknown = 🎲 Roll { $roll } (match #{ NUMBER($match, useGrouping: 0) })
+keer-summary-kept = { $name } kept { $die }
+keer-summary-cross = { $name } { $die } { $enclosure }
+keer-summary-mark = { $name } 🟪 !
+keer-summary-mark-chameleon = { $name } 🟪 ! + chameleon { $enclosure }
+keer-summary-missed = { $name } missed the clock
+keer-summary-skipped = { $name } skipped
+
+## The results, the text board, and where a match stands (/match status).
+
+keer-results-winners = 🏆 { $winners } { $count ->
+    [one] wins
+   *[other] win
+} match #{ NUMBER($match, useGrouping: 0) }!
+keer-results-line = { $place }. { $name } — { $points }
+keer-board-line = **{ $name }** — { $points } · { $enclosures } · { $animals } · { $marks }
+keer-count-point = { $count ->
+    [one] { $count } point
+   *[other] { $count } points
+}
+keer-count-enclosure = { $count ->
+    [one] { $count } enclosure
+   *[other] { $count } enclosures
+}
+keer-count-animal-done = { $count ->
+    [one] { $count } animal done
+   *[other] { $count } animals done
+}
+keer-count-mark = { $count ->
+    [one] { $count } ! mark
+   *[other] { $count } ! marks
+}
+keer-progress-roller = roll { $roll } · { $name } rolls next
+keer-progress-waiting = roll { $roll } · waiting for { $names }
+
+## A die clicked: where it can go, only for the member who clicked.
+
+keer-pick-nowhere = { $die } fits nowhere on your sheet — pick another die.
+keer-pick-where = { $die } **{ $colour }** — where do you cross it?
+keer-pick-enclosure-placeholder = Choose an enclosure
+keer-pick-mark-placeholder = Cross an exclamation mark
+# An enclosure, enough to find it on the sheet: "E3 · elephant · columns 5–7 (4 squares)".
+keer-enclosure-option = { $enclosure } · { $animal } · { $columns ->
+    [one] column { NUMBER($first) }
+   *[other] columns { NUMBER($first) }–{ NUMBER($last) }
+} ({ $squares ->
+    [one] { NUMBER($squares) } square
+   *[other] { NUMBER($squares) } squares
+})
+keer-mark-option = Cross an exclamation mark
+keer-mark-chameleon-option = ! mark + chameleon: { $enclosure }
+keer-picked-cross = ✅ You crossed { $enclosure }.
+keer-picked-mark = ✅ You crossed an exclamation mark.
+keer-picked-mark-chameleon = ✅ You crossed an exclamation mark and won a chameleon in { $enclosure }.
+keer-picked-skip = ✅ You skip this roll.
+
+## Refusals of a die click.
+
+keer-refuse-missed = Your turn clock ran out: you skip this roll.
+keer-refuse-nothing-fits = Nothing fits your sheet this roll — you skip it.
+keer-refuse-own-die = You use the die you kept: { $die }.
+keer-refuse-roller-die = That die is { $roller }'s — pick { $dice }.
+
+## My sheet, only for the member who clicked.
+
+keer-sheet-alt = { $name }'s sheet
+keer-sheet-text-title = 📋 Your sheet in match #{ NUMBER($match, useGrouping: 0) }
+keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } of { $total } crossed)
+keer-sheet-text-none = none yet

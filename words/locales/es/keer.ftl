@@ -1,0 +1,100 @@
+## Keer op Keer Kids en Discord: un mensaje público por tirada; cada uno elige en su menú privado.
+## Los dados son emoji ($die, $dice: 🟦 🟥 …), sus colores las palabras de games.ftl ($colour);
+## $enclosure es el código de un recinto con la letra del animal en este idioma (E3).
+
+## /keer start
+
+keer-cmd = { -keer }
+keer-start-cmd = Abre una sala para 2–4 jugadores (también con el ordenador)
+keer-start-clock-cmd = en vivo: minutos por turno; diferido: horas (lo predeterminado del servidor)
+keer-start-rated-cmd = false para una partida amistosa, que no cambia ninguna puntuación
+keer-clock-live-choice = en vivo
+keer-clock-async-choice = diferido
+
+## El mensaje público de la tirada.
+
+keer-step-header = 🎲 **{ -keer }** · partida #{ NUMBER($match, useGrouping: 0) } · tirada { $roll }
+keer-step-roll = { $roller }, ¡tira los dados!
+keer-step-rolled = { $name } ha sacado { $dice }.
+keer-step-keep = { $roller }, quédate un dado: lo usas tú, y los demás eligen entre los otros dos.
+keer-step-kept = { $name } ha sacado { $dice } y se ha quedado { $kept }; los demás eligen entre { $others }.
+keer-step-click = Pulsa un dado para elegir dónde tacharlo.
+keer-waiting = ⏳ Esperando a: { $names }
+keer-waiting-skipped = ⏭️ { $names } (no le cabe nada)
+keer-waiting-missed = ⏰ { $names } (se acabó su reloj)
+keer-roll-label = Tirar
+keer-die-kept-label = { $colour } ({ $name })
+keer-sheet-label = Mi hoja
+
+## El mensaje de una tirada terminada, en una línea: los dados y lo que hizo cada uno.
+
+keer-summary = 🎲 Tirada { $roll } (partida #{ NUMBER($match, useGrouping: 0) }): { $dice }
+keer-summary-unknown = 🎲 Tirada { $roll } (partida #{ NUMBER($match, useGrouping: 0) })
+keer-summary-kept = { $name } se quedó { $die }
+keer-summary-cross = { $name } { $die } { $enclosure }
+keer-summary-mark = { $name } 🟪 !
+keer-summary-mark-chameleon = { $name } 🟪 ! + camaleón { $enclosure }
+keer-summary-missed = a { $name } se le acabó el reloj
+keer-summary-skipped = { $name } pasó
+
+## Los resultados, el tablero en texto y cómo va la partida (/match status).
+
+keer-results-winners = 🏆 ¡{ $winners } { $count ->
+    [one] gana
+   *[other] ganan
+} la partida #{ NUMBER($match, useGrouping: 0) }!
+keer-results-line = { $place }. { $name } — { $points }
+keer-board-line = **{ $name }** — { $points } · { $enclosures } · { $animals } · { $marks }
+keer-count-point = { $count ->
+    [one] { $count } punto
+   *[other] { $count } puntos
+}
+keer-count-enclosure = { $count ->
+    [one] { $count } recinto
+   *[other] { $count } recintos
+}
+keer-count-animal-done = { $count ->
+    [one] { $count } animal completo
+   *[other] { $count } animales completos
+}
+keer-count-mark = { $count ->
+    [one] { $count } signo !
+   *[other] { $count } signos !
+}
+keer-progress-roller = tirada { $roll } · ahora tira { $name }
+keer-progress-waiting = tirada { $roll } · esperando a { $names }
+
+## Un dado pulsado: dónde puede ir, solo para quien lo pulsó.
+
+keer-pick-nowhere = { $die } no cabe en ninguna parte de tu hoja: elige otro dado.
+keer-pick-where = { $die } **{ $colour }**: ¿dónde lo tachas?
+keer-pick-enclosure-placeholder = Elige un recinto
+keer-pick-mark-placeholder = Tacha un signo de exclamación
+# Un recinto, lo justo para encontrarlo en la hoja: "E3 · elefante · columnas 5–7 (4 casillas)".
+keer-enclosure-option = { $enclosure } · { $animal } · { $columns ->
+    [one] columna { NUMBER($first) }
+   *[other] columnas { NUMBER($first) }–{ NUMBER($last) }
+} ({ $squares ->
+    [one] { NUMBER($squares) } casilla
+   *[other] { NUMBER($squares) } casillas
+})
+keer-mark-option = Tacha un signo de exclamación
+keer-mark-chameleon-option = signo ! + camaleón: { $enclosure }
+keer-picked-cross = ✅ Has tachado { $enclosure }.
+keer-picked-mark = ✅ Has tachado un signo de exclamación.
+keer-picked-mark-chameleon = ✅ Has tachado un signo de exclamación y has ganado un camaleón en { $enclosure }.
+keer-picked-skip = ✅ Pasas esta tirada.
+
+## Negativas al pulsar un dado.
+
+keer-refuse-missed = Se acabó tu reloj de turno: pasas esta tirada.
+keer-refuse-nothing-fits = En esta tirada no te cabe nada en la hoja: la pasas.
+keer-refuse-own-die = Tú usas el dado que te quedaste: { $die }.
+keer-refuse-roller-die = Ese dado es de { $roller }: elige { $dice }.
+
+## Mi hoja, solo para quien la pidió.
+
+keer-sheet-alt = Hoja de { $name }
+keer-sheet-text-title = 📋 Tu hoja en la partida #{ NUMBER($match, useGrouping: 0) }
+keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } de { $total } tachados)
+keer-sheet-text-none = ninguno todavía

@@ -1,0 +1,158 @@
+## Kero en Discord: el mensaje público del turno y sus botones, Mis Tuareks (solo para quien lo
+## abre), los resultados, las negativas y /kero challenge.
+## Recursos, territorios, losetas y Tuareks se nombran en games.ftl.
+
+## El mensaje del turno.
+
+kero-header = ⛽ **{ -kero }** · partida #{ NUMBER($match, useGrouping: 0) } · ronda { $round } · turno { $turn }
+kero-stock = { -fuel } { $seconds } s · ⛽ { $jerrycans }
+kero-stock-special-dice = { $stock } · dados especiales: { $dice }
+kero-phase-setup = repartiendo
+kero-phase-start = eligiendo dados
+kero-phase-fueling = repostando
+kero-phase-rolling = tirando
+kero-phase-camp = en el campamento
+kero-phase-claim = reclamando territorios
+kero-phase-over = terminada
+kero-ai-playing = 🤖 { $name } está jugando ({ $phase }) · { $stock }
+kero-your-turn = { $player }, es tu turno: reposta, añade dados y pulsa Tirar.
+kero-fuelling = { $name } está repostando: { $thrower }, ¡lanza los dados! ({ $stock })
+kero-rolling = { $name } está tirando: el tanque se vacía { $when } { $gauge }
+kero-gauge = { $bar } { $seconds } s
+kero-rolling-help = Marca los dados que quieras volver a tirar (🔁) y pulsa Volver a tirar; Parar se los queda todos.
+kero-in-camp = { $name } está en el campamento: { $resources } para gastar · { $stock }
+kero-camp-help = Toma cartas, coloca Exploradores, contrata { -tuarek(count: 2) } y pulsa Terminar turno.
+kero-claim-waiting = 📜 ¡Reclamación! Falta la decisión de { $players } sobre un empate (las respuestas son secretas hasta que estén todas).
+kero-claim-report = 📜 Reclamación: { $parts }.
+kero-claimed-majority = { $name } gana { $land }
+kero-claimed-boss = { $name } gana { $land } con su Jefe
+kero-claimed-tiebreak = { $name } gana { $land } con el Desempate
+kero-claimed-bosses = { $land }: los dos Jefes en un empate; se descarta y los dos Jefes se dan la vuelta
+kero-claimed-tie = { $land }: empate; se descarta
+kero-claimed-empty = { $land }: no había nadie; se descarta
+kero-fuel-report = ⛽ Repostaje { $count } hecho: los dados de { $thrower } necesitaron { $throws } { $throws ->
+    [one] tirada
+   *[other] tiradas
+}.
+kero-fuel-report-auto = ⛽ Repostaje { $count } hecho: los dados de { $thrower } necesitaron { $throws } { $throws ->
+    [one] tirada
+   *[other] tiradas
+} → +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s de { -fuel } (un tanque nunca pasa de su capacidad).
+
+## Las caras de los dados (tras su emoji).
+
+kero-face-flame = llama
+kero-face-tuarek = { -tuarek(count: 1) }
+kero-face-explorer = Explorador
+
+## Botones y menús.
+
+kero-roll-label = Tirar
+kero-reroll-label = Volver a tirar
+kero-reroll-count-label = Volver a tirar { $count }
+kero-stop-label = Parar
+kero-fuel-up-label = Repostar (1 ⛽)
+kero-throw-label = Lanzar
+kero-hire-label = Contratar un { -tuarek(count: 1) } (2 ⛽)
+kero-end-turn-label = Terminar turno
+kero-tuareks-label = Mis { -tuarek(count: 2) }
+kero-die-label = { $colour ->
+    [green] dado verde
+    [yellow] dado amarillo
+   *[blue] dado azul
+}
+kero-die-number = dado { $number }
+kero-boss-activate-label = Territorio { $slot }: activa tu Jefe
+kero-boss-hold-label = Territorio { $slot }: guarda tu Jefe
+kero-take-placeholder = Toma una carta
+kero-place-placeholder = Coloca un Explorador
+kero-tiebreak-placeholder = El empate que rompe tu loseta A5
+kero-tuarek-placeholder = Juega un { -tuarek(count: 1) } o usa una loseta
+kero-card-option = Carta { NUMBER($slot) }: { $kind ->
+    [start] inicial
+    [claim] de reclamación
+   *[regular] normal
+}, { $points } { $points ->
+    [one] pt
+   *[other] pts
+} — { $cost }
+kero-card-coloured-option = Carta { NUMBER($slot) }: { $kind ->
+    [start] inicial
+    [claim] de reclamación
+   *[regular] normal
+} { $colour }, { $points } { $points ->
+    [one] pt
+   *[other] pts
+} — { $cost }
+kero-territory-option = Territorio { NUMBER($slot) }: { $name }, { $points } { $points ->
+    [one] pt
+   *[other] pts
+}
+kero-territory-boss-option = Territorio { NUMBER($slot) }: { $name }, { $points } { $points ->
+    [one] pt
+   *[other] pts
+} (tu Jefe)
+kero-tiebreak-option = Territorio { NUMBER($slot) }: { $name }
+kero-with-choice = { $what }: { $choice }
+kero-tile = A{ $number } { $name }
+
+## Mis Tuareks: solo lo ve quien lo abre.
+
+kero-my-tuareks = 🐪 Tus { -tuarek(count: 2) }: { $tuareks }
+kero-my-tuareks-armed = 🐪 Tus { -tuarek(count: 2) }: { $tuareks } · { $armed } { $armed ->
+    [one] Tormenta de polvo preparada
+   *[other] Tormentas de polvo preparadas
+}
+kero-my-tiles = 🏅 Tus losetas de habilidad: { $tiles }
+kero-no-tuareks = ninguno
+kero-no-tiles = ninguna
+kero-nothing-to-play = Ahora no tienes nada que jugar.
+
+## Cuando un mensaje ya pasó, los resultados, el tablero en texto.
+
+kero-score = { $name } { $points }
+kero-summary-turn = ⛽ { -kero } · partida #{ NUMBER($match, useGrouping: 0) } · el turno { $turn } ha terminado; puntos: { $scores }
+kero-summary-claim = ⛽ { -kero } · partida #{ NUMBER($match, useGrouping: 0) } · la reclamación ha terminado; puntos: { $scores }
+kero-results-won = 🏆 ¡{ $winners } { $count ->
+    [one] gana
+   *[other] ganan
+} la partida #{ NUMBER($match, useGrouping: 0) } de { -kero }!
+kero-results-line = { $name }: { $points } { $points ->
+    [one] punto
+   *[other] puntos
+}
+kero-board-line = **{ $name }**: { $points } { $points ->
+    [one] punto
+   *[other] puntos
+} · { -fuel } { $seconds } s · ⛽ { $jerrycans } · { $cards } { $cards ->
+    [one] carta
+   *[other] cartas
+} · { $territories } { $territories ->
+    [one] territorio
+   *[other] territorios
+}
+kero-progress = turno { $turn } · { $phase } · esperando a { $players }
+
+## Negativas.
+
+kero-refuse-only-roller = Solo quien está tirando marca los dados.
+kero-costs-more = Eso cuesta { $cost } y tienes { $have }.
+kero-refuse-challenge-yourself = No puedes desafiarte a ti mismo.
+kero-refuse-challenge-bot = Los bots no juegan; desafíame a mí para jugar contra el ordenador.
+
+## /kero challenge.
+
+kero-cmd = { -kero }
+kero-challenge-cmd = Desafía a un miembro (o a mí) a una partida de { -kero }
+kero-challenge-member-cmd = a quién desafías (elige al propio { -tablero } para jugar contra el ordenador)
+kero-challenge-variant-cmd = el juego base o la variante del Jefe
+kero-challenge-refuel-cmd = repostajes lanzados automáticamente o en vivo por el rival
+kero-challenge-clock-cmd = en vivo: minutos por turno; diferido: horas (por defecto, el del servidor)
+kero-challenge-rated-cmd = false: una partida amistosa, que no cambia ninguna puntuación
+kero-variant-base-choice = juego base
+kero-variant-boss-choice = variante del Jefe
+kero-refuel-auto-choice = automático
+kero-refuel-live-choice = en vivo
+kero-clock-live-choice = en vivo
+kero-clock-async-choice = diferido
+kero-started-vs-computer = ⚔️ Ha empezado la partida #{ NUMBER($match, useGrouping: 0) } de { -kero } contra el ordenador.

@@ -1,0 +1,165 @@
+## La vida de una partida: salas y desafíos, el inicio, /match, los relojes de turno y sus avisos.
+## Los números de partida van sin separador de miles (#1234): son nombres, no cantidades.
+
+## Salas y desafíos (públicos: el idioma del servidor).
+
+lobby-join-label = Unirse
+lobby-leave-label = Salir
+lobby-add-ai-label = Añadir IA
+lobby-start-label = Empezar
+lobby-close-label = Cerrar
+challenge-accept-label = Aceptar
+challenge-decline-label = Rechazar
+
+lobby-option-variant-base = juego básico
+lobby-option-variant-boss = variante del Jefe
+lobby-option-fuel-up-auto = repostaje: automático
+lobby-option-fuel-up-live = repostaje: en vivo
+lobby-rated = puntuable
+lobby-casual = amistosa (no puntuable)
+lobby-unrated-computer = no puntuable (juega el ordenador)
+lobby-clock = reloj: { $clock }
+
+lobby-rematch = 🔁 Revancha de la partida #{ NUMBER($match, useGrouping: 0) } de **{ $game }** · { $terms }
+    Jugadores: { $players }. Falta que acepte: { $waiting }. Caduca { $closes }.
+lobby-challenge = ⚔️ Desafío de **{ $game }** · { $terms }
+    { $challenged }, { $challenger } te desafía. Acepta o rechaza; caduca { $closes }.
+lobby-open = 🎲 Sala de **{ $game }** · { $terms }
+    { $host } busca jugadores (de { $min } a { $max } plazas). La sala cierra { $closes }.
+    { $seats }
+lobby-seat = { $place }. { $name }
+lobby-seat-host = { $place }. { $name } (anfitrión)
+lobby-closed = { $kind ->
+    [challenge] { $status ->
+        [declined] Desafío de **{ $game }** rechazado.
+        [expired] Desafío de **{ $game }** caducado.
+       *[cancelled] Desafío de **{ $game }** cancelado.
+    }
+   *[lobby] { $status ->
+        [expired] Sala de **{ $game }** caducada.
+       *[cancelled] Sala de **{ $game }** cancelada.
+    }
+}
+lobby-started-below = La partida #{ NUMBER($match, useGrouping: 0) } de **{ $game }** ha empezado aquí abajo: { $players }.
+lobby-started-in-thread = La partida #{ NUMBER($match, useGrouping: 0) } de **{ $game }** ha empezado en su hilo: { $players }.
+
+refuse-lobby-gone = Esa sala ya no existe.
+refuse-lobby-closed = { $kind ->
+    [challenge] Ese desafío está cerrado.
+   *[lobby] Esa sala está cerrada.
+}
+refuse-lobby-is-challenge = Esto es un desafío entre dos miembros.
+refuse-lobby-already-in = Ya estás en esta sala.
+refuse-lobby-full = La sala está llena ({ $seats ->
+    [one] { $seats } plaza
+   *[other] { $seats } plazas
+}).
+refuse-lobby-not-in = No estás en esta sala.
+refuse-lobby-host-leaves = Eres el anfitrión de esta sala: usa { lobby-close-label } para cancelarla.
+refuse-lobby-host-adds-ai = Solo el anfitrión ({ $host }) puede añadir jugadores del ordenador.
+refuse-lobby-host-closes = Solo el anfitrión ({ $host }) puede cerrar la sala.
+refuse-lobby-host-starts = Solo el anfitrión ({ $host }) puede empezar la partida.
+refuse-lobby-too-few = { $game } necesita al menos { $count ->
+    [one] { $count } jugador
+   *[other] { $count } jugadores
+}.
+refuse-challenge-not-invited = Solo los miembros invitados pueden aceptar.
+refuse-challenge-not-yours = No puedes rechazar este desafío: no es para ti.
+refuse-rematch-not-player = Solo los jugadores de esa partida pueden pedir la revancha.
+
+## El inicio de una partida.
+
+match-thread-name = { $game }: { $players }
+refuse-channel-busy = La partida #{ NUMBER($match, useGrouping: 0) } sigue en curso en este canal. Termínala antes (o usa `/match cancel`), o juega en otro canal.
+refuse-channel-busy-link = La partida #{ NUMBER($match, useGrouping: 0) } sigue en curso en este canal ({ $url }). Termínala antes (o usa `/match cancel`), o juega en otro canal.
+refuse-no-thread = No he podido abrir un hilo para la partida en { $channel }, así que no ha empezado nada; comprueba que puedo crear hilos públicos ahí.
+refuse-first-post-forbidden = No he podido publicar el primer mensaje de la partida #{ NUMBER($match, useGrouping: 0) } en { $channel }: Discord no me ha dejado publicar ahí. La partida se ha anulado (no cuenta para nadie) y el canal ha quedado libre; revisa mis permisos ahí y vuelve a intentarlo.
+refuse-first-post-error = No he podido publicar el primer mensaje de la partida #{ NUMBER($match, useGrouping: 0) } en { $channel }: Discord ha respondido con un error ({ NUMBER($status, useGrouping: 0) }). La partida se ha anulado (no cuenta para nadie) y el canal ha quedado libre; revisa mis permisos ahí y vuelve a intentarlo.
+refuse-member-limit = { $member } ya juega { $count ->
+    [one] { $count } partida abierta
+   *[other] { $count } partidas abiertas
+} aquí (el límite de este servidor es { $limit }); termina una antes: `/match list` te las muestra.
+
+## Los botones y avisos de la propia partida (públicos).
+
+match-board-label = Tablero en texto
+match-rematch-label = Revancha
+match-cancel-yes-label = Cancelarla
+match-cancel-no-label = Seguir jugando
+match-alt-title = Partida #{ NUMBER($match, useGrouping: 0) } de { $game }
+match-abandoned = 💤 La partida #{ NUMBER($match, useGrouping: 0) } se ha cerrado por abandono: nadie jugaba.
+match-clock-skipped = ⏰ Partida #{ NUMBER($match, useGrouping: 0) }: se acabó el reloj de turno. { $count ->
+    [one] { $names } se salta esta tirada.
+   *[other] { $names } se saltan esta tirada.
+}
+match-clock-timed-out = ⏰ Partida #{ NUMBER($match, useGrouping: 0) }: se acabó el reloj de turno. { $count ->
+    [one] { $names } se ha quedado sin tiempo.
+   *[other] { $names } se han quedado sin tiempo.
+}
+match-clock-others-may-act = Los demás jugadores pueden saltar ese turno o expulsar a quien falte (el ordenador juega en su lugar).
+match-skip-turn-label = Saltar el turno de { $name }
+match-expel-label = Expulsar a { $name }
+match-skipped-turn = ⏭️ { $who } ha saltado el turno de { $absent }.
+match-expelled = 🚪 { $name } queda fuera; el ordenador juega en su lugar.
+match-resigned-ended = 🏳️ { $name } ha abandonado la partida #{ NUMBER($match, useGrouping: 0) }. { $count ->
+    [0] No queda nadie más.
+    [one] Sigue en pie: { $others }.
+   *[other] Siguen en pie: { $others }.
+}
+match-resigned-computer = 🏳️ { $name } ha abandonado; el ordenador juega en su lugar para que la partida pueda seguir.
+match-cancelled-by-moderator = Un moderador ha cancelado la partida #{ NUMBER($match, useGrouping: 0) }.
+match-cancelled-by-agreement = La partida #{ NUMBER($match, useGrouping: 0) } se ha cancelado de común acuerdo.
+match-cancel-asked = { $name } pide cancelar la partida #{ NUMBER($match, useGrouping: 0) }. Esperando a: { $waiting }.
+match-cancel-waiting = ¿Cancelar la partida #{ NUMBER($match, useGrouping: 0) }? Esperando a: { $waiting }.
+match-cancel-kept = { $member } quiere seguir jugando; la partida #{ NUMBER($match, useGrouping: 0) } continúa.
+match-cancelled-agreed = La partida #{ NUMBER($match, useGrouping: 0) } se ha cancelado: todos los jugadores estaban de acuerdo.
+
+## /match (las respuestas que solo ve el miembro).
+
+match-cmd = La partida de aquí
+match-status-cmd = Cómo va la partida de aquí (solo para ti)
+match-here-cmd = Volver a publicar el mensaje actual de la partida
+match-list-cmd = Tus partidas abiertas en este servidor
+match-record-cmd = El registro de una partida, para volver a verla
+match-record-match-cmd = el número de la partida
+match-resign-cmd = Abandonar la partida de aquí
+match-cancel-cmd = Cancelar la partida de aquí (si todos los jugadores están de acuerdo)
+
+refuse-no-match-here = Aquí no hay ninguna partida en curso.
+refuse-turn-not-skippable = Ese turno ya no se puede saltar.
+refuse-already-replaced = Ese jugador ya ha sido sustituido.
+refuse-cancel-not-player = Solo los jugadores (o un miembro con Gestionar servidor) pueden cancelar una partida.
+match-here-reposting = Vuelvo a publicar el mensaje actual de la partida #{ NUMBER($match, useGrouping: 0) }.
+match-status-head = Partida #{ NUMBER($match, useGrouping: 0) } de **{ $game }** · { $progress }
+match-status-seat = { $place }. { $name }
+match-status-link = [Ir al mensaje de la partida]({ $url })
+match-list-empty = No tienes ninguna partida abierta aquí.
+match-list-head = Tus partidas abiertas aquí ({ $count } de { $limit } como máximo):
+match-list-head-page = Tus partidas abiertas aquí ({ $count } de { $limit } como máximo) · página { $page } de { $pages }:
+match-list-line = #{ NUMBER($match, useGrouping: 0) } { $game } en { $channel }: { $progress }
+match-list-line-your-move = #{ NUMBER($match, useGrouping: 0) } { $game } en { $channel }: { $progress } · **te toca**
+match-list-go = [ir]({ $url })
+match-list-previous-label = ◀ Anterior
+match-list-next-label = Siguiente ▶
+
+## Relojes de turno y avisos.
+
+clock-live-per-turn = en vivo ({ $minutes } min por turno)
+clock-async-per-turn = diferido ({ $hours } h por turno)
+clock-ping = 🔔 { $mentions }: ¡a mover en la partida #{ NUMBER($match, useGrouping: 0) }! El reloj se acaba { $due }.
+clock-remind = ⏰ Te toca en la partida #{ NUMBER($match, useGrouping: 0) } de { $game }: el reloj de turno se acaba { $due }.
+
+notify-cmd = Avísame por mensaje directo antes de que se acabe mi reloj de turno
+notify-mode-cmd = sí: un mensaje directo por turno antes de que se acabe tu reloj; no: ninguno
+notify-on-choice = sí
+notify-off-choice = no
+notify-on = Te enviaré un mensaje directo por turno antes de que se acabe tu reloj.
+notify-off = Ya no recibirás mensajes directos de aviso.
+
+## La nota que Tablero publica al entrar en un servidor (pública).
+
+onboarding-hello = 👋 **{ -tablero }** ya está aquí: juegos de dados en este mismo servidor, con el tablero dibujado tras cada jugada.
+onboarding-permissions = **Permisos** que necesito donde se juegue: { $basics }; para una partida en su propio hilo, también { $threads }.
+onboarding-setup = **Configuración** (miembros con Gestionar servidor): `/settings`: un hilo por partida, cuántas partidas puede jugar cada miembro a la vez, los relojes de turno, el idioma de los mensajes de las partidas, la clasificación global. `/settings show` muestra lo que hay configurado.
+onboarding-play = **Jugar**: `/keer start` abre una sala de { -keer } (de 2 a 4 jugadores, también con plazas para el ordenador); `/kero challenge member` desafía a alguien a { -kero } (desafíame a mí para jugar contra el ordenador).
+onboarding-help = `/help` muestra todos los comandos.

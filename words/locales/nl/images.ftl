@@ -1,0 +1,296 @@
+## De woorden in de afbeeldingen (render/): de tafel, het blad en de uitslag van Keer op Keer
+## Kids, het bord, de dobbelstenen en de uitslag van Kero, en de ratinggrafiek. Er is weinig
+## ruimte: houd elke tekst ongeveer zo lang als de Engelse. Een regeleinde in een bericht is een
+## regeleinde in de afbeelding.
+
+## Keer op Keer Kids: een blad.
+
+image-keer-player = Speler { $seat }
+image-keer-enclosure = { $letter }{ $number }
+image-keer-chameleons = kameleons (paars: !)
+image-keer-score = score
+image-keer-buckets = emmers
+image-keer-visitors = bezoekers
+image-keer-food = voer
+image-keer-points = { $count ->
+    [one] { $count } punt
+   *[other] { $count } punten
+}
+image-keer-keeping = houdt een dobbelsteen…
+image-keer-waiting-roller = wacht op wie gooit…
+image-keer-has-chosen = heeft gekozen
+image-keer-choosing = kiest…
+image-keer-crossed = kruiste { $enclosure } af
+image-keer-marked = kruiste een ! af
+image-keer-marked-chameleon = kruiste een ! af + kameleon { $enclosure }
+image-keer-skipped = paste
+image-keer-missed = was te laat
+image-keer-chameleon-used = gebruikt: { $enclosure }
+image-keer-chameleon-lost = verloren
+image-keer-kept = gehouden
+
+## Keer op Keer Kids: de balk en de legenda van de tafel.
+
+image-keer-dice = dobbelstenen:
+image-keer-no-roll = nog niet gegooid
+image-keer-rolls-first = { -keer } · { $name } gooit eerst
+image-keer-rolled = Worp { $number } · { $name } gooide
+image-keer-game-over = { $count ->
+    [one] Afgelopen: { $winners } wint
+   *[other] Afgelopen: { $winners } winnen
+}
+image-keer-next = Nu gooit { $name }
+image-keer-waiting = Wachten op { $names }
+image-keer-legend-heading = Zo lees je een blad
+image-keer-legend-animal = { $animal }: { $colour ->
+    [blue] de blauwe dobbelsteen
+    [red] de rode dobbelsteen
+    [green] de groene dobbelsteen
+    [yellow] de gele dobbelsteen
+   *[orange] de oranje dobbelsteen
+}
+image-keer-legend-purple = paarse dobbelsteen: kruis een ! af (elke 2e: een kameleon)
+image-keer-legend-crossed = X: afgekruist (paarse X: door een kameleon)
+image-keer-legend-circles = rode cirkels zijn punten: emmers, bezoekers, voer
+image-keer-legend-stars = kolom { $column } heeft de sterren: begin daar
+image-keer-legend-visitors = Bezoekers per kolom
+image-keer-legend-visitor = { $column }. { $visitor }
+
+## Keer op Keer Kids: de uitslag.
+
+image-keer-place = { $place }e
+image-keer-results-heading = { -keer } · uitslag
+image-keer-standings-heading = { -keer } · tussenstand
+image-keer-rolls-played = { $count ->
+    [one] { $count } worp gespeeld
+   *[other] { $count } worpen gespeeld
+}
+image-keer-results-over = { $count ->
+    [one] { $rolls } · { $winners } wint
+   *[other] { $rolls } · { $winners } delen de winst
+}
+image-keer-results-going = { $rolls } · het potje loopt nog
+image-keer-points-caption = { $count ->
+    [one] punt
+   *[other] punten
+}
+image-keer-winner = WINNAAR
+image-keer-shared-win = GEDEELDE WINST
+image-keer-circles = emmers { $buckets } · bezoekers { $visitors } · voer { $food }
+image-keer-circles-animals = emmers { $buckets } · bezoekers { $visitors } · voer { $food }  ({ $animals })
+image-keer-results-note = Elke cirkel is één punt: emmers van volle kolommen, bezoekers, voer van complete dieren.
+
+## Kero: korte woorden voor de grondstoffen, op de fiches ("2 bak").
+
+image-kero-short-brick = bak
+image-kero-short-wheat = gr
+image-kero-short-metal = met
+image-kero-short-recruit = rek
+image-kero-short-jerrycan = jc
+image-kero-resource = { $count } { $short }
+
+## Kero: de kop en de kaders van het bord.
+
+image-kero-phase-setup = delen
+image-kero-phase-start = dobbelstenen kiezen
+image-kero-phase-fueling = tanken
+image-kero-phase-rolling = gooien
+image-kero-phase-camp = in het kamp
+image-kero-phase-claim = gebieden claimen
+image-kero-phase-over = afgelopen
+image-kero-round = Ronde { $round } van { $rounds }
+image-kero-game-over = Afgelopen
+image-kero-your-turn = Jouw beurt ({ $clan }) · { $phase }
+image-kero-clan-turn = Aan de beurt: { $clan } · { $phase }
+image-kero-supply = Stapel { $deck } · Voorraad { $jerrycans } { image-kero-short-jerrycan }
+image-kero-fuel = { -fuel }
+image-kero-slot = plek { $slot }
+image-kero-burns-first = brandt eerst
+image-kero-row = Rij
+image-kero-new-territory = Nieuw Gebied { $slot }
+image-kero-shack = Hut & raffinaderij
+image-kero-special-dice = Speciale dobbelstenen
+image-kero-fuel-ups = Getankt deze beurt: { $count } van { $most }
+image-kero-shack-ready = { $count } { image-kero-short-jerrycan }
+image-kero-shack-free = gratis
+image-kero-shack-taken = gekozen
+image-kero-die-letter-green = Gr
+image-kero-die-letter-yellow = Ge
+image-kero-die-letter-blue = B
+
+## Kero: een kamp.
+
+image-kero-hidden = ?
+image-kero-cards = Kaarten
+image-kero-tiles = Tegels
+image-kero-land = Land
+image-kero-you = (jij)
+image-kero-points = { $count ->
+    [one] { $count } pt
+   *[other] { $count } ptn
+}
+image-kero-to-play = AAN ZET
+image-kero-tank = { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s van { $capacity }
+image-kero-tank-tipped = { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s van { $capacity } · gekanteld
+image-kero-tuareks = { $count ->
+    [one] { $count } { -tuarek(count: 1) }
+   *[other] { $count } { -tuarek(count: 2) }
+}
+image-kero-at-home = { $count } thuis
+image-kero-boss-used = Baas gebruikt
+image-kero-boss-home = Baas thuis
+image-kero-boss-out = Baas op pad
+image-kero-card-chip = { $count } { $colour ->
+    [green] groen
+    [yellow] geel
+    [red] rood
+   *[blue] blauw
+}
+image-kero-cards-total = { $count } in totaal
+image-kero-no-tiles = geen
+image-kero-no-land = nog geen
+image-kero-ability-chip = { $id } { $name }
+image-kero-territory-chip = { $name } { $points }
+image-kero-territory-chip-more = { $name } { $points }+
+
+## Kero: de kaarten van de rij.
+
+# Het nummer van een kaart: de soort (S start, G gewoon, C claim) en het nummer.
+image-kero-card-id = { $kind ->
+    [start] S{ $number }
+    [claim] C{ $number }
+   *[regular] G{ $number }
+}
+image-kero-tile-id = A{ $number }
+image-kero-per-colour-points = 1 pt / { $colour ->
+    [green] groen
+    [yellow] geel
+    [red] rood
+   *[blue] blauw
+}
+image-kero-card-tile = tegel { $tile }
+image-kero-card-cost = { $colour ->
+    [green] groene kaart · kosten
+    [yellow] gele kaart · kosten
+    [red] rode kaart · kosten
+   *[blue] blauwe kaart · kosten
+}
+image-kero-empty = leeg
+image-kero-gain-jerrycan = { $count ->
+    [one] +{ $count } jerrycan
+   *[other] +{ $count } jerrycans
+}
+image-kero-gain-jerrycan-short = +{ $count } { image-kero-short-jerrycan }
+image-kero-gain-tuarek = { $count ->
+    [one] +{ $count } { -tuarek(count: 1) }
+   *[other] +{ $count } { -tuarek(count: 2) }
+}
+image-kero-gain-explorer = { $count ->
+    [one] Ontdekkingsreiziger
+   *[other] { $count } ontdekkingsreizigers
+}
+image-kero-effect-free-die =
+    { $colour ->
+        [green] Groene dobbelsteen
+        [yellow] Gele dobbelsteen
+       *[blue] Blauwe dobbelsteen
+    }
+    elke beurt
+image-kero-effect-bonus = +{ $resource }
+    elke beurt
+image-kero-effect-tuarek-cost = Huur een { -tuarek(count: 1) }
+    voor { $count } { image-kero-short-jerrycan }
+image-kero-effect-win-ties = Wint een gelijkspel
+    bij een claim
+image-kero-effect-ignore-flames = { $count ->
+    [one] Negeer { $count } vlam
+   *[other] Negeer { $count } vlammen
+}
+image-kero-effect-reroll = Gooi een verbrande
+    dobbelsteen opnieuw
+image-kero-per-colour-card = 1 / { $colour ->
+    [green] groene kaart
+    [yellow] gele kaart
+    [red] rode kaart
+   *[blue] blauwe kaart
+}
+
+## Kero: de Nieuwe Gebieden.
+
+image-kero-claim = Bij claim: { $gains }
+image-kero-end-same-colour = Einde: +{ $points } met
+    { $count } kaarten van één kleur
+image-kero-end-per-colour = Einde: +{ $points } / { $colour ->
+    [green] groene kaart
+    [yellow] gele kaart
+    [red] rode kaart
+   *[blue] blauwe kaart
+}
+image-kero-end-per-territory = Einde: +{ $points } / ander gebied
+image-kero-end-all-colours = Einde: +{ $points } met kaarten
+    van alle { $count } kleuren
+image-kero-end = Einde: +{ $points }
+image-kero-no-bonus = geen bonus
+image-kero-no-territory = geen gebied
+image-kero-clan-short-0 = Bruin
+image-kero-clan-short-1 = Grijs
+image-kero-boss-badge = + Baas
+
+## Kero: de dobbelstenen.
+
+image-kero-no-roll = { $clan }: nog niet gegooid
+image-kero-chosen = gekozen speciale dobbelstenen: { $dice }
+image-kero-flames = { $count ->
+    [one] { $count } vlam
+   *[other] { $count } vlammen
+}
+image-kero-roll = Worp: { $clan }
+image-kero-burnt = VERBRAND
+image-kero-throwing = in de lucht
+image-kero-die-white = wit
+image-kero-die-green = groen
+image-kero-die-yellow = geel
+image-kero-die-blue = blauw
+image-kero-in-the-air = ?
+image-kero-face-tuarek = { -tuarek(count: 1) }
+# Kort: de dobbelsteen heeft weinig ruimte.
+image-kero-face-explorer = Ontdekker
+
+## Kero: de uitslag.
+
+image-kero-shared-win = Gedeelde winst: { $names }
+image-kero-wins = { $name } ({ $clan }) wint
+image-kero-leads = { $name } ({ $clan }) staat voor
+image-kero-winner = WINNAAR
+image-kero-ahead = VOOR
+image-kero-points-caption = { $count ->
+    [one] punt
+   *[other] punten
+}
+image-kero-seconds = { NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
+image-kero-final-scores = Eindstand
+image-kero-card-points = Kaartpunten
+image-kero-territory-points = Gebiedspunten
+image-kero-territories-claimed = Geclaimde gebieden
+image-kero-jerrycans-left = Jerrycans over
+image-kero-fuel-left = { -fuel } over
+image-kero-cards-taken = Genomen kaarten
+image-kero-played = { $turns ->
+    [one] { $turns } beurt gespeeld · { $claims } van { $rounds } claims
+   *[other] { $turns } beurten gespeeld · { $claims } van { $rounds } claims
+}
+image-kero-played-tied = { $turns ->
+    [one] { $turns } beurt gespeeld · { $claims } van { $rounds } claims · gelijk in punten: gebieden, jerrycans en dan { -fuel } beslissen
+   *[other] { $turns } beurten gespeeld · { $claims } van { $rounds } claims · gelijk in punten: gebieden, jerrycans en dan { -fuel } beslissen
+}
+
+## De ratinggrafiek (/stats).
+
+image-stats-rated-match = potje dat meetelt
+image-stats-line = rating (vaardigheid − 3 × onzekerheid)
+image-stats-band = vaardigheid ± onzekerheid
+image-stats-empty = nog geen potjes die meetellen
+image-stats-rating = { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+image-stats-tick-0 = { NUMBER($value, maximumFractionDigits: 0) }
+image-stats-tick-1 = { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+image-stats-tick-2 = { NUMBER($value, minimumFractionDigits: 2, maximumFractionDigits: 2) }

@@ -1,0 +1,100 @@
+## Keer op Keer Kids in Discord: een openbaar bericht per worp; ieder kiest in een eigen menu.
+## Dobbelstenen zijn emoji ($die, $dice: 🟦 🟥 …), hun kleuren de woorden uit games.ftl ($colour);
+## $enclosure is de code van een verblijf met de letter van het dier in deze taal (O3).
+
+## /keer start
+
+keer-cmd = { -keer }
+keer-start-cmd = Open een lobby voor 2–4 spelers (ook met de computer)
+keer-start-clock-cmd = live: minuten per beurt; op je gemak: uren (de standaard van de server)
+keer-start-rated-cmd = false voor een vriendschappelijk potje dat geen rating verandert
+keer-clock-live-choice = live
+keer-clock-async-choice = op je gemak
+
+## Het openbare bericht van de worp.
+
+keer-step-header = 🎲 **{ -keer }** · potje #{ NUMBER($match, useGrouping: 0) } · worp { $roll }
+keer-step-roll = { $roller }, gooi de dobbelstenen!
+keer-step-rolled = { $name } gooide { $dice }.
+keer-step-keep = { $roller }, houd één dobbelsteen: die gebruik jij, de anderen kiezen uit de andere twee.
+keer-step-kept = { $name } gooide { $dice } en hield { $kept }; de anderen kiezen uit { $others }.
+keer-step-click = Klik op een dobbelsteen om te kiezen waar je hem afkruist.
+keer-waiting = ⏳ We wachten op: { $names }
+keer-waiting-skipped = ⏭️ { $names } (niets past)
+keer-waiting-missed = ⏰ { $names } (klok afgelopen)
+keer-roll-label = Gooien
+keer-die-kept-label = { $colour } ({ $name })
+keer-sheet-label = Mijn blad
+
+## Het bericht van een afgelopen worp, op één regel: de dobbelstenen en wat ieder ermee deed.
+
+keer-summary = 🎲 Worp { $roll } (potje #{ NUMBER($match, useGrouping: 0) }): { $dice }
+keer-summary-unknown = 🎲 Worp { $roll } (potje #{ NUMBER($match, useGrouping: 0) })
+keer-summary-kept = { $name } hield { $die }
+keer-summary-cross = { $name } { $die } { $enclosure }
+keer-summary-mark = { $name } 🟪 !
+keer-summary-mark-chameleon = { $name } 🟪 ! + kameleon { $enclosure }
+keer-summary-missed = de klok van { $name } liep af
+keer-summary-skipped = { $name } sloeg over
+
+## De uitslag, het bord als tekst, en hoe het potje ervoor staat (/match status).
+
+keer-results-winners = 🏆 { $winners } { $count ->
+    [one] wint
+   *[other] winnen
+} potje #{ NUMBER($match, useGrouping: 0) }!
+keer-results-line = { $place }. { $name } — { $points }
+keer-board-line = **{ $name }** — { $points } · { $enclosures } · { $animals } · { $marks }
+keer-count-point = { $count ->
+    [one] { $count } punt
+   *[other] { $count } punten
+}
+keer-count-enclosure = { $count ->
+    [one] { $count } verblijf
+   *[other] { $count } verblijven
+}
+keer-count-animal-done = { $count ->
+    [one] { $count } dier klaar
+   *[other] { $count } dieren klaar
+}
+keer-count-mark = { $count ->
+    [one] { $count } uitroepteken
+   *[other] { $count } uitroeptekens
+}
+keer-progress-roller = worp { $roll } · { $name } gooit hierna
+keer-progress-waiting = worp { $roll } · we wachten op { $names }
+
+## Een aangeklikte dobbelsteen: waar hij kan, alleen voor wie klikte.
+
+keer-pick-nowhere = { $die } past nergens op je blad — kies een andere dobbelsteen.
+keer-pick-where = { $die } **{ $colour }** — waar kruis je hem af?
+keer-pick-enclosure-placeholder = Kies een verblijf
+keer-pick-mark-placeholder = Kruis een uitroepteken af
+# Een verblijf, genoeg om het op het blad te vinden: "O3 · olifant · kolommen 5–7 (4 vakjes)".
+keer-enclosure-option = { $enclosure } · { $animal } · { $columns ->
+    [one] kolom { NUMBER($first) }
+   *[other] kolommen { NUMBER($first) }–{ NUMBER($last) }
+} ({ $squares ->
+    [one] { NUMBER($squares) } vakje
+   *[other] { NUMBER($squares) } vakjes
+})
+keer-mark-option = Kruis een uitroepteken af
+keer-mark-chameleon-option = uitroepteken + kameleon: { $enclosure }
+keer-picked-cross = ✅ Je hebt { $enclosure } afgekruist.
+keer-picked-mark = ✅ Je hebt een uitroepteken afgekruist.
+keer-picked-mark-chameleon = ✅ Je hebt een uitroepteken afgekruist en een kameleon gewonnen in { $enclosure }.
+keer-picked-skip = ✅ Je slaat deze worp over.
+
+## Weigeringen bij een klik op een dobbelsteen.
+
+keer-refuse-missed = Je beurtklok is afgelopen: je slaat deze worp over.
+keer-refuse-nothing-fits = Er past deze worp niets op je blad — je slaat hem over.
+keer-refuse-own-die = Jij gebruikt de dobbelsteen die je hield: { $die }.
+keer-refuse-roller-die = Die dobbelsteen is van { $roller } — kies { $dice }.
+
+## Mijn blad, alleen voor wie erom vroeg.
+
+keer-sheet-alt = Blad van { $name }
+keer-sheet-text-title = 📋 Je blad in potje #{ NUMBER($match, useGrouping: 0) }
+keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } van { $total } afgekruist)
+keer-sheet-text-none = nog geen

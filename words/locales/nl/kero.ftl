@@ -1,0 +1,159 @@
+## Kero in Discord: het openbare bericht van de beurt en zijn knoppen, Mijn Tuareks (alleen
+## voor wie het opent), de uitslag, de weigeringen en /kero challenge.
+## Grondstoffen, gebieden, tegels en Tuareks staan in games.ftl.
+
+## Het bericht van de beurt.
+
+kero-header = ⛽ **{ -kero }** · potje #{ NUMBER($match, useGrouping: 0) } · ronde { $round } · beurt { $turn }
+kero-stock = { -fuel } { $seconds } s · ⛽ { $jerrycans }
+kero-stock-special-dice = { $stock } · speciale dobbelstenen: { $dice }
+kero-phase-setup = delen
+kero-phase-start = dobbelstenen kiezen
+kero-phase-fueling = tanken
+kero-phase-rolling = gooien
+kero-phase-camp = in het kamp
+kero-phase-claim = gebieden claimen
+kero-phase-over = afgelopen
+kero-ai-playing = 🤖 { $name } is aan zet ({ $phase }) · { $stock }
+kero-your-turn = { $player }, jouw beurt: tank, kies dobbelstenen en klik dan op Gooien.
+kero-fuelling = { $name } tankt — { $thrower }, gooi de dobbelstenen! ({ $stock })
+# $when: "over 31 seconden" (Discord's timestamp).
+kero-rolling = { $name } gooit — de tank raakt { $when } leeg { $gauge }
+kero-gauge = { $bar } { $seconds } s
+kero-rolling-help = Markeer de dobbelstenen die je opnieuw wilt gooien (🔁) en klik op Opnieuw gooien; met Stoppen houd je ze allemaal.
+kero-in-camp = { $name } is in het kamp: { $resources } te besteden · { $stock }
+kero-camp-help = Neem kaarten, zet ontdekkingsreizigers neer, huur { -tuarek(count: 2) } in en klik dan op Beurt beëindigen.
+kero-claim-waiting = 📜 Claim! Wachten op de beslissing van { $players } over een gelijkspel (de antwoorden blijven geheim tot ze er allemaal zijn).
+kero-claim-report = 📜 Claim: { $parts }.
+kero-claimed-majority = { $name } wint { $land }
+kero-claimed-boss = { $name } wint { $land } met de baas
+kero-claimed-tiebreak = { $name } wint { $land } met de Beslisser
+kero-claimed-bosses = { $land }: beide bazen op een gelijkspel — weggelegd, beide bazen omgedraaid
+kero-claimed-tie = { $land }: gelijkspel — weggelegd
+kero-claimed-empty = { $land }: niemand aanwezig — weggelegd
+kero-fuel-report = ⛽ Tankbeurt { $count } klaar: de dobbelstenen van { $thrower } hadden { $throws } { $throws ->
+    [one] worp
+   *[other] worpen
+} nodig.
+kero-fuel-report-auto = ⛽ Tankbeurt { $count } klaar: de dobbelstenen van { $thrower } hadden { $throws } { $throws ->
+    [one] worp
+   *[other] worpen
+} nodig → +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s { -fuel } (een tank zit nooit voller dan vol).
+
+## De zijden van de dobbelstenen (na hun emoji).
+
+kero-face-flame = vlam
+kero-face-tuarek = { -tuarek(count: 1) }
+kero-face-explorer = ontdekkingsreiziger
+
+## Knoppen en keuzemenu's.
+
+kero-roll-label = Gooien
+kero-reroll-label = Opnieuw gooien
+kero-reroll-count-label = { $count } opnieuw gooien
+kero-stop-label = Stoppen
+kero-fuel-up-label = Tanken (1 ⛽)
+kero-throw-label = Gooien
+kero-hire-label = { -tuarek(count: 1) } inhuren (2 ⛽)
+kero-end-turn-label = Beurt beëindigen
+kero-tuareks-label = Mijn { -tuarek(count: 2) }
+kero-die-label = { $colour ->
+    [green] groene dobbelsteen
+    [yellow] gele dobbelsteen
+   *[blue] blauwe dobbelsteen
+}
+kero-die-number = dobbelsteen { $number }
+kero-boss-activate-label = Gebied { $slot }: zet je baas in
+kero-boss-hold-label = Gebied { $slot }: houd je baas achter
+kero-take-placeholder = Neem een kaart
+kero-place-placeholder = Zet een ontdekkingsreiziger neer
+kero-tiebreak-placeholder = Het gelijkspel dat je A5-tegel beslist
+kero-tuarek-placeholder = Speel een { -tuarek(count: 1) } of gebruik een tegel
+kero-card-option = Kaart { NUMBER($slot) }: { $kind ->
+    [start] startkaart
+    [claim] claimkaart
+   *[regular] gewone kaart
+}, { $points } { $points ->
+    [one] punt
+   *[other] punten
+} — { $cost }
+kero-card-coloured-option = Kaart { NUMBER($slot) }: { $kind ->
+    [start] startkaart
+    [claim] claimkaart
+   *[regular] gewone kaart
+}, { $colour }, { $points } { $points ->
+    [one] punt
+   *[other] punten
+} — { $cost }
+kero-territory-option = Gebied { NUMBER($slot) }: { $name }, { $points } { $points ->
+    [one] punt
+   *[other] punten
+}
+kero-territory-boss-option = Gebied { NUMBER($slot) }: { $name }, { $points } { $points ->
+    [one] punt
+   *[other] punten
+} (je baas)
+kero-tiebreak-option = Gebied { NUMBER($slot) }: { $name }
+kero-with-choice = { $what }: { $choice }
+kero-tile = A{ $number } { $name }
+
+## Mijn Tuareks: alleen wie het opent ziet het.
+
+kero-my-tuareks = 🐪 Jouw { -tuarek(count: 2) }: { $tuareks }
+kero-my-tuareks-armed = 🐪 Jouw { -tuarek(count: 2) }: { $tuareks } · { $armed } { $armed ->
+    [one] Zandstorm klaargezet
+   *[other] Zandstormen klaargezet
+}
+kero-my-tiles = 🏅 Jouw vaardigheidstegels: { $tiles }
+kero-no-tuareks = geen
+kero-no-tiles = geen
+kero-nothing-to-play = Je kunt nu niets spelen.
+
+## Als een bericht voorbij is, de uitslag, het bord als tekst.
+
+kero-score = { $name } { $points }
+kero-summary-turn = ⛽ { -kero } · potje #{ NUMBER($match, useGrouping: 0) } · beurt { $turn } is voorbij — punten: { $scores }
+kero-summary-claim = ⛽ { -kero } · potje #{ NUMBER($match, useGrouping: 0) } · de claim is voorbij — punten: { $scores }
+kero-results-won = 🏆 { $winners } { $count ->
+    [one] wint
+   *[other] winnen
+} { -kero }-potje #{ NUMBER($match, useGrouping: 0) }!
+kero-results-line = { $name } — { $points } { $points ->
+    [one] punt
+   *[other] punten
+}
+kero-board-line = **{ $name }** — { $points } { $points ->
+    [one] punt
+   *[other] punten
+} · { -fuel } { $seconds } s · ⛽ { $jerrycans } · { $cards } { $cards ->
+    [one] kaart
+   *[other] kaarten
+} · { $territories } { $territories ->
+    [one] gebied
+   *[other] gebieden
+}
+kero-progress = beurt { $turn } · { $phase } · wachten op { $players }
+
+## Weigeringen.
+
+kero-refuse-only-roller = Alleen wie aan het gooien is, markeert dobbelstenen.
+kero-costs-more = Dat kost { $cost } en je hebt { $have }.
+kero-refuse-challenge-yourself = Je kunt jezelf niet uitdagen.
+kero-refuse-challenge-bot = Bots spelen niet mee; daag mij uit om tegen de computer te spelen.
+
+## /kero challenge.
+
+kero-cmd = { -kero }
+kero-challenge-cmd = Daag een lid (of mij) uit voor een potje { -kero }
+kero-challenge-member-cmd = wie je uitdaagt (kies { -tablero } zelf om tegen de computer te spelen)
+kero-challenge-variant-cmd = het basisspel, of de Baasvariant
+kero-challenge-refuel-cmd = tankbeurten automatisch gegooid, of live door de tegenstander
+kero-challenge-clock-cmd = live: minuten per beurt; op je gemak: uren (standaard die van de server)
+kero-challenge-rated-cmd = false voor een vriendschappelijk potje dat geen rating verandert
+kero-variant-base-choice = basisspel
+kero-variant-boss-choice = Baasvariant
+kero-refuel-auto-choice = automatisch
+kero-refuel-live-choice = live
+kero-clock-live-choice = live
+kero-clock-async-choice = op je gemak
+kero-started-vs-computer = ⚔️ { -kero }-potje #{ NUMBER($match, useGrouping: 0) } tegen de computer is begonnen.

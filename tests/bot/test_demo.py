@@ -71,3 +71,25 @@ def test_names_that_no_seat_could_have_are_refused(
     with pytest.raises(SystemExit) as exit_:
         main(["demo", "--names", names])
     assert exit_.value.code == 2 and "--names" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("locale", ["es", "nl"])
+def test_the_demo_draws_its_images_in_the_language_asked_for(
+    tmp_path: Path, locale: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(["demo", "--out", str(tmp_path / locale), "--every", "1000", "--locale", locale]) == 0
+    )
+    english = run_demo(tmp_path / "en", every=1000, seed="demo")
+    translated = sorted((tmp_path / locale).rglob("*.png"))
+    assert [p.relative_to(tmp_path / locale) for p in translated] == [
+        p.relative_to(tmp_path / "en") for p in sorted(english)
+    ]
+    for ours, theirs in zip(translated, sorted(english), strict=True):  # every image has words
+        assert ours.read_bytes() != theirs.read_bytes(), ours
+
+
+def test_a_language_tablero_does_not_speak_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["demo", "--locale", "fr"])
+    assert exit_.value.code == 2 and "--locale" in capsys.readouterr().err

@@ -20,7 +20,7 @@ help-1-page =
     - **{ -kero }** (2 jugadores): tira y vuelve a tirar mientras se acaba el { -fuel } de tu camión cisterna, y luego construye tu campamento.
 
     { "**" }Empezar una partida**
-    - `/keer start [clock live|async] [rated true|false]`: abre una sala con **Unirse**, **Salir**, **Añadir ordenador** y **Empezar** (2–4 plazas). Quien la abre añade plazas del ordenador y empieza. La sala caduca a los 15 minutos.
+    - `/keer start [clock live|async] [rated true|false]`: abre una sala con **Unirse**, **Salir**, **Añadir IA** y **Empezar** (2–4 plazas). Quien la abre añade plazas del ordenador y empieza. La sala caduca a los 15 minutos.
     - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false]`: el miembro puede **Aceptar** o **Rechazar**. Desafía al propio bot para jugar contra el ordenador.
     - `clock`: en vivo, los turnos duran minutos; en diferido, horas (si no eliges, el del servidor). `rated:false` juega una partida amistosa, que no cambia ninguna puntuación.
 

@@ -20,7 +20,7 @@ help-1-page =
     - **{ -kero }** (2 spelers): gooi en gooi opnieuw terwijl de { -fuel } uit je tankwagen stroomt, en bouw dan je kamp.
 
     { "**" }Een potje beginnen**
-    - `/keer start [clock live|async] [rated true|false]`: opent een lobby met **Meedoen**, **Verlaten**, **Computer toevoegen** en **Starten** (2–4 plaatsen). De host voegt computerspelers toe en start. Een lobby verloopt na 15 minuten.
+    - `/keer start [clock live|async] [rated true|false]`: opent een lobby met **Meedoen**, **Verlaten**, **AI toevoegen** en **Starten** (2–4 plaatsen). De host voegt computerspelers toe en start. Een lobby verloopt na 15 minuten.
     - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false]`: het lid kan **Accepteren** of **Weigeren**. Daag de bot zelf uit om tegen de computer te spelen.
     - `clock`: live duren beurten minuten, op je gemak uren (zeg je niets, dan geldt wat de server standaard heeft). `rated:false` speelt een vriendschappelijk potje dat geen rating verandert.
 

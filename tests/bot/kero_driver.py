@@ -14,11 +14,12 @@ from bot.app import TableroBot
 from bot.games.kero.ui import kero_state, template
 from bot.service import LiveMatch
 from fakediscord import FakeClock, FakeMessage, FakeUser, InteractionResult
+from fakediscord.loopback import LoopbackServer
 from games.kero import actions as a
 from games.kero.ai import KeroAI, Pace
 from games.kero.board import Phase
 from tests.bot.conftest import Server
-from tests.bot.keer_driver import members
+from tests.bot.keer_driver import live_here, members
 
 THINK_S = 1.0
 """Virtual seconds a member takes per click."""
@@ -178,3 +179,23 @@ async def fire_due(server: Server, bot: TableroBot, live: LiveMatch) -> None:
         await asyncio.wait_for(asyncio.shield(task), 30)
     await asyncio.sleep(0)
     await server.fake.settle()
+
+
+async def against_the_computer_over_loopback(
+    server: Server, loop: LoopbackServer
+) -> tuple[asyncio.Task[None], KeroDriver]:
+    """The unmodified bot over the loopback gateway (the computer clicking every 5 ms, real
+    time), challenged by Ana: its task and the match, once Ana's first turn begins."""
+    fake = server.fake
+    bot = server.new_bot(guild_ready_timeout=0.05, ai_think_ms=5)
+    task = await loop.run_client(bot)
+    await fake.slash(bot, server.ana, server.channel, "kero challenge", member=fake.bot)
+    await fake.settle()
+    live = live_here(bot, server)
+    assert live is not None
+    for _ in range(500):
+        state = kero_state(live.state)
+        if state.active == 0 and state.phase is Phase.START:
+            return task, KeroDriver(server, bot, live)
+        await asyncio.sleep(0.02)
+    raise AssertionError("Ana's turn never came")

@@ -3,15 +3,13 @@ gateway: login, command sync, multipart uploads and interactions arriving as gat
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.app import TableroBot
 from bot.games.kero.ui import kero_state
 from games.kero import actions as a
 from games.kero.board import Phase
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import decodes, live_here, play_roll, start_match
-from tests.bot.kero_driver import KeroDriver
+from tests.bot.kero_driver import against_the_computer_over_loopback
 
 
 def _bot(server: Server) -> TableroBot:
@@ -53,18 +51,8 @@ async def test_a_kero_turn_over_the_gateway(server: Server) -> None:
     """Challenge the bot, roll, re-roll a die and stop, every click a gateway frame."""
     fake = server.fake
     async with fake.loopback() as loop:
-        bot = server.new_bot(guild_ready_timeout=0.05, ai_think_ms=5)
-        task = await loop.run_client(bot)
-        await fake.slash(bot, server.ana, server.channel, "kero challenge", member=fake.bot)
-        await fake.settle()
-        live = live_here(bot, server)
-        assert live is not None
-        driver = KeroDriver(server, bot, live)
-        for _ in range(200):  # the computer may play first: its clicks take 5 ms each
-            state = kero_state(live.state)
-            if state.active == 0 and state.phase is Phase.START:
-                break
-            await asyncio.sleep(0.02)
+        task, driver = await against_the_computer_over_loopback(server, loop)
+        bot, live = driver.bot, driver.live
         assert decodes(driver.message) == 1
         await driver.press(0, "roll@")
         await fake.settle()

@@ -13,8 +13,7 @@ from games.kero import actions as a
 from games.kero.board import Phase
 from games.kero.rules.rolling import MAX_CREDIT_MS
 from tests.bot.conftest import Server
-from tests.bot.keer_driver import live_here
-from tests.bot.kero_driver import KeroDriver
+from tests.bot.kero_driver import KeroDriver, against_the_computer_over_loopback
 from tests.bot.test_outbox import delivered, quick
 from tests.bot.test_tanker_timing import empty_at, rolling
 
@@ -89,14 +88,8 @@ async def test_a_lost_answer_is_not_waited_for_past_discords_three_seconds(
     it after 3 s anyway, so the bot edits the message then, and credits the wait (capped)."""
     fake = server.fake
     async with fake.loopback() as loop:
-        bot = server.new_bot(guild_ready_timeout=0.05, ai_think_ms=5)
-        task = await loop.run_client(bot)
-        await fake.slash(bot, server.ana, server.channel, "kero challenge", member=fake.bot)
-        await fake.settle()
-        live = live_here(bot, server)
-        assert live is not None
-        driver = KeroDriver(server, bot, live)
-        await until_ana_starts(driver)
+        task, driver = await against_the_computer_over_loopback(server, loop)
+        bot, live = driver.bot, driver.live
         await driver.press(0, "roll@")
         await fake.settle()
         assert kero_state(live.state).phase is Phase.ROLLING
@@ -120,13 +113,3 @@ async def test_a_lost_answer_is_not_waited_for_past_discords_three_seconds(
         assert bot.publisher.errors == []
         await bot.close()
         await task
-
-
-async def until_ana_starts(driver: KeroDriver) -> None:
-    """Real time: wait until the computer (5 ms a click) has played and Ana's turn begins."""
-    for _ in range(500):
-        state = kero_state(driver.live.state)
-        if state.active == 0 and state.phase is Phase.START:
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("Ana's turn never came")

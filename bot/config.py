@@ -40,6 +40,15 @@ class Config:
     database_url: str | None
     db_path: Path
     log_level: str
+    http_port: int | None = None
+    """TABLERO_HTTP_PORT: where `/healthz` and `/metrics` answer (None: no HTTP listener)."""
+    http_host: str = "0.0.0.0"
+    """TABLERO_HTTP_HOST: the address the HTTP listener binds."""
+    shard_count: int = 1
+    """SHARD_COUNT: how many Discord shards the whole bot runs (one per process)."""
+    shard_id: int = 0
+    """SHARD_ID: the shard this process runs (0 … SHARD_COUNT − 1); it owns the matches of the
+    servers on that shard (and the direct messages, on shard 0)."""
 
     @classmethod
     def load(
@@ -56,6 +65,9 @@ class Config:
             database_url=values.get("DATABASE_URL", "").strip() or None,
             db_path=Path(values.get("TABLERO_DB_PATH", "").strip() or DEFAULT_SQLITE_PATH),
             log_level=(values.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+            http_port=_port(values.get("TABLERO_HTTP_PORT", "")),
+            http_host=values.get("TABLERO_HTTP_HOST", "").strip() or "0.0.0.0",
+            **_shards(values.get("SHARD_COUNT", ""), values.get("SHARD_ID", "")),
         )
 
 
@@ -66,3 +78,23 @@ def _snowflake(text: str, name: str) -> int | None:
     if not text.isdigit():
         raise ConfigError(f"{name} must be a Discord id (digits only), not {text!r}")
     return int(text)
+
+
+def _port(text: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(f"TABLERO_HTTP_PORT must be a port number (1–65535), not {text!r}")
+    return int(text)
+
+
+def _shards(count_text: str, id_text: str) -> dict[str, int]:
+    """SHARD_COUNT and SHARD_ID, checked together (unset: one shard, this one)."""
+    count_text, id_text = count_text.strip() or "1", id_text.strip() or "0"
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ConfigError(f"SHARD_COUNT must be a whole number of at least 1, not {count_text!r}")
+    count = int(count_text)
+    if not id_text.isdigit() or int(id_text) >= count:
+        raise ConfigError(f"SHARD_ID must be a whole number from 0 to {count - 1}, not {id_text!r}")
+    return {"shard_count": count, "shard_id": int(id_text)}

@@ -358,3 +358,19 @@ async def test_a_stopping_bot_leaves_new_interactions_unanswered(server: Server)
     with pytest.raises(AssertionError, match="got no response"):
         await server.fake.slash(running, server.ana, server.channel, "keer start")
     await server.fake.disconnect(running)
+
+
+def test_the_http_port_and_the_shards_are_read_and_checked() -> None:
+    config = Config.load({"TABLERO_HTTP_PORT": "8080", "SHARD_COUNT": "3", "SHARD_ID": "2"}, None)
+    assert (config.http_port, config.shard_count, config.shard_id) == (8080, 3, 2)
+    plain = Config.load({}, None)
+    assert (plain.http_port, plain.shard_count, plain.shard_id) == (None, 1, 0)
+    for wrong, named in (
+        ({"TABLERO_HTTP_PORT": "80000"}, "TABLERO_HTTP_PORT"),
+        ({"TABLERO_HTTP_PORT": "web"}, "TABLERO_HTTP_PORT"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_ID": "2"}, "SHARD_ID"),
+        ({"SHARD_ID": "-1"}, "SHARD_ID"),
+    ):
+        with pytest.raises(ConfigError, match=named):
+            Config.load(wrong, None)

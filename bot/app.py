@@ -50,7 +50,7 @@ from bot.translator import CatalogTranslator
 from bot.turnclock import TurnClocks
 from games.common.protocol import Policy
 from games.registry import GameSpec
-from storage import StorageError, Store, open_store, rebuild_open
+from storage import Shard, StorageError, Store, open_store, rebuild_open
 from words import Words
 
 log = logging.getLogger(__name__)
@@ -149,6 +149,11 @@ class TableroBot(commands.Bot):
         match_seeds: Callable[[], str] | None = None,
         **options: Any,
     ) -> None:
+        self.shard = Shard(config.shard_id, config.shard_count)
+        """The Discord shard this process runs: it owns the matches of that shard's servers."""
+        if self.shard.count > 1:
+            options.setdefault("shard_id", self.shard.index)
+            options.setdefault("shard_count", self.shard.count)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -187,7 +192,9 @@ class TableroBot(commands.Bot):
         self.store = self._given_store or await open_store(
             self.config.database_url, self.config.db_path
         )
-        rebuilt = await rebuild_open(self.store)
+        if self._given_store is None:  # `tablero run` claims the shard of the store it hands in
+            await self.store.claim_shard(self.shard)
+        rebuilt = await rebuild_open(self.store, self.shard)
         for match_id, problem in rebuilt.problems.items():
             log.error("match %s could not be rebuilt and is paused: %s", match_id, problem)
         for warning in rebuilt.warnings:
@@ -229,7 +236,10 @@ class TableroBot(commands.Bot):
         return adapter_for(spec.name).new_ai(AiSettings(ai_think_ms=self.ai_think_ms))
 
     async def sync_commands(self) -> None:
-        """Sync slash commands: to the development server at once, else globally."""
+        """Sync slash commands: to the development server at once, else globally (by shard 0
+        alone: the commands are the whole bot's)."""
+        if self.shard.index != 0:
+            return
         if self.config.dev_guild_id is not None:
             guild = discord.Object(self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -22,7 +22,7 @@ import discord
 
 from bot.app import TableroBot
 from bot.config import TOKEN_HELP, Config, ConfigError
-from storage import open_store
+from storage import Shard, ShardTaken, open_store
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +102,12 @@ async def serve(config: Config, token: str, err: TextIO = sys.stderr) -> int:
         if password:
             reason = reason.replace(password, "***")
         print(f"tablero: cannot open the database {_where(config)}: {reason}", file=err)
+        return START_ERROR
+    try:  # before Discord: a second process on the same shard must not even connect
+        await store.claim_shard(Shard(config.shard_id, config.shard_count))
+    except ShardTaken as exc:
+        await store.close()
+        print(f"tablero: {exc}", file=err)
         return START_ERROR
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Tablero uses no voice
     try:

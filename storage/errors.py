@@ -7,6 +7,11 @@ class StorageError(Exception):
     """Something the database refused or cannot be used for; the message says what."""
 
 
+class ShardTaken(StorageError):
+    """Another process already runs this shard (or the database can't be shared): this one
+    must not start."""
+
+
 class SchemaTooNew(StorageError):
     """The database was written by a newer Tablero; it is left untouched."""
 

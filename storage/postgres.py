@@ -14,18 +14,21 @@ from ratings.history import RatingChange
 from storage.errors import (
     DuplicateInteraction,
     SchemaTooNew,
+    ShardTaken,
     StaleVersion,
     StorageError,
     UnknownMatch,
 )
 from storage.reads import SharedReads
 from storage.records import (
+    ONE_SHARD,
     Deadline,
     Lobby,
     NewMatch,
     Owed,
     Rating,
     Result,
+    Shard,
     StoredMatch,
     now_ms,
 )
@@ -57,8 +60,10 @@ from storage.sql import (
     HISTORY_INSERT,
     LOBBY_SELECT,
     MATCH_COLUMNS,
+    OPEN_LOBBIES_WHERE,
+    OPEN_MATCHES,
     OWE,
-    OWED_SELECT,
+    OWED_ON_SHARD,
     RATING_UPSERT,
     RESULT_INSERT,
     SEAT_COLUMNS,
@@ -70,6 +75,10 @@ from storage.sql import (
 
 _LOCK_KEY = 0x7AB1E20
 """Advisory lock held while migrating, so two processes starting together migrate once."""
+SHARD_KEY: Final = 0x7AB1E21
+"""First half of a shard's advisory lock (the second: the shard's index)."""
+COUNT_KEY: Final = 0x7AB1E22
+"""First half of the shared advisory lock on the cluster's shard count (the second: it)."""
 CONNECT_TIMEOUT_S: Final = 5.0
 """How long making a connection may take: a server that accepts and never answers (or a host
 gone from the network) fails the call in seconds, not after asyncpg's default minute."""
@@ -87,6 +96,9 @@ class PostgresStore(SharedReads):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self.url = url
+        self._lease: asyncpg.Connection | None = None
+        """The connection holding this process's shard lease (advisory locks), if claimed."""
+        self._shard: Shard | None = None
 
     @classmethod
     async def open(cls, url: str) -> PostgresStore:
@@ -109,8 +121,41 @@ class PostgresStore(SharedReads):
         return cls(pool, url)
 
     async def close(self) -> None:
-        """Close the pool."""
+        """Close the pool (and the lease: the shard is free again)."""
+        if self._lease is not None:
+            await self._lease.close()
+            self._lease = None
         await self._pool.close()
+
+    async def claim_shard(self, shard: Shard) -> None:
+        """Hold this process's shard as two session advisory locks on a connection of its own:
+        the shard (exclusive) and the cluster's shard count (shared, refused when another
+        process runs with another count). A crashed process's session ends with its
+        connection, and its replacement takes the shard."""
+        try:
+            lease = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT_S)
+        except (OSError, asyncpg.PostgresError) as exc:
+            raise StorageError(f"cannot connect to PostgreSQL: {exc}") from exc
+        try:
+            await _take(lease, shard)
+        except BaseException:
+            await lease.close()
+            raise
+        self._lease, self._shard = lease, shard
+
+    async def keep_shard(self) -> bool:
+        """Whether the lease still holds; one lost with its connection (the server restarted)
+        is taken again, ShardTaken if another process took the shard meanwhile."""
+        if self._shard is None:
+            return False
+        if self._lease is not None and not self._lease.is_closed():
+            await self._lease.fetchval("SELECT 1", timeout=COMMAND_TIMEOUT_S)
+            return True
+        self._lease = None
+        shard = self._shard
+        self._shard = None
+        await self.claim_shard(shard)
+        return True
 
     async def create_match(self, match: NewMatch) -> int:
         """Store a new open match with its seats; return its id."""
@@ -179,10 +224,10 @@ class PostgresStore(SharedReads):
                 await db.execute(OWE, *owing)
         return expected_version + len(entries)
 
-    async def owed_messages(self) -> list[Owed]:
-        """Every message matches owe, oldest first."""
+    async def owed_messages(self, shard: Shard = ONE_SHARD) -> list[Owed]:
+        """Every message the matches (on `shard`) owe, oldest first."""
         async with self._pool.acquire() as db:
-            rows = await db.fetch(OWED_SELECT + " ORDER BY since_ms, match_id")
+            rows = await db.fetch(OWED_ON_SHARD, shard.count, shard.index)
         return [owed_from_row(r) for r in rows]
 
     async def owe(self, owed: Owed) -> None:
@@ -219,10 +264,10 @@ class PostgresStore(SharedReads):
             )
         return stored_match(row, seats, events)
 
-    async def open_match_ids(self) -> list[int]:
-        """Ids of every match still open."""
+    async def open_match_ids(self, shard: Shard = ONE_SHARD) -> list[int]:
+        """Ids of every match still open (on `shard`)."""
         async with self._pool.acquire() as db:
-            rows = await db.fetch("SELECT id FROM matches WHERE status = 'open' ORDER BY id")
+            rows = await db.fetch(OPEN_MATCHES, shard.count, shard.index)
         return [int(r["id"]) for r in rows]
 
     async def open_match_in(self, channel_id: str) -> int | None:
@@ -420,10 +465,10 @@ class PostgresStore(SharedReads):
             raise StorageError(f"no lobby {lobby_id}")
         return lobby_from_row(row)
 
-    async def open_lobbies(self) -> list[Lobby]:
-        """Lobbies and challenges still open."""
+    async def open_lobbies(self, shard: Shard = ONE_SHARD) -> list[Lobby]:
+        """Lobbies and challenges still open (on `shard`)."""
         async with self._pool.acquire() as db:
-            rows = await db.fetch(LOBBY_SELECT + " WHERE status = 'open' ORDER BY id")
+            rows = await db.fetch(LOBBY_SELECT + OPEN_LOBBIES_WHERE, shard.count, shard.index)
         return [lobby_from_row(r) for r in rows]
 
     async def set_deadline(self, deadline: Deadline) -> None:
@@ -482,3 +527,25 @@ async def _migrate(pool: asyncpg.Pool) -> None:
         for number, _, sql in known[current:]:
             await db.execute(sql, timeout=BULK_TIMEOUT_S)
             await db.execute("INSERT INTO tablero_schema (version) VALUES ($1)", number)
+
+
+async def _take(lease: asyncpg.Connection, shard: Shard) -> None:
+    """Take `shard`'s locks on `lease`, or ShardTaken saying who holds what."""
+    held = await lease.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_KEY, shard.index)
+    if not held:
+        raise ShardTaken(
+            f"shard {shard.index} of {shard.count} is already run by another Tablero process"
+            " on this database"
+        )
+    await lease.execute("SELECT pg_advisory_lock_shared($1, $2)", COUNT_KEY, shard.count)
+    other = await lease.fetchval(
+        "SELECT min(objid::int8) FROM pg_locks WHERE locktype = 'advisory' AND granted"
+        " AND classid::int8 = $1 AND objsubid = 2 AND objid::int8 <> $2",
+        COUNT_KEY,
+        shard.count,
+    )
+    if other is not None:
+        raise ShardTaken(
+            f"other Tablero processes on this database run with SHARD_COUNT={other}, this one"
+            f" with {shard.count}: every process of a cluster needs the same SHARD_COUNT"
+        )

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from games.records import Entry
 from ratings.history import RatingChange
 from storage.records import (
+    ONE_SHARD,
     BoardRow,
     Deadline,
     Lobby,
@@ -21,6 +22,7 @@ from storage.records import (
     PlayerResult,
     Rating,
     Result,
+    Shard,
     StoredMatch,
 )
 
@@ -46,8 +48,9 @@ class Store(Protocol):
         """
         ...
 
-    async def owed_messages(self) -> list[Owed]:
-        """Every message matches owe, oldest first (delivered at start-up)."""
+    async def owed_messages(self, shard: Shard = ONE_SHARD) -> list[Owed]:
+        """Every message the matches of `shard`'s servers owe, oldest first (delivered at
+        start-up)."""
         ...
 
     async def owe(self, owed: Owed) -> None:
@@ -62,8 +65,20 @@ class Store(Protocol):
         """The match and its whole event log; UnknownMatch if there is none."""
         ...
 
-    async def open_match_ids(self) -> list[int]:
-        """Ids of every match still open (to rebuild at start-up)."""
+    async def open_match_ids(self, shard: Shard = ONE_SHARD) -> list[int]:
+        """Ids of every match still open in `shard`'s servers (to rebuild at start-up)."""
+        ...
+
+    async def claim_shard(self, shard: Shard) -> None:
+        """Make this process the only one running `shard` until the store is closed; ShardTaken
+        if another holds it, runs with another shard count, or the store can't be shared (a
+        SQLite file is one process's, so it takes only the one shard)."""
+        ...
+
+    async def keep_shard(self) -> bool:
+        """Whether the claim still holds; a claim lost with the database's connection is taken
+        again (ShardTaken if another process took it meanwhile). StorageError or an outage
+        while the database is down."""
         ...
 
     async def open_match_in(self, channel_id: str) -> int | None:
@@ -209,8 +224,9 @@ class Store(Protocol):
         """One lobby; StorageError if there is none."""
         ...
 
-    async def open_lobbies(self) -> list[Lobby]:
-        """Lobbies and challenges still open (to restore their buttons and expiry)."""
+    async def open_lobbies(self, shard: Shard = ONE_SHARD) -> list[Lobby]:
+        """Lobbies and challenges still open in `shard`'s servers (to restore their buttons
+        and expiry)."""
         ...
 
     async def set_deadline(self, deadline: Deadline) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from games.records import MatchRecord, Player
 
@@ -162,3 +162,27 @@ SEAT_DEPARTURES = ("resigned", "expelled", "left")
 def now_ms() -> int:
     """Wall-clock milliseconds since the epoch, for created/updated columns."""
     return time.time_ns() // 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Shard:
+    """One of the Discord shards the bot's processes share out (`count` in all): a process
+    owns the matches and lobbies of the servers on its shard, and the direct messages on 0."""
+
+    index: int = 0
+    count: int = 1
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.index < self.count:
+            raise ValueError(f"shard {self.index} of {self.count} does not exist")
+
+    def owns(self, guild_id: str | int | None) -> bool:
+        """Whether a server (None: a direct message) is on this shard, as Discord shards it:
+        (guild_id >> 22) % count."""
+        if guild_id is None or guild_id == "":
+            return self.index == 0
+        return (int(guild_id) >> 22) % self.count == self.index
+
+
+ONE_SHARD: Final = Shard()
+"""The bot on one shard: every server is its own."""

@@ -198,7 +198,17 @@ OWE = (
 """Record a message a match owes; an undelivered one is replaced (the message shown and the
 time it has been owing since stay: nothing was delivered in between)."""
 
-OWED_SELECT = "SELECT match_id, kind, version, step_key, since_ms FROM outbox"
+ON_SHARD = (
+    "((guild_id IS NULL AND $2 = 0)"
+    " OR (guild_id IS NOT NULL AND (CAST(guild_id AS BIGINT) >> 22) % $1 = $2))"
+)
+"""A row's server (`guild_id`) is on shard $2 of $1, as Discord shards it (direct messages: 0)."""
+OPEN_MATCHES = f"SELECT id FROM matches WHERE status = 'open' AND {ON_SHARD} ORDER BY id"
+OPEN_LOBBIES_WHERE = f" WHERE status = 'open' AND {ON_SHARD} ORDER BY id"
+OWED_ON_SHARD = (
+    "SELECT o.match_id, o.kind, o.version, o.step_key, o.since_ms FROM outbox o"
+    f" JOIN matches ON matches.id = o.match_id WHERE {ON_SHARD} ORDER BY o.since_ms, o.match_id"
+)
 
 SETTLE = "DELETE FROM outbox WHERE match_id = $1 AND version <= $2"
 """A delivery that showed `version` settles what was owed up to it (not a later step's)."""

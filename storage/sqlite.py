@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import json
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import aiosqlite
 
@@ -16,18 +17,21 @@ from ratings.history import RatingChange
 from storage.errors import (
     DuplicateInteraction,
     SchemaTooNew,
+    ShardTaken,
     StaleVersion,
     StorageError,
     UnknownMatch,
 )
 from storage.reads import SharedReads
 from storage.records import (
+    ONE_SHARD,
     Deadline,
     Lobby,
     NewMatch,
     Owed,
     Rating,
     Result,
+    Shard,
     StoredMatch,
     now_ms,
 )
@@ -59,8 +63,10 @@ from storage.sql import (
     HISTORY_INSERT,
     LOBBY_SELECT,
     MATCH_COLUMNS,
+    OPEN_LOBBIES_WHERE,
+    OPEN_MATCHES,
     OWE,
-    OWED_SELECT,
+    OWED_ON_SHARD,
     RATING_UPSERT,
     RESULT_INSERT,
     SEAT_COLUMNS,
@@ -79,6 +85,8 @@ class SqliteStore(SharedReads):
         self._db = db
         self._lock = asyncio.Lock()
         self.path = path
+        self._claim: IO[bytes] | None = None
+        """The open lock file while this process runs the bot on the file (claim_shard)."""
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
@@ -99,8 +107,37 @@ class SqliteStore(SharedReads):
         return cls(db, where)
 
     async def close(self) -> None:
-        """Release the connection."""
+        """Release the connection (and the claim on the file, if any)."""
         await self._db.close()
+        if self._claim is not None:
+            self._claim.close()
+            self._claim = None
+
+    async def claim_shard(self, shard: Shard) -> None:
+        """One bot process per SQLite file: a lock file beside it, held until close (a second
+        process on the same file is refused; `tablero db` commands take no claim and may read
+        beside the bot). Several shards need PostgreSQL."""
+        if shard.count > 1:
+            raise ShardTaken(
+                "several shards (SHARD_COUNT > 1) need PostgreSQL (DATABASE_URL):"
+                " a SQLite file serves one bot process"
+            )
+        if self.path == ":memory:" or self._claim is not None:
+            return
+        claim = Path(self.path + ".lock").open("ab")  # noqa: SIM115 - held until close
+        try:
+            fcntl.flock(claim.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            claim.close()
+            raise ShardTaken(
+                f"another Tablero process already runs on {self.path}: one SQLite file serves"
+                " one bot process (several need PostgreSQL)"
+            ) from None
+        self._claim = claim
+
+    async def keep_shard(self) -> bool:
+        """A lock file can't be lost while the process lives."""
+        return True
 
     async def create_match(self, match: NewMatch) -> int:
         """Store a new open match with its seats; return its id."""
@@ -165,9 +202,9 @@ class SqliteStore(SharedReads):
                 await self._db.execute(qmark(OWE), owing)
         return expected_version + len(entries)
 
-    async def owed_messages(self) -> list[Owed]:
-        """Every message matches owe, oldest first."""
-        rows = await self._db.execute_fetchall(OWED_SELECT + " ORDER BY since_ms, match_id")
+    async def owed_messages(self, shard: Shard = ONE_SHARD) -> list[Owed]:
+        """Every message the matches (on `shard`) owe, oldest first."""
+        rows = await self._db.execute_fetchall(qmark(OWED_ON_SHARD), (shard.count, shard.index))
         return [owed_from_row(r) for r in rows]
 
     async def owe(self, owed: Owed) -> None:
@@ -210,11 +247,9 @@ class SqliteStore(SharedReads):
         )
         return stored_match(row, list(seats), list(events))
 
-    async def open_match_ids(self) -> list[int]:
-        """Ids of every match still open."""
-        rows = await self._db.execute_fetchall(
-            "SELECT id FROM matches WHERE status = 'open' ORDER BY id"
-        )
+    async def open_match_ids(self, shard: Shard = ONE_SHARD) -> list[int]:
+        """Ids of every match still open (on `shard`)."""
+        rows = await self._db.execute_fetchall(qmark(OPEN_MATCHES), (shard.count, shard.index))
         return [int(r[0]) for r in rows]
 
     async def open_match_in(self, channel_id: str) -> int | None:
@@ -406,9 +441,11 @@ class SqliteStore(SharedReads):
             raise StorageError(f"no lobby {lobby_id}")
         return lobby_from_row(next(iter(rows)))
 
-    async def open_lobbies(self) -> list[Lobby]:
-        """Lobbies and challenges still open."""
-        rows = await self._db.execute_fetchall(LOBBY_SELECT + " WHERE status = 'open' ORDER BY id")
+    async def open_lobbies(self, shard: Shard = ONE_SHARD) -> list[Lobby]:
+        """Lobbies and challenges still open (on `shard`)."""
+        rows = await self._db.execute_fetchall(
+            qmark(LOBBY_SELECT + OPEN_LOBBIES_WHERE), (shard.count, shard.index)
+        )
         return [lobby_from_row(r) for r in rows]
 
     async def set_deadline(self, deadline: Deadline) -> None:

@@ -22,10 +22,10 @@ import bot.run
 from bot.app import TableroBot
 from bot.cli import main
 from bot.config import Config, ConfigError
-from bot.run import LOG_HANDLER_NAME, setup_logging
+from bot.run import LOG_HANDLER_NAME, serve, setup_logging
 from games.keer_kids import KeerState, Phase
 from games.records import replay
-from storage import Store, open_store
+from storage import Shard, SqliteStore, Store, open_store
 from tests.bot.conftest import Server
 from words import isolate
 
@@ -213,6 +213,32 @@ def test_a_database_that_cannot_be_opened_is_named_in_one_line(
     assert main(["run"]) == 1
     line = _one_line_failure(capsys.readouterr().err, "tablero: cannot open the database ")
     assert named in line and "s3cret" not in line
+
+
+async def test_a_second_bot_on_a_sqlite_file_already_run_is_refused_in_one_line(
+    run_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One SQLite file serves one bot process: a second `tablero run` on it stops before it
+    contacts Discord (the first holds the file's claim)."""
+    monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{_closed_port()}/api/v10")
+    running = await SqliteStore.open(run_env / "data" / "tablero.db")
+    await running.claim_shard(Shard())
+    try:
+        assert await serve(Config.load(), "fake-token", err=sys.stderr) == 1
+    finally:
+        await running.close()
+    line = _one_line_failure(capsys.readouterr().err, "tablero: another Tablero process")
+    assert str(run_env / "data" / "tablero.db") in line
+
+
+def test_shards_on_sqlite_are_refused_in_one_line(
+    run_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SHARD_COUNT", "2")
+    monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{_closed_port()}/api/v10")
+    assert main(["run"]) == 1
+    line = _one_line_failure(capsys.readouterr().err, "tablero: several shards")
+    assert "PostgreSQL" in line
 
 
 # -- logs -----------------------------------------------------------------------------------

@@ -199,10 +199,11 @@ OWE = (
 time it has been owing since stay: nothing was delivered in between)."""
 
 ON_SHARD = (
-    "((guild_id IS NULL AND $2 = 0)"
-    " OR (guild_id IS NOT NULL AND (CAST(guild_id AS BIGINT) >> 22) % $1 = $2))"
+    "(CASE WHEN $1 = 1 THEN TRUE WHEN guild_id IS NULL THEN $2 = 0"
+    " ELSE (CAST(guild_id AS BIGINT) >> 22) % $1 = $2 END)"
 )
-"""A row's server (`guild_id`) is on shard $2 of $1, as Discord shards it (direct messages: 0)."""
+"""A row's server (`guild_id`) is on shard $2 of $1, as Discord shards it (direct messages: 0;
+with one shard every row, whatever its id — CASE keeps the cast from running then)."""
 OPEN_MATCHES = f"SELECT id FROM matches WHERE status = 'open' AND {ON_SHARD} ORDER BY id"
 OPEN_LOBBIES_WHERE = f" WHERE status = 'open' AND {ON_SHARD} ORDER BY id"
 OWED_ON_SHARD = (

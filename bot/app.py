@@ -34,10 +34,13 @@ from bot.config import Config
 from bot.games import ADAPTERS, adapter_for
 from bot.games.adapter import AiSettings
 from bot.gateway_watch import GatewayWatch
+from bot.health import Health
 from bot.ids import is_ours, readable
 from bot.languages import Languages
+from bot.lease import ShardLease
 from bot.lobbies import Lobbies
 from bot.matches import Matches, MatchListButton
+from bot.metrics import Metrics
 from bot.outbox import last_moments
 from bot.permissions import BASICS, FOR_THREADS
 from bot.play import Play
@@ -50,7 +53,7 @@ from bot.translator import CatalogTranslator
 from bot.turnclock import TurnClocks
 from games.common.protocol import Policy
 from games.registry import GameSpec
-from storage import Shard, StorageError, Store, open_store, rebuild_open
+from storage import Shards, StorageError, Store, open_store, rebuild_open
 from words import Words
 
 log = logging.getLogger(__name__)
@@ -149,11 +152,16 @@ class TableroBot(commands.Bot):
         match_seeds: Callable[[], str] | None = None,
         **options: Any,
     ) -> None:
-        self.shard = Shard(config.shard_id, config.shard_count)
-        """The Discord shard this process runs: it owns the matches of that shard's servers."""
-        if self.shard.count > 1:
-            options.setdefault("shard_id", self.shard.index)
-            options.setdefault("shard_count", self.shard.count)
+        self.sharding = config.shards
+        """The Discord shards this process runs: it owns the matches of their servers."""
+        several = isinstance(self, commands.AutoShardedBot)
+        for option, value in _discord_sharding(self.sharding, several).items():
+            options.setdefault(option, value)
+        self.metrics = Metrics(self)
+        """What /metrics shows (bot/metrics.py); its HTTP trace counts Discord's errors."""
+        self.health = Health(self)
+        """The optional HTTP listener: /healthz and /metrics (bot/health.py)."""
+        options.setdefault("http_trace", self.metrics.http_trace)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -164,7 +172,7 @@ class TableroBot(commands.Bot):
         )
         self.config = config
         self.clock = ClockSync(local_clock)
-        self.gateway = GatewayWatch(self.clock.local_ms)
+        self.gateway = GatewayWatch(self.clock.local_ms, self.sharding.indices if several else None)
         self.ai_think_ms = ai_think_ms
         self._match_seeds = match_seeds
         self.timers = MatchTimers(self)
@@ -177,6 +185,7 @@ class TableroBot(commands.Bot):
         self.lobbies = Lobbies(self)
         self.matches = Matches(self)
         self.languages = Languages(self)
+        self.lease = ShardLease(self)
         self.startup_problems: dict[int, str] = {}
         self.tree.error(self._on_command_error)
         self.recent_interactions = RecentInteractions()
@@ -193,8 +202,9 @@ class TableroBot(commands.Bot):
             self.config.database_url, self.config.db_path
         )
         if self._given_store is None:  # `tablero run` claims the shard of the store it hands in
-            await self.store.claim_shard(self.shard)
-        rebuilt = await rebuild_open(self.store, self.shard)
+            await self.store.claim_shards(self.sharding)
+        self.lease.start()
+        rebuilt = await rebuild_open(self.store, self.sharding)
         for match_id, problem in rebuilt.problems.items():
             log.error("match %s could not be rebuilt and is paused: %s", match_id, problem)
         for warning in rebuilt.warnings:
@@ -223,11 +233,12 @@ class TableroBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self.sync_commands()
         log.info("ready to serve %d open matches", len(self.service.matches))
+        await self.health.start()  # the metrics' hooks, and the HTTP listener if configured
 
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         """Every discord.py event passes here, so the gateway's state is noted before any
         listener or timer runs; deadlines that waited for the gateway are armed once it is back."""
-        if self.gateway.saw(event_name) and not self.stopping:
+        if self.gateway.saw(event_name, *args) and not self.stopping:
             self.timers.gateway_up()
         super().dispatch(event_name, *args, **kwargs)
 
@@ -236,9 +247,9 @@ class TableroBot(commands.Bot):
         return adapter_for(spec.name).new_ai(AiSettings(ai_think_ms=self.ai_think_ms))
 
     async def sync_commands(self) -> None:
-        """Sync slash commands: to the development server at once, else globally (by shard 0
-        alone: the commands are the whole bot's)."""
-        if self.shard.index != 0:
+        """Sync slash commands: to the development server at once, else globally (by the
+        process of shard 0 alone: the commands are the whole bot's)."""
+        if 0 not in self.sharding.indices:
             return
         if self.config.dev_guild_id is not None:
             guild = discord.Object(self.config.dev_guild_id)
@@ -328,13 +339,17 @@ class TableroBot(commands.Bot):
             interaction_id = str(data.get("id"))
             if self.stopping:
                 log.info("shutting down: interaction %s left unanswered", interaction_id)
+                self.metrics.unanswered(data)
                 return
             if not self.recent_interactions.first_time(interaction_id):
                 log.info("interaction %s was delivered again; ignored", interaction_id)
                 return
             before = asyncio.all_tasks()
-            parse(data)
-            for task in asyncio.all_tasks() - before:
+            with self.metrics.interaction(data) as seen:  # counted, its first answer timed
+                parse(data)
+            handlers = asyncio.all_tasks() - before
+            seen.until_done(handlers)
+            for task in handlers:
                 self._handling.add(task)
                 task.add_done_callback(self._handling.discard)
 
@@ -343,6 +358,7 @@ class TableroBot(commands.Bot):
     async def close(self) -> None:
         """Shut down in order: take no new interactions and let the running ones finish, stop
         the timers, finish background posts, disconnect, then close the database it opened."""
+        await self.health.stop()  # /healthz and /metrics first: probes see the bot gone
         async with self._close_lock:
             if self._closed_down:
                 return
@@ -353,6 +369,7 @@ class TableroBot(commands.Bot):
             await self.publisher.close()
             self.timers.cancel_all()  # what the flushed posts re-armed
             await super().close()
+            await self.lease.stop()
             if self._given_store is None and hasattr(self, "store"):
                 await self.store.close()
             self._closed_down = True
@@ -366,3 +383,26 @@ class TableroBot(commands.Bot):
         for task in late:
             log.warning("shutting down: interaction handler %s cut short", task.get_name())
             task.cancel()
+
+
+class ShardedTableroBot(TableroBot, commands.AutoShardedBot):
+    """Tablero running several Discord shards in one process (discord.py's AutoShardedBot: a
+    gateway connection per shard)."""
+
+
+def new_bot(config: Config, **options: Any) -> TableroBot:
+    """The bot `config` asks for: one gateway connection, or one per shard when this process
+    runs several."""
+    kind = ShardedTableroBot if len(config.shards.indices) > 1 else TableroBot
+    return kind(config, **options)
+
+
+def _discord_sharding(shards: Shards, several: bool) -> dict[str, Any]:
+    """discord.py's options for the shards this process runs (none for the only shard)."""
+    if several:
+        return {"shard_ids": list(shards.indices), "shard_count": shards.count}
+    if len(shards.indices) > 1:
+        raise ValueError(f"a TableroBot runs one shard, not {shards}: make it with new_bot")
+    if shards.count == 1:
+        return {}
+    return {"shard_id": shards.indices[0], "shard_count": shards.count}

@@ -70,6 +70,7 @@ async def refuse(
     Best effort: when Discord no longer takes an answer to the interaction (10062, 40060) the
     notice is logged, without a traceback, instead of raised."""
     said = refusal if isinstance(refusal, Refused) else Refused(refusal, **args)
+    tablero(interaction).metrics.refused(interaction.id, failed=said.key in _FAILURES)
     text = said.said(member_words(interaction))
     try:
         if interaction.response.is_done():
@@ -101,6 +102,8 @@ def store_outage(error: BaseException) -> bool:
 
 
 DAMAGED_RECORD = "refuse-damaged-record"
+_FAILURES = frozenset({FAILED, OUTAGE, DAMAGED_RECORD})
+"""What a member is told when the bot failed them (the metrics count those as failures)."""
 
 
 async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:

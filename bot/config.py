@@ -9,7 +9,7 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
-from storage import DEFAULT_SQLITE_PATH
+from storage import DEFAULT_SQLITE_PATH, ONE_SHARD, Shards
 
 TOKEN_HELP = """\
 No Discord token: set DISCORD_TOKEN in the environment or in a .env file (see .env.example).
@@ -44,11 +44,10 @@ class Config:
     """TABLERO_HTTP_PORT: where `/healthz` and `/metrics` answer (None: no HTTP listener)."""
     http_host: str = "0.0.0.0"
     """TABLERO_HTTP_HOST: the address the HTTP listener binds."""
-    shard_count: int = 1
-    """SHARD_COUNT: how many Discord shards the whole bot runs (one per process)."""
-    shard_id: int = 0
-    """SHARD_ID: the shard this process runs (0 … SHARD_COUNT − 1); it owns the matches of the
-    servers on that shard (and the direct messages, on shard 0)."""
+    shards: Shards = ONE_SHARD
+    """The Discord shards this process runs, of SHARD_COUNT in all (SHARD_IDS, or its share
+    as CLUSTER_INDEX of CLUSTER_COUNT processes; default: every shard): it owns the matches
+    of the servers on them (and the direct messages, on shard 0)."""
 
     @classmethod
     def load(
@@ -67,7 +66,7 @@ class Config:
             log_level=(values.get("LOG_LEVEL", "").strip() or "INFO").upper(),
             http_port=_port(values.get("TABLERO_HTTP_PORT", "")),
             http_host=values.get("TABLERO_HTTP_HOST", "").strip() or "0.0.0.0",
-            **_shards(values.get("SHARD_COUNT", ""), values.get("SHARD_ID", "")),
+            shards=_shards(values),
         )
 
 
@@ -89,12 +88,51 @@ def _port(text: str) -> int | None:
     return int(text)
 
 
-def _shards(count_text: str, id_text: str) -> dict[str, int]:
-    """SHARD_COUNT and SHARD_ID, checked together (unset: one shard, this one)."""
-    count_text, id_text = count_text.strip() or "1", id_text.strip() or "0"
-    if not count_text.isdigit() or int(count_text) < 1:
-        raise ConfigError(f"SHARD_COUNT must be a whole number of at least 1, not {count_text!r}")
-    count = int(count_text)
-    if not id_text.isdigit() or int(id_text) >= count:
-        raise ConfigError(f"SHARD_ID must be a whole number from 0 to {count - 1}, not {id_text!r}")
-    return {"shard_count": count, "shard_id": int(id_text)}
+def _shards(values: Mapping[str, str]) -> Shards:
+    """SHARD_COUNT with SHARD_IDS or CLUSTER_INDEX/CLUSTER_COUNT, checked together (unset:
+    one shard; SHARD_COUNT alone: this process runs them all)."""
+    count = _whole(values.get("SHARD_COUNT", "") or "1", "SHARD_COUNT", 1)
+    ids = values.get("SHARD_IDS", "").strip()
+    cluster = values.get("CLUSTER_INDEX", "").strip(), values.get("CLUSTER_COUNT", "").strip()
+    if ids and any(cluster):
+        raise ConfigError("set SHARD_IDS or CLUSTER_INDEX and CLUSTER_COUNT, not both")
+    if ids:
+        return Shards(_shard_ids(ids, count), count)
+    if any(cluster):
+        return Shards(_cluster_share(*cluster, count), count)
+    return Shards(tuple(range(count)), count)
+
+
+def _shard_ids(text: str, count: int) -> tuple[int, ...]:
+    """`3`, `0,2` or `4-7`: each shard once, from 0 to SHARD_COUNT − 1."""
+    ids: set[int] = set()
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        if not (first.isdigit() and (last.isdigit() or not last)):
+            raise ConfigError(f"SHARD_IDS lists shards like 3, 0,2 or 4-7, not {text!r}")
+        ids.update(range(int(first), int(last or first) + 1))
+    if not ids or max(ids) >= count:
+        top = "0" if count == 1 else f"0 to {count - 1}"
+        raise ConfigError(f"SHARD_IDS must be shards {top} (SHARD_COUNT={count}), not {text!r}")
+    return tuple(sorted(ids))
+
+
+def _cluster_share(index_text: str, processes_text: str, count: int) -> tuple[int, ...]:
+    """Process `index` of `processes` takes its slice of the shards, in order (as even as
+    they divide: 5 shards on 2 processes are 0-1 and 2-4)."""
+    processes = _whole(processes_text, "CLUSTER_COUNT", 1)
+    if processes > count:
+        raise ConfigError(
+            f"CLUSTER_COUNT={processes} is more processes than shards (SHARD_COUNT={count})"
+        )
+    index = _whole(index_text, "CLUSTER_INDEX", 0)
+    if index >= processes:
+        raise ConfigError(f"CLUSTER_INDEX must be 0 to {processes - 1}, not {index_text!r}")
+    return tuple(range(index * count // processes, (index + 1) * count // processes))
+
+
+def _whole(text: str, name: str, least: int) -> int:
+    text = text.strip()
+    if not text.isdigit() or int(text) < least:
+        raise ConfigError(f"{name} must be a whole number of at least {least}, not {text!r}")
+    return int(text)

@@ -83,7 +83,7 @@ class Lobbies:
 
     async def restore(self) -> None:
         """Re-arm the expiry of every open lobby (an overdue one expires at once)."""
-        for lobby in await self.bot.store.open_lobbies(self.bot.shard):
+        for lobby in await self.bot.store.open_lobbies(self.bot.sharding):
             self._arm(lobby)
 
     async def open(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:

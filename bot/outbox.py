@@ -117,7 +117,7 @@ class Outbox:
         step shown in place is shown by its click's answer, which is not stored, so a crash
         after the step's commit can leave its message with the buttons of a step already played
         (every click on them refused). Matches idle before that need no edit."""
-        for owed in await self.bot.store.owed_messages(self.bot.shard):
+        for owed in await self.bot.store.owed_messages(self.bot.sharding):
             live = await self._match(owed.match_id)
             if live is not None:
                 self.owe(owed, live)

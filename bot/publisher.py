@@ -70,10 +70,15 @@ class Publisher:
             allowed = interaction.app_permissions.attach_files
             self.can_attach[str(interaction.channel_id)] = allowed
 
-    async def render(self, function: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
-        """Run a Pillow render in the render threads (Pillow releases the GIL while encoding)."""
+    async def render(
+        self, function: Callable[..., bytes], *args: Any, image: str | None = None, **kwargs: Any
+    ) -> bytes:
+        """Run a Pillow render in the render threads (Pillow releases the GIL while encoding),
+        timed for the metrics under `image` (default: the function's name without `_png`)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, partial(function, *args, **kwargs))
+        label = image or getattr(function, "__name__", "image").removesuffix("_png")
+        work = self.bot.metrics.timed_render(label, partial(function, *args, **kwargs))
+        return await loop.run_in_executor(self._executor, work)
 
     def spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
         """Run work after the answer; failures are logged, never lost."""
@@ -157,10 +162,22 @@ class Publisher:
         )
         alt = alt_text(title, ui.text_board(live))
         if state.is_terminal():
-            png = await self.render(live.adapter.images.results, state, live.names, live.words)
+            png = await self.render(
+                live.adapter.images.results,
+                state,
+                live.names,
+                live.words,
+                image=f"{live.spec.name}/results",
+            )
             content, view = ui.results_content(live), rematch_view(live) if live.humans() else None
         else:
-            png = await self.render(live.adapter.images.board, state, live.names, live.words)
+            png = await self.render(
+                live.adapter.images.board,
+                state,
+                live.names,
+                live.words,
+                image=f"{live.spec.name}/board",
+            )
             content, view = ui.step_content(live), await self._step_view(live)
         message = await self.send(
             live.channel_id, content, view=view, png=png, live=live, alt=alt, nonce=nonce

@@ -20,9 +20,9 @@ from urllib.parse import urlsplit, urlunsplit
 import aiohttp
 import discord
 
-from bot.app import TableroBot
+from bot.app import TableroBot, new_bot
 from bot.config import TOKEN_HELP, Config, ConfigError
-from storage import Shard, ShardTaken, open_store
+from storage import ShardTaken, open_store
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +104,7 @@ async def serve(config: Config, token: str, err: TextIO = sys.stderr) -> int:
         print(f"tablero: cannot open the database {_where(config)}: {reason}", file=err)
         return START_ERROR
     try:  # before Discord: a second process on the same shard must not even connect
-        await store.claim_shard(Shard(config.shard_id, config.shard_count))
+        await store.claim_shards(config.shards)
     except ShardTaken as exc:
         await store.close()
         print(f"tablero: {exc}", file=err)
@@ -113,7 +113,7 @@ async def serve(config: Config, token: str, err: TextIO = sys.stderr) -> int:
     try:
         stop = asyncio.Event()
         with _stop_signals(stop):
-            return await _run_bot(TableroBot(config, store=store), token, stop, err)
+            return await _run_bot(new_bot(config, store=store), token, stop, err)
     finally:
         await store.close()
 

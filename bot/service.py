@@ -198,6 +198,8 @@ class MatchService:
         self.now_ms = now_ms or (lambda: time.time_ns() // 1_000_000)
         """Discord's time now: a computer's timed move never runs ahead of it."""
         self.make_ai = make_ai or (lambda spec: spec.new_ai())
+        self.observe_append: Callable[[float], None] = lambda seconds: None
+        """Told how long each append took, in seconds (the bot's metrics: bot/metrics.py)."""
         self.matches: dict[int, LiveMatch] = {}
         self._by_channel: dict[str, int] = {}
         self._channel_locks: dict[str, asyncio.Lock] = {}
@@ -535,7 +537,7 @@ class MatchService:
             shown = key if live.message_id is not None else None
             owed = Owed(live.id, "post", work.version, shown, self.now_ms())
         try:
-            await self.store.append(live.id, before.version, batch.entries, owed)
+            await self._append(live.id, before.version, batch.entries, owed)
         except DuplicateInteraction:
             raise Refused("refuse-already-counted") from None
         except StaleVersion:
@@ -547,6 +549,16 @@ class MatchService:
         actions, entries = tuple(batch.actions), tuple(batch.entries)
         stored = self.now_ms()
         return Played(live, before, actions, entries, finished, key, moved_on, owed, stored)
+
+    async def _append(
+        self, match_id: int, version: int, entries: Sequence[Entry], owed: Owed | None
+    ) -> None:
+        """The store's append, timed (a refused or failed one too)."""
+        started = time.perf_counter()
+        try:
+            await self.store.append(match_id, version, entries, owed)
+        finally:
+            self.observe_append(time.perf_counter() - started)
 
     async def _reload(self, live: LiveMatch) -> None:
         stored = await self.store.load(live.id)

@@ -55,7 +55,11 @@ class FakeDiscord(Driver):
         self.factory = InteractionFactory(self.world)
         self.slash_builder = SlashBuilder(self.world)
         self.requests: list[tuple[str, str, int]] = []
-        self.background_prefixes: tuple[str, ...] = ("tablero-timer", "fakediscord-bg")
+        self.background_prefixes: tuple[str, ...] = (
+            "tablero-timer",
+            "tablero-shard-lease",
+            "fakediscord-bg",
+        )
         self.response_timeout = 5.0
         self.echoes = 0
         self.settle_timeout = 5.0
@@ -99,10 +103,16 @@ class FakeDiscord(Driver):
         return self.world.now_ms()
 
     def add_guild(
-        self, name: str, *, upload_limit: int = DEFAULT_UPLOAD_LIMIT, **bot_perms: bool
+        self,
+        name: str,
+        *,
+        upload_limit: int = DEFAULT_UPLOAD_LIMIT,
+        shard: tuple[int, int] | None = None,
+        **bot_perms: bool,
     ) -> FakeGuild:
-        """A guild with @everyone and the bot (``bot_perms`` adjust the bot's role)."""
-        return self.world.add_guild(name, upload_limit=upload_limit, **bot_perms)
+        """A guild with @everyone and the bot (``bot_perms`` adjust the bot's role); with
+        ``shard=(index, count)``, one whose id Discord routes to that shard."""
+        return self.world.add_guild(name, upload_limit=upload_limit, shard=shard, **bot_perms)
 
     def add_channel(self, guild: FakeGuild, name: str, **bot_perms: bool) -> FakeChannel:
         """A text channel; e.g. ``attach_files=False`` denies the bot uploads there."""

@@ -133,14 +133,21 @@ class LoopbackServer:
         """Lose every gateway connection, as an outage does: each is closed with a resumable
         code, so discord.py dispatches ``disconnect`` and reconnects; its new connection gets no
         HELLO until ``reopen``, and events meanwhile are kept for its RESUME. Returns once every
-        client is reconnecting (it noticed)."""
+        connection's close was acknowledged and a client is reconnecting (one running several
+        shards, discord.py's AutoShardedClient, reconnects them one after another: the next
+        only once the first has resumed)."""
         self._open.clear()
         dropped = [s for s in self.sessions if s.identified and s.ws is not None]
+        closed = []
         for session in dropped:
             ws, session.ws = session.ws, None
             assert ws is not None
             await ws.close(code=RESUMABLE_CLOSE)
-        await _until(lambda: self.waiting >= len(dropped), "the client to reconnect")
+            closed.append(ws)
+        await _until(
+            lambda: all(ws.closed for ws in closed) and self.waiting >= min(len(dropped), 1),
+            "the client to reconnect",
+        )
 
     async def reopen(self) -> None:
         """The outage ends: held connections get their HELLO, and each dropped session that is

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from . import errors, limits
-from .clock import Clock, Snowflakes
+from .clock import Clock, Snowflakes, snowflake_ms
 from .model import (
     COMPONENTS_V2,
     DEFAULT_UPLOAD_LIMIT,
@@ -94,10 +94,22 @@ class World:
         return u
 
     def add_guild(
-        self, name: str, *, upload_limit: int = DEFAULT_UPLOAD_LIMIT, **bot_perms: bool
+        self,
+        name: str,
+        *,
+        upload_limit: int = DEFAULT_UPLOAD_LIMIT,
+        shard: tuple[int, int] | None = None,
+        **bot_perms: bool,
     ) -> FakeGuild:
-        """A guild with @everyone, the bot's managed role and the bot as a member."""
-        g = FakeGuild(self.ids.mint(), name, self.owner.id, self.now_ms(), upload_limit)
+        """A guild with @everyone, the bot's managed role and the bot as a member (on
+        ``shard=(index, count)``: its id is minted a few ms ahead until Discord's routing,
+        ``(id >> 22) % count``, puts it there)."""
+        guild_id = self.ids.mint()
+        if shard is not None:
+            index, count = shard
+            while (guild_id >> 22) % count != index:
+                guild_id = self.ids.mint(snowflake_ms(guild_id) + 1)
+        g = FakeGuild(guild_id, name, self.owner.id, self.now_ms(), upload_limit)
         g.roles[g.id] = FakeRole(g.id, g.id, "@everyone", EVERYONE_DEFAULT)
         allow, deny = perm_bits(**bot_perms)
         bot_role = FakeRole(

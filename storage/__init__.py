@@ -39,7 +39,7 @@ from storage.records import (
     PlayerResult,
     Rating,
     Result,
-    Shard,
+    Shards,
     StoredMatch,
     now_ms,
 )
@@ -77,8 +77,8 @@ __all__ = [
     "Rebuilt",
     "Result",
     "SchemaTooNew",
-    "Shard",
     "ShardTaken",
+    "Shards",
     "SqliteStore",
     "StaleVersion",
     "StorageError",

@@ -8,7 +8,7 @@ class StorageError(Exception):
 
 
 class ShardTaken(StorageError):
-    """Another process already runs this shard (or the database can't be shared): this one
+    """Another process already runs one of these shards (or the database can't be shared): this one
     must not start."""
 
 

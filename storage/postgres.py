@@ -28,7 +28,7 @@ from storage.records import (
     Owed,
     Rating,
     Result,
-    Shard,
+    Shards,
     StoredMatch,
     now_ms,
 )
@@ -62,8 +62,8 @@ from storage.sql import (
     MATCH_COLUMNS,
     OPEN_LOBBIES_WHERE,
     OPEN_MATCHES,
+    OPEN_OWED,
     OWE,
-    OWED_ON_SHARD,
     RATING_UPSERT,
     RESULT_INSERT,
     SEAT_COLUMNS,
@@ -98,7 +98,7 @@ class PostgresStore(SharedReads):
         self.url = url
         self._lease: asyncpg.Connection | None = None
         """The connection holding this process's shard lease (advisory locks), if claimed."""
-        self._shard: Shard | None = None
+        self._shards: Shards | None = None
 
     @classmethod
     async def open(cls, url: str) -> PostgresStore:
@@ -127,34 +127,33 @@ class PostgresStore(SharedReads):
             self._lease = None
         await self._pool.close()
 
-    async def claim_shard(self, shard: Shard) -> None:
-        """Hold this process's shard as two session advisory locks on a connection of its own:
-        the shard (exclusive) and the cluster's shard count (shared, refused when another
-        process runs with another count). A crashed process's session ends with its
-        connection, and its replacement takes the shard."""
+    async def claim_shards(self, shards: Shards) -> None:
+        """Hold this process's shards as session advisory locks on a connection of its own:
+        one per shard (exclusive) and one on the cluster's shard count (shared, refused when
+        another process runs with another count). A crashed process's session ends with its
+        connection, and its replacement takes the shards."""
         try:
             lease = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT_S)
         except (OSError, asyncpg.PostgresError) as exc:
             raise StorageError(f"cannot connect to PostgreSQL: {exc}") from exc
         try:
-            await _take(lease, shard)
+            await _take(lease, shards)
         except BaseException:
             await lease.close()
             raise
-        self._lease, self._shard = lease, shard
+        self._lease, self._shards = lease, shards
 
-    async def keep_shard(self) -> bool:
+    async def keep_shards(self) -> bool:
         """Whether the lease still holds; one lost with its connection (the server restarted)
-        is taken again, ShardTaken if another process took the shard meanwhile."""
-        if self._shard is None:
+        is taken again, ShardTaken if another process took a shard meanwhile."""
+        if self._shards is None:
             return False
         if self._lease is not None and not self._lease.is_closed():
             await self._lease.fetchval("SELECT 1", timeout=COMMAND_TIMEOUT_S)
             return True
         self._lease = None
-        shard = self._shard
-        self._shard = None
-        await self.claim_shard(shard)
+        shards, self._shards = self._shards, None
+        await self.claim_shards(shards)
         return True
 
     async def create_match(self, match: NewMatch) -> int:
@@ -224,11 +223,11 @@ class PostgresStore(SharedReads):
                 await db.execute(OWE, *owing)
         return expected_version + len(entries)
 
-    async def owed_messages(self, shard: Shard = ONE_SHARD) -> list[Owed]:
-        """Every message the matches (on `shard`) owe, oldest first."""
+    async def owed_messages(self, shards: Shards = ONE_SHARD) -> list[Owed]:
+        """Every message the matches (on `shards`) owe, oldest first."""
         async with self._pool.acquire() as db:
-            rows = await db.fetch(OWED_ON_SHARD, shard.count, shard.index)
-        return [owed_from_row(r) for r in rows]
+            rows = await db.fetch(OPEN_OWED)
+        return [owed_from_row(r) for r in rows if shards.owns(r[5])]
 
     async def owe(self, owed: Owed) -> None:
         """Record a message a match owes outside a step."""
@@ -264,11 +263,11 @@ class PostgresStore(SharedReads):
             )
         return stored_match(row, seats, events)
 
-    async def open_match_ids(self, shard: Shard = ONE_SHARD) -> list[int]:
-        """Ids of every match still open (on `shard`)."""
+    async def open_match_ids(self, shards: Shards = ONE_SHARD) -> list[int]:
+        """Ids of every match still open (on `shards`)."""
         async with self._pool.acquire() as db:
-            rows = await db.fetch(OPEN_MATCHES, shard.count, shard.index)
-        return [int(r["id"]) for r in rows]
+            rows = await db.fetch(OPEN_MATCHES)
+        return [int(r["id"]) for r in rows if shards.owns(r["guild_id"])]
 
     async def open_match_in(self, channel_id: str) -> int | None:
         """The open match played in this thread, or (without a thread) channel; the oldest."""
@@ -465,11 +464,11 @@ class PostgresStore(SharedReads):
             raise StorageError(f"no lobby {lobby_id}")
         return lobby_from_row(row)
 
-    async def open_lobbies(self, shard: Shard = ONE_SHARD) -> list[Lobby]:
-        """Lobbies and challenges still open (on `shard`)."""
+    async def open_lobbies(self, shards: Shards = ONE_SHARD) -> list[Lobby]:
+        """Lobbies and challenges still open (on `shards`)."""
         async with self._pool.acquire() as db:
-            rows = await db.fetch(LOBBY_SELECT + OPEN_LOBBIES_WHERE, shard.count, shard.index)
-        return [lobby_from_row(r) for r in rows]
+            rows = await db.fetch(LOBBY_SELECT + OPEN_LOBBIES_WHERE)
+        return [lobby for lobby in map(lobby_from_row, rows) if shards.owns(lobby.guild_id)]
 
     async def set_deadline(self, deadline: Deadline) -> None:
         """Store (or move) a match's deadline of this kind."""
@@ -529,23 +528,25 @@ async def _migrate(pool: asyncpg.Pool) -> None:
             await db.execute("INSERT INTO tablero_schema (version) VALUES ($1)", number)
 
 
-async def _take(lease: asyncpg.Connection, shard: Shard) -> None:
-    """Take `shard`'s locks on `lease`, or ShardTaken saying who holds what."""
-    held = await lease.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_KEY, shard.index)
-    if not held:
-        raise ShardTaken(
-            f"shard {shard.index} of {shard.count} is already run by another Tablero process"
-            " on this database"
-        )
-    await lease.execute("SELECT pg_advisory_lock_shared($1, $2)", COUNT_KEY, shard.count)
+async def _take(lease: asyncpg.Connection, shards: Shards) -> None:
+    """Take the locks of `shards` on `lease`, or ShardTaken saying who holds what (the shard
+    count first: a shard's lock is its index, the same in any count)."""
+    await lease.execute("SELECT pg_advisory_lock_shared($1, $2)", COUNT_KEY, shards.count)
     other = await lease.fetchval(
         "SELECT min(objid::int8) FROM pg_locks WHERE locktype = 'advisory' AND granted"
         " AND classid::int8 = $1 AND objsubid = 2 AND objid::int8 <> $2",
         COUNT_KEY,
-        shard.count,
+        shards.count,
     )
     if other is not None:
         raise ShardTaken(
             f"other Tablero processes on this database run with SHARD_COUNT={other}, this one"
-            f" with {shard.count}: every process of a cluster needs the same SHARD_COUNT"
+            f" with {shards.count}: every process of a cluster needs the same SHARD_COUNT"
         )
+    for index in shards.indices:
+        held = await lease.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_KEY, index)
+        if not held:
+            raise ShardTaken(
+                f"shard {index} of {shards.count} is already run by another Tablero process"
+                " on this database"
+            )

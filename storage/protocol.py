@@ -22,7 +22,7 @@ from storage.records import (
     PlayerResult,
     Rating,
     Result,
-    Shard,
+    Shards,
     StoredMatch,
 )
 
@@ -48,8 +48,8 @@ class Store(Protocol):
         """
         ...
 
-    async def owed_messages(self, shard: Shard = ONE_SHARD) -> list[Owed]:
-        """Every message the matches of `shard`'s servers owe, oldest first (delivered at
+    async def owed_messages(self, shards: Shards = ONE_SHARD) -> list[Owed]:
+        """Every message the matches of the servers on `shards` owe, oldest first (delivered at
         start-up)."""
         ...
 
@@ -65,17 +65,17 @@ class Store(Protocol):
         """The match and its whole event log; UnknownMatch if there is none."""
         ...
 
-    async def open_match_ids(self, shard: Shard = ONE_SHARD) -> list[int]:
-        """Ids of every match still open in `shard`'s servers (to rebuild at start-up)."""
+    async def open_match_ids(self, shards: Shards = ONE_SHARD) -> list[int]:
+        """Ids of every match still open in the servers on `shards` (to rebuild at start-up)."""
         ...
 
-    async def claim_shard(self, shard: Shard) -> None:
-        """Make this process the only one running `shard` until the store is closed; ShardTaken
-        if another holds it, runs with another shard count, or the store can't be shared (a
-        SQLite file is one process's, so it takes only the one shard)."""
+    async def claim_shards(self, shards: Shards) -> None:
+        """Make this process the only one running `shards` until the store is closed;
+        ShardTaken if another holds one of them, runs with another shard count, or the store
+        can't be shared (a SQLite file is one process's, so it takes only the one shard)."""
         ...
 
-    async def keep_shard(self) -> bool:
+    async def keep_shards(self) -> bool:
         """Whether the claim still holds; a claim lost with the database's connection is taken
         again (ShardTaken if another process took it meanwhile). StorageError or an outage
         while the database is down."""
@@ -224,8 +224,8 @@ class Store(Protocol):
         """One lobby; StorageError if there is none."""
         ...
 
-    async def open_lobbies(self, shard: Shard = ONE_SHARD) -> list[Lobby]:
-        """Lobbies and challenges still open in `shard`'s servers (to restore their buttons
+    async def open_lobbies(self, shards: Shards = ONE_SHARD) -> list[Lobby]:
+        """Lobbies and challenges still open in the servers on `shards` (to restore their buttons
         and expiry)."""
         ...
 

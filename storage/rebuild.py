@@ -13,7 +13,7 @@ from games.common.protocol import GameState
 from games.records import RecordError, replay
 from storage.errors import StorageError
 from storage.protocol import Store
-from storage.records import ONE_SHARD, Deadline, Shard, StoredMatch
+from storage.records import ONE_SHARD, Deadline, Shards, StoredMatch
 
 
 @dataclass(slots=True)
@@ -30,10 +30,10 @@ class Rebuilt:
     """Problems that belong to no single match (the deadlines table could not be read)."""
 
 
-async def rebuild_open(store: Store, shard: Shard = ONE_SHARD) -> Rebuilt:
-    """Replay every open match of `shard`'s servers; collect the failures instead of raising."""
+async def rebuild_open(store: Store, shards: Shards = ONE_SHARD) -> Rebuilt:
+    """Replay the open matches of the servers on `shards`; collect failures instead of raising."""
     out = Rebuilt()
-    for match_id in await store.open_match_ids(shard):
+    for match_id in await store.open_match_ids(shards):
         try:
             stored = await store.load(match_id)
             state = replay(stored.record)

@@ -165,24 +165,40 @@ def now_ms() -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Shard:
-    """One of the Discord shards the bot's processes share out (`count` in all): a process
-    owns the matches and lobbies of the servers on its shard, and the direct messages on 0."""
+class Shards:
+    """The Discord shards one bot process runs, of the `count` its processes share out: the
+    process owns the matches and lobbies of the servers on them (direct messages: shard 0)."""
 
-    index: int = 0
+    indices: tuple[int, ...] = (0,)
     count: int = 1
 
     def __post_init__(self) -> None:
-        if not 0 <= self.index < self.count:
-            raise ValueError(f"shard {self.index} of {self.count} does not exist")
+        if not self.indices or list(self.indices) != sorted(set(self.indices)):
+            raise ValueError(f"shards {list(self.indices)}: list them once each, in order")
+        if not all(0 <= index < self.count for index in self.indices):
+            raise ValueError(f"{self} do not exist")
 
     def owns(self, guild_id: str | int | None) -> bool:
-        """Whether a server (None: a direct message) is on this shard, as Discord shards it:
-        (guild_id >> 22) % count."""
-        if guild_id is None or guild_id == "":
-            return self.index == 0
-        return (int(guild_id) >> 22) % self.count == self.index
+        """Whether a server (None: a direct message) is on these shards, as Discord shards it:
+        (guild_id >> 22) % count (an id that is no number, like a direct message, on 0)."""
+        if self.count == 1:
+            return True
+        return _shard_of(guild_id, self.count) in self.indices
+
+    def __str__(self) -> str:
+        listed = ", ".join(str(index) for index in self.indices)
+        plural = "s" if len(self.indices) > 1 else ""
+        return f"shard{plural} {listed} of {self.count}"
 
 
-ONE_SHARD: Final = Shard()
+def _shard_of(guild_id: str | int | None, count: int) -> int:
+    if guild_id is None or guild_id == "":
+        return 0
+    try:
+        return (int(guild_id) >> 22) % count
+    except ValueError:
+        return 0
+
+
+ONE_SHARD: Final = Shards()
 """The bot on one shard: every server is its own."""

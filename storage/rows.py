@@ -216,7 +216,7 @@ def owed_row(owed: Owed) -> tuple[int, str, int, int | None, int]:
 
 
 def owed_from_row(row: Any) -> Owed:
-    """An Owed from a row of OWED_ON_SHARD."""
+    """An Owed from a row of OPEN_OWED."""
     step_key = None if row[3] is None else int(row[3])
     return Owed(int(row[0]), row[1], int(row[2]), step_key, int(row[4]))
 

@@ -198,18 +198,14 @@ OWE = (
 """Record a message a match owes; an undelivered one is replaced (the message shown and the
 time it has been owing since stay: nothing was delivered in between)."""
 
-ON_SHARD = (
-    "(CASE WHEN $1 = 1 THEN TRUE WHEN guild_id IS NULL THEN $2 = 0"
-    " ELSE (CAST(guild_id AS BIGINT) >> 22) % $1 = $2 END)"
+OPEN_MATCHES = "SELECT id, guild_id FROM matches WHERE status = 'open' ORDER BY id"
+OPEN_LOBBIES_WHERE = " WHERE status = 'open' ORDER BY id"
+OPEN_OWED = (
+    "SELECT o.match_id, o.kind, o.version, o.step_key, o.since_ms, matches.guild_id FROM outbox o"
+    " JOIN matches ON matches.id = o.match_id ORDER BY o.since_ms, o.match_id"
 )
-"""A row's server (`guild_id`) is on shard $2 of $1, as Discord shards it (direct messages: 0;
-with one shard every row, whatever its id — CASE keeps the cast from running then)."""
-OPEN_MATCHES = f"SELECT id FROM matches WHERE status = 'open' AND {ON_SHARD} ORDER BY id"
-OPEN_LOBBIES_WHERE = f" WHERE status = 'open' AND {ON_SHARD} ORDER BY id"
-OWED_ON_SHARD = (
-    "SELECT o.match_id, o.kind, o.version, o.step_key, o.since_ms FROM outbox o"
-    f" JOIN matches ON matches.id = o.match_id WHERE {ON_SHARD} ORDER BY o.since_ms, o.match_id"
-)
+"""What the processes share out by shard: each reads them all and keeps its shards' (by the
+row's `guild_id`, with `Shards.owns`: the rule stays in one place, and it runs at start-up)."""
 
 SETTLE = "DELETE FROM outbox WHERE match_id = $1 AND version <= $2"
 """A delivery that showed `version` settles what was owed up to it (not a later step's)."""

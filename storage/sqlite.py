@@ -31,7 +31,7 @@ from storage.records import (
     Owed,
     Rating,
     Result,
-    Shard,
+    Shards,
     StoredMatch,
     now_ms,
 )
@@ -65,8 +65,8 @@ from storage.sql import (
     MATCH_COLUMNS,
     OPEN_LOBBIES_WHERE,
     OPEN_MATCHES,
+    OPEN_OWED,
     OWE,
-    OWED_ON_SHARD,
     RATING_UPSERT,
     RESULT_INSERT,
     SEAT_COLUMNS,
@@ -86,7 +86,7 @@ class SqliteStore(SharedReads):
         self._lock = asyncio.Lock()
         self.path = path
         self._claim: IO[bytes] | None = None
-        """The open lock file while this process runs the bot on the file (claim_shard)."""
+        """The open lock file while this process runs the bot on the file (claim_shards)."""
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
@@ -113,14 +113,14 @@ class SqliteStore(SharedReads):
             self._claim.close()
             self._claim = None
 
-    async def claim_shard(self, shard: Shard) -> None:
+    async def claim_shards(self, shards: Shards) -> None:
         """One bot process per SQLite file: a lock file beside it, held until close (a second
         process on the same file is refused; `tablero db` commands take no claim and may read
-        beside the bot). Several shards need PostgreSQL."""
-        if shard.count > 1:
+        beside the bot). That process runs every shard: sharing them out needs PostgreSQL."""
+        if shards.indices != tuple(range(shards.count)):
             raise ShardTaken(
-                "several shards (SHARD_COUNT > 1) need PostgreSQL (DATABASE_URL):"
-                " a SQLite file serves one bot process"
+                f"this process would run {shards} only: sharing the shards out among"
+                " processes needs PostgreSQL (DATABASE_URL), a SQLite file serves one bot process"
             )
         if self.path == ":memory:" or self._claim is not None:
             return
@@ -135,7 +135,7 @@ class SqliteStore(SharedReads):
             ) from None
         self._claim = claim
 
-    async def keep_shard(self) -> bool:
+    async def keep_shards(self) -> bool:
         """A lock file can't be lost while the process lives."""
         return True
 
@@ -202,10 +202,10 @@ class SqliteStore(SharedReads):
                 await self._db.execute(qmark(OWE), owing)
         return expected_version + len(entries)
 
-    async def owed_messages(self, shard: Shard = ONE_SHARD) -> list[Owed]:
-        """Every message the matches (on `shard`) owe, oldest first."""
-        rows = await self._db.execute_fetchall(qmark(OWED_ON_SHARD), (shard.count, shard.index))
-        return [owed_from_row(r) for r in rows]
+    async def owed_messages(self, shards: Shards = ONE_SHARD) -> list[Owed]:
+        """Every message the matches (on `shards`) owe, oldest first."""
+        rows = await self._db.execute_fetchall(qmark(OPEN_OWED))
+        return [owed_from_row(r) for r in rows if shards.owns(r[5])]
 
     async def owe(self, owed: Owed) -> None:
         """Record a message a match owes outside a step."""
@@ -247,10 +247,10 @@ class SqliteStore(SharedReads):
         )
         return stored_match(row, list(seats), list(events))
 
-    async def open_match_ids(self, shard: Shard = ONE_SHARD) -> list[int]:
-        """Ids of every match still open (on `shard`)."""
-        rows = await self._db.execute_fetchall(qmark(OPEN_MATCHES), (shard.count, shard.index))
-        return [int(r[0]) for r in rows]
+    async def open_match_ids(self, shards: Shards = ONE_SHARD) -> list[int]:
+        """Ids of every match still open (on `shards`)."""
+        rows = await self._db.execute_fetchall(qmark(OPEN_MATCHES))
+        return [int(r[0]) for r in rows if shards.owns(r[1])]
 
     async def open_match_in(self, channel_id: str) -> int | None:
         """The open match played in this thread, or (without a thread) channel; the oldest."""
@@ -441,12 +441,10 @@ class SqliteStore(SharedReads):
             raise StorageError(f"no lobby {lobby_id}")
         return lobby_from_row(next(iter(rows)))
 
-    async def open_lobbies(self, shard: Shard = ONE_SHARD) -> list[Lobby]:
-        """Lobbies and challenges still open (on `shard`)."""
-        rows = await self._db.execute_fetchall(
-            qmark(LOBBY_SELECT + OPEN_LOBBIES_WHERE), (shard.count, shard.index)
-        )
-        return [lobby_from_row(r) for r in rows]
+    async def open_lobbies(self, shards: Shards = ONE_SHARD) -> list[Lobby]:
+        """Lobbies and challenges still open (on `shards`)."""
+        rows = await self._db.execute_fetchall(qmark(LOBBY_SELECT + OPEN_LOBBIES_WHERE))
+        return [lobby for lobby in map(lobby_from_row, rows) if shards.owns(lobby.guild_id)]
 
     async def set_deadline(self, deadline: Deadline) -> None:
         """Store (or move) a match's deadline of this kind."""

@@ -24,16 +24,14 @@ from pathlib import Path
 from typing import Any, Final
 
 import discord
-import yarl
-from discord.gateway import DiscordWebSocket
-from discord.http import Route
 
-from bot.app import TableroBot
+from bot.app import TableroBot, new_bot
 from bot.config import Config
 from bot.publisher import Publisher
 from bot.run import setup_logging
 from bot.service import LiveMatch, MatchService, Played
-from storage import SqliteStore
+from fakediscord.pointed import point_at_loopback
+from storage import Shards, SqliteStore
 
 ENV_PORT: Final = "TABLERO_CHAOS_PORT"
 """The loopback double's port on 127.0.0.1."""
@@ -45,6 +43,10 @@ ENV_SHIFT: Final = "TABLERO_CHAOS_SHIFT"
 """Seconds the test moved Discord's clock ahead of the real one (a restart that took long)."""
 ENV_SEED: Final = "TABLERO_CHAOS_SEED"
 """The prefix of new matches' chance seeds (reproducible runs)."""
+ENV_URL: Final = "TABLERO_CHAOS_DATABASE_URL"
+"""A PostgreSQL database instead of the SQLite file (several processes: test_cluster.py)."""
+ENV_SHARD: Final = "TABLERO_CHAOS_SHARD"
+"""`ids/count` (`0,2/3`): the Discord shards this process runs (default 0/1)."""
 ARM: Final = "arm"
 """The file naming the seam to die at."""
 READY: Final = "ready"
@@ -89,12 +91,6 @@ def wrap_seams() -> None:
     MatchService.set_message = posted  # type: ignore[method-assign]
 
 
-def point_at_loopback(port: int) -> None:
-    """discord.py's REST base and gateway at the test's double."""
-    Route.BASE = f"http://127.0.0.1:{port}/api/v10"
-    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway-ws")
-
-
 def seeds(prefix: str) -> Callable[[], str]:
     """New matches' seeds: the same in every run of a test."""
     made = iter(range(1_000_000))
@@ -104,8 +100,11 @@ def seeds(prefix: str) -> Callable[[], str]:
 def make_bot() -> TableroBot:
     """The bot on the shared database, with Discord's clock as the test set it."""
     shift = float(os.environ.get(ENV_SHIFT, "0"))
-    config = Config("fake-token", None, None, Path(os.environ[ENV_DB]), "INFO")
-    return TableroBot(
+    ids, count = os.environ.get(ENV_SHARD, "0/1").split("/")
+    shards = Shards(tuple(int(i) for i in ids.split(",")), int(count))
+    url = os.environ.get(ENV_URL) or None
+    config = Config("fake-token", None, url, Path(os.environ[ENV_DB]), "INFO", shards=shards)
+    return new_bot(
         config,
         local_clock=lambda: time.time() + shift,
         ai_think_ms=5,

@@ -25,7 +25,7 @@ from bot.config import Config, ConfigError
 from bot.run import LOG_HANDLER_NAME, serve, setup_logging
 from games.keer_kids import KeerState, Phase
 from games.records import replay
-from storage import Shard, SqliteStore, Store, open_store
+from storage import Shards, SqliteStore, Store, open_store
 from tests.bot.conftest import Server
 from words import isolate
 
@@ -222,7 +222,7 @@ async def test_a_second_bot_on_a_sqlite_file_already_run_is_refused_in_one_line(
     contacts Discord (the first holds the file's claim)."""
     monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{_closed_port()}/api/v10")
     running = await SqliteStore.open(run_env / "data" / "tablero.db")
-    await running.claim_shard(Shard())
+    await running.claim_shards(Shards())
     try:
         assert await serve(Config.load(), "fake-token", err=sys.stderr) == 1
     finally:
@@ -231,14 +231,15 @@ async def test_a_second_bot_on_a_sqlite_file_already_run_is_refused_in_one_line(
     assert str(run_env / "data" / "tablero.db") in line
 
 
-def test_shards_on_sqlite_are_refused_in_one_line(
+def test_a_share_of_the_shards_on_sqlite_is_refused_in_one_line(
     run_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("SHARD_COUNT", "2")
+    monkeypatch.setenv("SHARD_IDS", "1")
     monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{_closed_port()}/api/v10")
     assert main(["run"]) == 1
-    line = _one_line_failure(capsys.readouterr().err, "tablero: several shards")
-    assert "PostgreSQL" in line
+    line = _one_line_failure(capsys.readouterr().err, "tablero: this process would run shard 1")
+    assert "needs PostgreSQL" in line
 
 
 # -- logs -----------------------------------------------------------------------------------
@@ -361,7 +362,7 @@ async def test_sigint_in_process_runs_the_close_sequence(
         stores.append(await open_store(url, path))
         return stores[-1]
 
-    monkeypatch.setattr(bot.run, "TableroBot", Recorded)
+    monkeypatch.setattr(bot.run, "new_bot", Recorded)
     monkeypatch.setattr(bot.run, "open_store", opened)
     config = Config("fake-token", None, None, server.db_path, "INFO")
     async with server.fake.loopback() as loopback:
@@ -387,16 +388,29 @@ async def test_a_stopping_bot_leaves_new_interactions_unanswered(server: Server)
 
 
 def test_the_http_port_and_the_shards_are_read_and_checked() -> None:
-    config = Config.load({"TABLERO_HTTP_PORT": "8080", "SHARD_COUNT": "3", "SHARD_ID": "2"}, None)
-    assert (config.http_port, config.shard_count, config.shard_id) == (8080, 3, 2)
+    config = Config.load({"TABLERO_HTTP_PORT": "8080", "SHARD_COUNT": "3", "SHARD_IDS": "2"}, None)
+    assert (config.http_port, config.shards) == (8080, Shards((2,), 3))
     plain = Config.load({}, None)
-    assert (plain.http_port, plain.shard_count, plain.shard_id) == (None, 1, 0)
+    assert (plain.http_port, plain.shards) == (None, Shards((0,), 1))
+    assert Config.load({"SHARD_COUNT": "3"}, None).shards == Shards((0, 1, 2), 3)
+    listed = Config.load({"SHARD_COUNT": "8", "SHARD_IDS": "6, 0-2"}, None)
+    assert listed.shards == Shards((0, 1, 2, 6), 8)
+    shares = [
+        Config.load({"SHARD_COUNT": "5", "CLUSTER_COUNT": "2", "CLUSTER_INDEX": str(i)}, None)
+        for i in (0, 1)
+    ]
+    assert [c.shards.indices for c in shares] == [(0, 1), (2, 3, 4)]  # every shard, once
     for wrong, named in (
         ({"TABLERO_HTTP_PORT": "80000"}, "TABLERO_HTTP_PORT"),
         ({"TABLERO_HTTP_PORT": "web"}, "TABLERO_HTTP_PORT"),
         ({"SHARD_COUNT": "0"}, "SHARD_COUNT"),
-        ({"SHARD_COUNT": "2", "SHARD_ID": "2"}, "SHARD_ID"),
-        ({"SHARD_ID": "-1"}, "SHARD_ID"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "SHARD_IDS must be shards 0 to 1"),
+        ({"SHARD_IDS": "-1"}, "SHARD_IDS lists shards"),
+        ({"SHARD_IDS": "0,one"}, "SHARD_IDS lists shards"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0", "CLUSTER_INDEX": "0"}, "not both"),
+        ({"SHARD_COUNT": "2", "CLUSTER_COUNT": "3", "CLUSTER_INDEX": "0"}, "more processes"),
+        ({"SHARD_COUNT": "4", "CLUSTER_COUNT": "2", "CLUSTER_INDEX": "2"}, "CLUSTER_INDEX"),
+        ({"SHARD_COUNT": "4", "CLUSTER_INDEX": "1"}, "CLUSTER_COUNT"),
     ):
         with pytest.raises(ConfigError, match=named):
             Config.load(wrong, None)

@@ -14,7 +14,7 @@ from storage import (
     NewMatch,
     Owed,
     PostgresStore,
-    Shard,
+    Shards,
     ShardTaken,
     SqliteStore,
     Store,
@@ -34,14 +34,19 @@ def guild_on(shard: int, count: int, start: int = 10**17) -> str:
 
 
 def test_a_server_is_on_the_shard_discord_puts_it_on() -> None:
-    two = [Shard(0, 2), Shard(1, 2)]
+    two = [Shards((0,), 2), Shards((1,), 2)]
     for guild in (guild_on(0, 2), guild_on(1, 2), "81384788765712384", "1"):
         owners = [s for s in two if s.owns(guild)]
         assert owners == [two[(int(guild) >> 22) % 2]]
-    assert Shard(0, 2).owns(None) and not Shard(1, 2).owns(None)  # direct messages: shard 0
-    assert Shard().owns(guild_on(1, 2)) and Shard().owns(None)
-    with pytest.raises(ValueError, match="does not exist"):
-        Shard(2, 2)
+    assert two[0].owns(None) and not two[1].owns(None)  # direct messages: shard 0
+    assert two[0].owns("not a number") and not two[1].owns("not a number")
+    assert Shards().owns(guild_on(1, 2)) and Shards().owns(None)
+    several = Shards((1, 3), 4)
+    assert [several.owns(guild_on(i, 4)) for i in range(4)] == [False, True, False, True]
+    assert str(several) == "shards 1, 3 of 4" and str(two[1]) == "shard 1 of 2"
+    for wrong in (((2,), 2), ((), 2), ((1, 0), 2), ((1, 1), 2)):
+        with pytest.raises(ValueError, match=r"exist|once each"):
+            Shards(*wrong)
 
 
 async def test_each_shard_reads_only_its_servers(store: Store) -> None:
@@ -57,27 +62,30 @@ async def test_each_shard_reads_only_its_servers(store: Store) -> None:
     direct = await store.create_match(NewMatch("keer-kids", PLAYERS, "s", {}, None, "7"))
     await store.owe(Owed(direct, "post", 0, None, now_ms()))
     for index in (0, 1):
-        shard = Shard(index, 2)
+        shard = Shards((index,), 2)
         mine = [ids[index], *([direct] if index == 0 else [])]
         assert await store.open_match_ids(shard) == sorted(mine)
         assert sorted(o.match_id for o in await store.owed_messages(shard)) == sorted(mine)
         lobbies = await store.open_lobbies(shard)
         assert [lb.guild_id for lb in lobbies] == [guild_on(index, 2)]
-    assert await store.open_match_ids() == sorted([*ids.values(), direct])
+    everything = sorted([*ids.values(), direct])
+    assert await store.open_match_ids() == everything
+    assert await store.open_match_ids(Shards((0, 1), 2)) == everything
+    assert len(await store.open_lobbies(Shards((0, 1), 2))) == 2
 
 
 async def test_one_bot_process_per_sqlite_file(tmp_path: Path) -> None:
     path = tmp_path / "tablero.db"
     first, second = await SqliteStore.open(path), await SqliteStore.open(path)
-    await first.claim_shard(Shard())
+    await first.claim_shards(Shards())
     with pytest.raises(ShardTaken, match="another Tablero process already runs on"):
-        await second.claim_shard(Shard())
+        await second.claim_shards(Shards())
     assert await second.open_match_ids() == []  # reading beside the bot stays possible
     await first.close()
-    await second.claim_shard(Shard())
-    assert await second.keep_shard()
-    with pytest.raises(ShardTaken, match="need PostgreSQL"):
-        await second.claim_shard(Shard(0, 2))
+    with pytest.raises(ShardTaken, match=r"shard 0 of 2 only: .* needs PostgreSQL"):
+        await second.claim_shards(Shards((0,), 2))
+    await second.claim_shards(Shards((0, 1), 2))  # one process running every shard
+    assert await second.keep_shards()
     await second.close()
 
 
@@ -86,16 +94,17 @@ async def test_one_process_per_shard_on_postgres_with_one_shard_count() -> None:
     await reset_postgres(url)
     stores = [await PostgresStore.open(url) for _ in range(4)]
     try:
-        await stores[0].claim_shard(Shard(0, 2))
-        await stores[1].claim_shard(Shard(1, 2))
-        with pytest.raises(ShardTaken, match="shard 0 of 2 is already run"):
-            await stores[2].claim_shard(Shard(0, 2))
-        with pytest.raises(ShardTaken, match="SHARD_COUNT=2"):
-            await stores[3].claim_shard(Shard(2, 3))
-        assert await stores[0].keep_shard() and await stores[1].keep_shard()
-        await stores[0].close()  # the process stopped (or died): its shard is free
-        await stores[2].claim_shard(Shard(0, 2))
-        assert await stores[2].keep_shard()
+        await stores[0].claim_shards(Shards((0, 2), 4))
+        await stores[1].claim_shards(Shards((1,), 4))
+        with pytest.raises(ShardTaken, match="shard 2 of 4 is already run"):
+            await stores[2].claim_shards(Shards((2, 3), 4))  # 3 is free, 2 is not: neither
+        with pytest.raises(ShardTaken, match="SHARD_COUNT=4"):
+            await stores[3].claim_shards(Shards((2,), 3))
+        await stores[3].claim_shards(Shards((3,), 4))  # the refused claim kept nothing
+        assert await stores[0].keep_shards() and await stores[1].keep_shards()
+        await stores[0].close()  # the process stopped (or died): its shards are free
+        await stores[2].claim_shards(Shards((0, 2), 4))
+        assert await stores[2].keep_shards()
     finally:
         for store in stores[1:]:
             await store.close()

@@ -1,0 +1,130 @@
+"""The optional HTTP listener: `/healthz` for a load balancer or an orchestrator's readiness
+probe, `/metrics` for Prometheus (docs/metrics.md).
+
+It listens only when TABLERO_HTTP_PORT is set (`Config.http_port`; 0 — only from code, as the
+tests do — takes any free port, then `port` says which), on TABLERO_HTTP_HOST. `TableroBot`
+starts it at the end of `setup_hook`, so it answers `starting` while the gateway connects, and
+stops it first thing in `close`. Nothing it answers is secret: a status and a short reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any, Final
+
+from aiohttp import web
+from prometheus_client.exposition import choose_encoder
+
+if TYPE_CHECKING:
+    from bot.app import TableroBot
+
+log = logging.getLogger(__name__)
+
+STORE_TIMEOUT_S: Final = 2.0
+"""How long the store may take to answer `/healthz`'s read before the bot counts as unready."""
+PROBE_GUILD: Final = "0"
+"""The guild whose settings `/healthz` reads: none has this id, so the read is one index
+lookup that finds nothing."""
+SHUTDOWN_S: Final = 0.5
+"""On close, how long a request being answered may take to finish (a SIGTERM must still stop
+the bot within its grace; a probe waiting on the store is answered `stopping` at once)."""
+
+
+class Health:
+    """`/healthz` and `/metrics` of one bot."""
+
+    def __init__(self, bot: TableroBot) -> None:
+        self.bot = bot
+        self.port: int | None = None
+        """The port listened on (None: not listening)."""
+        self.store_timeout_s = STORE_TIMEOUT_S
+        self._runner: web.AppRunner | None = None
+        self._stopping = False
+        self._reads: set[asyncio.Future[Any]] = set()
+        """The store reads of the probes being answered."""
+
+    async def start(self) -> None:
+        """Point the metrics at the match service (it exists only once `setup_hook` made it),
+        then listen if a port is configured. A port that cannot be bound is logged as an error
+        and the bot runs on without the listener."""
+        self.bot.metrics.watch(self.bot.service)
+        port, host = self.bot.config.http_port, self.bot.config.http_host
+        if port is None or self._runner is not None or self._stopping:
+            return
+        app = web.Application()
+        app.router.add_get("/healthz", self._healthz)  # HEAD too
+        app.router.add_get("/metrics", self._metrics)
+        runner = web.AppRunner(app, access_log=None, shutdown_timeout=SHUTDOWN_S)
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, host, port).start()
+        except OSError as error:
+            await runner.cleanup()
+            log.error(
+                "cannot listen on %s:%s for /healthz and /metrics: %s",
+                host,
+                port,
+                error.strerror or error,
+            )
+            return
+        self._runner = runner
+        self.port = int(runner.addresses[0][1])
+        log.info("/healthz and /metrics on %s:%d", host, self.port)
+
+    async def stop(self) -> None:
+        """Stop listening (a request being answered gets `SHUTDOWN_S` to finish)."""
+        self._stopping = True
+        for read in self._reads:
+            read.cancel()
+        runner, self._runner = self._runner, None
+        if runner is None:
+            return
+        await runner.cleanup()
+        self.port = None
+
+    async def unready(self) -> str | None:
+        """Why the bot should get no traffic now (None: it is ready): it is starting or
+        stopping, its gateway is down, or its store does not answer a trivial read in time."""
+        bot = self.bot
+        if self._stopping or bot.stopping or bot.is_closed():
+            return "stopping"
+        if not bot.is_ready():
+            return "starting"
+        if not bot.gateway.connected:
+            return "gateway down"
+        return await self._store_problem()
+
+    async def _store_problem(self) -> str | None:
+        """What keeps the store from answering one read in `store_timeout_s`, if anything."""
+        read = asyncio.ensure_future(self.bot.store.get_guild_settings(PROBE_GUILD))
+        self._reads.add(read)  # `stop` cancels it: a stuck store must not hold the shutdown
+        try:
+            async with asyncio.timeout(self.store_timeout_s):
+                await read
+        except TimeoutError:
+            return f"store not answering (no answer in {self.store_timeout_s:g} s)"
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if current is None or current.cancelling() or not self._stopping:
+                raise
+            return "stopping"  # `stop` cancelled the read, not this request
+        except Exception as error:  # whatever the database says, the bot can't serve
+            return f"store not answering ({type(error).__name__})"
+        finally:
+            self._reads.discard(read)
+        return None
+
+    async def _healthz(self, request: web.Request) -> web.Response:
+        reason = await self.unready()
+        if reason is None:
+            return web.json_response({"ready": True}, headers=_NO_STORE)
+        return web.json_response({"ready": False, "reason": reason}, status=503, headers=_NO_STORE)
+
+    async def _metrics(self, request: web.Request) -> web.Response:
+        encode, content_type = choose_encoder(request.headers.get("Accept", ""))
+        body = encode(self.bot.metrics.registry)
+        return web.Response(body=body, headers={"Content-Type": content_type, **_NO_STORE})
+
+
+_NO_STORE: Final = {"Cache-Control": "no-store"}

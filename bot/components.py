@@ -255,9 +255,21 @@ def lobby_button(
     return LobbyButton(button)
 
 
+class Components(discord.ui.View):
+    """A message's buttons and selects, held only to be sent: every one is a DynamicItem that
+    discord.py dispatches by its custom_id, so the view is born finished and never stored.
+    (discord.py keeps every unfinished view it sends: each message's for as long as the
+    process lives, and each ephemeral one with a 15-minute timeout task — at 40 picks a second,
+    36,000 views and tasks, which also slowed every click down.)"""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.stop()
+
+
 def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    """A fresh persistent view holding the items (never reused: discord.py diffs reused views)."""
-    view = discord.ui.View(timeout=None)
+    """A fresh view holding the items (never reused: discord.py diffs reused views)."""
+    view = Components()
     for item in items:
         view.add_item(item)
     return view

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.clock import interaction_ms
-from bot.components import match_button, refuse, view_of
+from bot.components import Components, match_button, refuse, view_of
 from bot.games.adapter import ButtonHandler
 from bot.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, MatchRef, parse_match
 from bot.languages import member_words
@@ -226,7 +226,7 @@ def board_button(live: LiveMatch, *, row: int | None = None) -> discord.ui.Item[
 def with_board_button(live: LiveMatch, view: discord.ui.View | None) -> discord.ui.View:
     """A match message's buttons plus 📝 Text board, unless the game's view already has one or
     has no room left (five full rows)."""
-    view = view or discord.ui.View(timeout=None)
+    view = view or Components()
     for item in view.children:
         custom_id = str(getattr(item, "custom_id", "") or "")
         if custom_id.startswith(BUTTON_PREFIX) and _verb(custom_id) == BOARD:

@@ -3,6 +3,7 @@ are each one store append and one timer re-arm, whatever the game adds to the cl
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -14,7 +15,7 @@ from bot.games.kero.ui import kero_state
 from games.keer_kids import Phase as KeerPhase
 from games.kero import actions as a
 from tests.bot.conftest import Server
-from tests.bot.keer_driver import button_id, keer, members, pick, start_match
+from tests.bot.keer_driver import button_id, keer, members, pick, play_roll, start_match
 from tests.bot.test_tanker_timing import click_at, rolling
 
 
@@ -86,3 +87,18 @@ async def test_a_keer_pick_is_one_append_and_one_rearm(
     await fake.settle()
     assert costs == Counter(append=1, rearm=1)
     await fake.disconnect(bot)
+
+
+async def test_the_bot_holds_no_view_of_what_it_sent(server: Server, bot: TableroBot) -> None:
+    """Every component is a DynamicItem, dispatched by its custom_id: discord.py holds no view
+    of a message sent or edited, nor a 15-minute timeout task per ephemeral pick (they piled
+    up by the ten thousand and made every click slower)."""
+    live = await start_match(server, bot, [server.bo], 1)
+    for _ in range(3):
+        await play_roll(server, bot, live)
+    assert keer(live).rolls >= 3
+    store = bot._connection._view_store
+    assert store._views == {} and store._synced_message_views == {}
+    assert bot.persistent_views == []
+    tasks = [getattr(t.get_coro(), "__qualname__", "") for t in asyncio.all_tasks()]
+    assert not [name for name in tasks if "timeout" in name]

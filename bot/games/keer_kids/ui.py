@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.components import match_button, match_select
+from bot.components import Components, match_button, match_select
 from bot.computer import shown_name
 from bot.ids import MatchRef
 from bot.names import shown
@@ -93,7 +93,7 @@ def step_content(live: LiveMatch) -> str:
 def step_view(live: LiveMatch) -> discord.ui.View:
     """The buttons for where the roll stands now."""
     state, w = keer_state(live.state), live.words
-    view = discord.ui.View(timeout=None)
+    view = Components()
     ref = MatchRef(live.id, state.version, "roll")
     if state.phase is Phase.ROLL:
         label = w("keer-roll-label")
@@ -136,7 +136,7 @@ def pick_message(
     if not actions:
         return words("keer-pick-nowhere", die=DIE_EMOJI[face]), None
     options = [_option(state.sheet, action, words) for action in actions]
-    view = discord.ui.View(timeout=None)
+    view = Components()
     chunks = [
         options[i : i + OPTIONS_PER_SELECT] for i in range(0, len(options), OPTIONS_PER_SELECT)
     ]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.components import match_button, match_select, view_of
+from bot.components import Components, match_button, match_select, view_of
 from bot.ids import MatchRef
 from bot.names import shown
 from games.common.protocol import GameState, Seat
@@ -207,7 +207,7 @@ def step_view(live: LiveMatch) -> discord.ui.View | None:
     if state.phase is Phase.ROLLING and not live.is_ai(state.active):
         return rolling_view(live, 0)
     w = live.words
-    view = discord.ui.View(timeout=None)
+    view = Components()
     if state.phase is Phase.CLAIM:
         _claim_items(live, w, state, view)
     elif state.phase is not Phase.ROLLING and not live.is_ai(_mover(state)):

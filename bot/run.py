@@ -8,6 +8,7 @@ and stops cleanly on SIGTERM (`docker stop`) or SIGINT (Ctrl-C): see `TableroBot
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 import sys
@@ -20,6 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 import aiohttp
 import discord
 
+from bot import memory
 from bot.app import TableroBot, new_bot
 from bot.config import TOKEN_HELP, Config, ConfigError
 from storage import ShardTaken, open_store
@@ -60,7 +62,8 @@ def run(env_file: Path = Path(".env"), err: TextIO | None = None) -> int:
         print(TOKEN_HELP, file=err, end="")
         return CONFIG_ERROR
     setup_logging(config.log_level)
-    return asyncio.run(serve(config, config.token, err))
+    memory.tune_allocator()
+    return asyncio.run(serve(config, config.token, err, freeze=True))
 
 
 def setup_logging(level: str, stream: IO[str] | None = None) -> logging.Handler:
@@ -92,8 +95,12 @@ def _is_terminal(stream: IO[str]) -> bool:
         return False
 
 
-async def serve(config: Config, token: str, err: TextIO = sys.stderr) -> int:
-    """Open the database, run the bot until a stop signal, close everything; the exit status."""
+async def serve(
+    config: Config, token: str, err: TextIO = sys.stderr, *, freeze: bool = False
+) -> int:
+    """Open the database, run the bot until a stop signal, close everything; the exit status.
+    `freeze`: once the bot is ready, exempt what start-up made from garbage collection (the
+    process is the bot's alone)."""
     try:
         store = await open_store(config.database_url, config.db_path)
     except Exception as exc:
@@ -110,12 +117,31 @@ async def serve(config: Config, token: str, err: TextIO = sys.stderr) -> int:
         print(f"tablero: {exc}", file=err)
         return START_ERROR
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # Tablero uses no voice
+    trimming = asyncio.create_task(memory.trim_forever(), name=memory.TASK_NAME)
     try:
         stop = asyncio.Event()
         with _stop_signals(stop):
-            return await _run_bot(new_bot(config, store=store), token, stop, err)
+            bot = new_bot(config, store=store)
+            if freeze:
+                _freeze_when_ready(bot)
+            return await _run_bot(bot, token, stop, err)
     finally:
+        trimming.cancel()
         await store.close()
+
+
+def _freeze_when_ready(bot: TableroBot) -> None:
+    """`memory.freeze_startup_objects` at the first on_ready (every shard connected, every
+    open match rebuilt)."""
+
+    async def freeze() -> None:
+        bot.remove_listener(freeze, "on_ready")
+        memory.freeze_startup_objects()
+        log.info(
+            "start-up objects frozen: %d exempt from garbage collection", gc.get_freeze_count()
+        )
+
+    bot.add_listener(freeze, "on_ready")
 
 
 async def _run_bot(bot: TableroBot, token: str, stop: asyncio.Event, err: TextIO) -> int:

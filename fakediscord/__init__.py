@@ -68,10 +68,10 @@ Discord keeps it and replays it on the RESUME with its original id, and its 3 se
 running on the clock (held past them, its answer is 10062).
 
 ``settle()`` skips tasks named with a prefix in ``fake.background_prefixes`` (default
-``("tablero-timer", "tablero-shard-lease", "fakediscord-bg")``: the bot's timers and its
-shard watch, which never end), view/modal timeout sleepers, shard workers and
-aiohttp internals. ``fake.violations`` lists every error answer (HTTP 4xx) plus embeds
-dropped for lack of ``embed_links``; a correct bot leaves it empty.
+``("tablero-timer", "tablero-shard-lease", "tablero-malloc-trim", "fakediscord-bg")``: the
+bot's timers, its shard watch and its allocator trim, which never end), view/modal timeout
+sleepers, shard workers and aiohttp internals. ``fake.violations`` lists every error answer
+(HTTP 4xx) plus embeds dropped for lack of ``embed_links``; a correct bot leaves it empty.
 """
 
 from .clock import DISCORD_EPOCH_MS, FakeClock, snowflake_ms

@@ -58,6 +58,7 @@ class FakeDiscord(Driver):
         self.background_prefixes: tuple[str, ...] = (
             "tablero-timer",
             "tablero-shard-lease",
+            "tablero-malloc-trim",
             "fakediscord-bg",
         )
         self.response_timeout = 5.0

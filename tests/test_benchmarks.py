@@ -8,6 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+
+from tests.storage.conftest import postgres_url
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -89,3 +93,27 @@ def test_bot_latency_benchmark_runs_kero_matches() -> None:
         *("--ai-think-ms", "5"),
     )
     assert result["kinds"] and result["problems"] == []
+
+
+async def test_cluster_benchmark_runs_two_bot_processes_on_postgres() -> None:
+    url = postgres_url()
+    result = run_benchmark(
+        "cluster",
+        *("--database-url", url, "--matches", "6", "--moves", "40", "--rate", "40"),
+        *("--sweep", "40", "--sweep-moves", "30"),
+    )
+    assert result["processes"] == 2 and result["violations"] == 0
+    assert 0 < result["ready_s"] <= result["all_posted_s"]
+    for one in result["both"]["by_process"]:  # each process answered the clicks of its shard
+        assert one["count"] > 0 and 0 < one["p50_ms"] <= one["p99_ms"] <= one["max_ms"]
+        assert 0 < one["rss_mb"] <= one["peak_mb"]
+    (step,) = result["one_process"]["steps"]
+    assert step["moves_per_s"] == 40 and step["count"] > 0
+    admin = await asyncpg.connect(url)
+    try:  # its own database is gone
+        left = await admin.fetchval(
+            "SELECT count(*) FROM pg_database WHERE datname = $1", result["database"]
+        )
+    finally:
+        await admin.close()
+    assert result["database"].startswith("tablero_cluster_bench_") and left == 0

@@ -265,14 +265,6 @@ def test_logs_are_plain_text_off_a_terminal(run_env: Path, monkeypatch: pytest.M
 
 # -- SIGTERM / SIGINT -----------------------------------------------------------------------
 
-LOOPBACK_BOT = (
-    "import sys, yarl; from discord.http import Route; "
-    "from discord.gateway import DiscordWebSocket; "
-    "Route.BASE = sys.argv[1]; DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2]); "
-    "from bot.cli import main; raise SystemExit(main(['run']))"
-)
-"""`tablero run` unmodified but for Discord's addresses: the loopback fake's."""
-
 
 async def _until(condition: Callable[[], bool], what: str, timeout: float = 30) -> None:
     loop = asyncio.get_running_loop()
@@ -289,10 +281,8 @@ async def test_sigterm_during_a_match_stops_the_bot_cleanly(server: Server) -> N
     async with fake.loopback() as loopback:
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
-            "-c",
-            LOOPBACK_BOT,
-            f"{loopback.base}/api/v10",
-            f"ws://127.0.0.1:{loopback.port}/gateway-ws",
+            *("-m", "fakediscord.pointed", str(loopback.port)),  # `tablero run`, unmodified
+            *("bot", "run"),
             cwd=server.db_path.parent,
             env={
                 **_clean_env(),

@@ -161,23 +161,18 @@ class Publisher:
             "match-alt-title", game=game_title(live.spec.name, live.words), match=live.id
         )
         alt = alt_text(title, ui.text_board(live))
-        if state.is_terminal():
-            png = await self.render(
-                live.adapter.images.results,
-                state,
-                live.names,
-                live.words,
-                image=f"{live.spec.name}/results",
-            )
+        over = state.is_terminal()
+        images = live.adapter.images
+        png = await self.render(
+            images.results if over else images.board,
+            state,
+            live.names,
+            live.words,
+            image=f"{live.spec.name}/{'results' if over else 'board'}",
+        )
+        if over:
             content, view = ui.results_content(live), rematch_view(live) if live.humans() else None
         else:
-            png = await self.render(
-                live.adapter.images.board,
-                state,
-                live.names,
-                live.words,
-                image=f"{live.spec.name}/board",
-            )
             content, view = ui.step_content(live), await self._step_view(live)
         message = await self.send(
             live.channel_id, content, view=view, png=png, live=live, alt=alt, nonce=nonce

@@ -106,3 +106,18 @@ async def bot(server: Server) -> AsyncIterator[TableroBot]:
 def said(res: Any) -> str:
     """The text of an interaction's first response."""
     return str((res.response or {}).get("data", {}).get("content") or "")
+
+
+def recorded_bots(monkeypatch: pytest.MonkeyPatch) -> list[TableroBot]:
+    """The bots `tablero run`'s `serve` makes from now on, in order (its `new_bot` records)."""
+    from bot import run as tablero_run  # noqa: PLC0415 - only the tests that run `serve`
+
+    made: list[TableroBot] = []
+
+    class Recorded(TableroBot):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(tablero_run, "new_bot", Recorded)
+    return made

@@ -19,7 +19,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot import run as tablero_run
 from bot.app import TableroBot
 from bot.ids import LobbyRef
-from tests.bot.conftest import Server
+from tests.bot.conftest import Server, recorded_bots
 from tests.bot.keer_driver import button_id, open_lobby
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
@@ -251,14 +251,7 @@ async def test_sigterm_stops_the_bot_and_its_listener_within_the_grace(
 ) -> None:
     """`tablero run` with a port: a SIGTERM while a probe waits on a stuck store still stops
     the bot (exit 0) well within `docker stop`'s grace, and the port is free again."""
-    made: list[TableroBot] = []
-
-    class Recorded(TableroBot):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            made.append(self)
-
-    monkeypatch.setattr(tablero_run, "new_bot", Recorded)
+    made = recorded_bots(monkeypatch)
     config = replace(server.config(), http_port=0, http_host="127.0.0.1")
     async with server.fake.loopback():
         serving = asyncio.create_task(tablero_run.serve(config, "fake-token", io.StringIO()))

@@ -10,14 +10,12 @@ import io
 import signal
 import subprocess
 import sys
-from typing import Any
 
 import pytest
 
 from bot import memory
 from bot import run as tablero_run
-from bot.app import TableroBot
-from tests.bot.conftest import Server
+from tests.bot.conftest import Server, recorded_bots
 
 FRAGMENTS = """
 import sys
@@ -82,14 +80,7 @@ async def test_tablero_run_freezes_start_up_once_the_bot_is_ready(
 ) -> None:
     """`run` serves with `freeze=True`: at the first on_ready, not before (the rebuilt matches
     are made in setup_hook), and the bot runs on."""
-    made: list[TableroBot] = []
-
-    class Recorded(TableroBot):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            made.append(self)
-
-    monkeypatch.setattr(tablero_run, "new_bot", Recorded)
+    made = recorded_bots(monkeypatch)
     gc.unfreeze()
     async with server.fake.loopback():
         serving = asyncio.create_task(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import json
 import os
 import sys
@@ -87,6 +88,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--env-file", type=Path, default=Path(".env"), help="settings file")
     run.set_defaults(handler=cmd_run)
+    commands.add_parser(
+        "play",
+        help="try the bot in a browser on an embedded Discord, no token needed "
+        "(tablero play --help for its options)",
+        add_help=False,
+    )
     rep = commands.add_parser("replay", help="replay a match record and print the state as JSON")
     rep.add_argument("record", type=Path, help="a match record JSON file (docs/match-records.md)")
     rep.set_defaults(handler=cmd_replay)
@@ -95,13 +102,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `tablero` console script; returns the exit status."""
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["play"]:
+        return cmd_play(given[1:])
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(given)
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2
     status: int = args.handler(args)
     return status
+
+
+def cmd_play(options: list[str]) -> int:
+    """Become `python -m fakediscord.play OPTIONS`: the embedded Discord and its page run in a
+    process of their own, which starts `tablero run` beside it (the bot never imports them)."""
+    if importlib.util.find_spec("fakediscord") is not None:
+        os.execv(sys.executable, [sys.executable, "-m", "fakediscord.play", *options])
+    print("tablero: play needs the whole package; this one has the bot only", file=sys.stderr)
+    return 2
 
 
 def cmd_run(args: argparse.Namespace) -> int:

@@ -6,10 +6,12 @@ import asyncio
 import copy
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import discord
+from aiohttp import web
 
 from . import errors, payloads, seams, tasks
 from .callbacks import Callbacks
@@ -374,9 +376,16 @@ class FakeDiscord(Driver):
         """What the bot sent ``user`` in DMs."""
         return self.channel_messages(self.world.dm_channel(user))
 
-    def loopback(self) -> LoopbackServer:
-        """A real HTTP + websocket server on 127.0.0.1 serving this fake (``async with``)."""
-        return LoopbackServer(self)
+    def loopback(
+        self,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        routes: Callable[[web.Application], None] | None = None,
+    ) -> LoopbackServer:
+        """A real HTTP + websocket server serving this fake (``async with``): on 127.0.0.1 at a
+        free port unless told otherwise, with ``routes`` of its own added."""
+        return LoopbackServer(self, host=host, port=port, routes=routes)
 
 
 def _intended(client: discord.Client, event: str) -> bool:

@@ -58,9 +58,18 @@ class Session:
 class LoopbackServer:
     """Serves ``fake.handle`` over HTTP and a gateway; patches discord.py's base URLs meanwhile."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
-        """Not listening until ``start`` / ``async with``."""
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        routes: Callable[[web.Application], None] | None = None,
+    ) -> None:
+        """Not listening until ``start`` / ``async with``; on ``host:port`` (0: any free port),
+        with ``routes`` adding more of its own (the web page of ``tablero play``)."""
         self.fake = fake
+        self.host, self._port, self._routes = host, port, routes
         self.sessions: list[Session] = []
         self.port = 0
         self._runner: web.AppRunner | None = None
@@ -81,9 +90,11 @@ class LoopbackServer:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway-ws", self._gateway)
         app.router.add_route("*", "/api/{version}/{tail:.*}", self._rest)
+        if self._routes is not None:
+            self._routes(app)
         self._runner = web.AppRunner(app, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, self.host, self._port)
         await site.start()
         self.port = self._runner.addresses[0][1]
         self._saved = (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY, self.fake.world.gateway_url)

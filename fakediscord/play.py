@@ -1,0 +1,147 @@
+"""`tablero play`: the real bot in a browser, on an embedded Discord, with no token.
+
+This process runs the embedded Discord — the double the tests use, over real HTTP and a
+websocket gateway — with a server to play in (channels, four members) and the page of
+`fakediscord.web`; the bot runs beside it as its own process, the unmodified `tablero run`
+pointed at this Discord (`fakediscord.pointed`), on its own SQLite file. Ctrl-C stops both.
+
+    python -m fakediscord.play [--port 8765] [--host 127.0.0.1] [--db data/play.db] [--no-browser]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+import webbrowser
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from .fake import FakeDiscord
+from .model import FakeGuild
+from .web import Playground
+
+DEFAULT_PORT: Final = 8765
+DEFAULT_DB: Final = Path("data/play.db")
+MEMBERS: Final = ("Ana", "Bo", "Cas", "Dee")
+CHANNELS: Final = ("keer", "kero", "general")
+PLAY_TOKEN: Final = "tablero-play"
+"""The token the bot logs in with: the embedded Discord takes any."""
+STOP_S: Final = 15.0
+
+
+def build_world(fake: FakeDiscord) -> FakeGuild:
+    """The server to play in: its channels and members (Ana may manage it: /settings)."""
+    guild = fake.add_guild("Tablero Playground")
+    for name in CHANNELS:
+        fake.add_channel(guild, name)
+    for index, name in enumerate(MEMBERS):
+        fake.add_member(guild, name, manage_guild=index == 0)
+    return guild
+
+
+def bot_command(port: int) -> list[str]:
+    """`tablero run`, unmodified, against the embedded Discord on `port`."""
+    return [
+        sys.executable,
+        "-m",
+        "fakediscord.pointed",
+        str(port),
+        "bot",
+        "run",
+        "--env-file",
+        os.devnull,
+    ]
+
+
+def bot_environment(db: Path, guild: FakeGuild) -> dict[str, str]:
+    """The bot's settings: a token the embedded Discord takes, its own SQLite file, commands
+    synced to the playground at once (as while developing)."""
+    keep = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DISCORD_", "TABLERO_", "SHARD", "CLUSTER"))
+    }
+    keep.pop("DATABASE_URL", None)
+    return {
+        **keep,
+        "DISCORD_TOKEN": PLAY_TOKEN,
+        "TABLERO_DB_PATH": str(db),
+        "DEV_GUILD_ID": str(guild.id),
+        "LOG_LEVEL": os.environ.get("LOG_LEVEL", "WARNING"),
+    }
+
+
+async def serve(port: int, host: str, db: Path, *, open_browser: bool) -> int:
+    """The embedded Discord and its page, the bot beside it, until SIGINT/SIGTERM or the bot
+    exits; the exit status."""
+    fake = FakeDiscord()
+    fake.response_timeout = 10.0
+    guild = build_world(fake)
+    page = Playground(fake, guild)
+    db.parent.mkdir(parents=True, exist_ok=True)
+    async with fake.loopback(host=host, port=port, routes=page.add_routes) as server:
+        url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{server.port}/play/"
+        print(f"tablero play: open {url}", flush=True)
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            warning = "anyone who can reach this address can play as any member: there is no login"
+            print(f"tablero play: {warning}.", flush=True)
+        bot = await asyncio.create_subprocess_exec(
+            *bot_command(server.port), env=bot_environment(db, guild)
+        )
+        if open_browser:
+            with contextlib.suppress(webbrowser.Error):
+                webbrowser.open(url)
+        return await _until_stopped(bot)
+
+
+async def _until_stopped(bot: asyncio.subprocess.Process) -> int:
+    """Wait for a stop signal (then stop the bot in order) or for the bot to exit."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    exited = asyncio.create_task(bot.wait())
+    stopping = asyncio.create_task(stop.wait())
+    await asyncio.wait({exited, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if bot.returncode is None:
+        bot.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(bot.wait(), STOP_S)
+        except TimeoutError:
+            bot.kill()
+            await bot.wait()
+        return 0
+    print(f"tablero play: the bot stopped (exit {bot.returncode})", file=sys.stderr)
+    return bot.returncode or 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the options, play until stopped."""
+    parser = argparse.ArgumentParser(
+        prog="tablero play",
+        description="Try Tablero in a browser, on an embedded Discord: no token needed.",
+    )
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"the page's port (default {DEFAULT_PORT})"
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (0.0.0.0: your LAN, unauthenticated)",
+    )
+    parser.add_argument(
+        "--db", type=Path, default=DEFAULT_DB, help=f"the bot's SQLite file (default {DEFAULT_DB})"
+    )
+    parser.add_argument("--no-browser", action="store_true", help="don't open a browser")
+    args = parser.parse_args(argv)
+    return asyncio.run(serve(args.port, args.host, args.db, open_browser=not args.no_browser))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

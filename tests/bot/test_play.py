@@ -1,0 +1,99 @@
+"""`tablero play` without a browser: the command serves the page and its API, starts the
+unmodified bot beside the embedded Discord, and a member's slash command and clicks reach the
+bot as interactions; what the page is given is what the bot sent (ephemeral messages only to
+their member). The browser tests drive the same API through the page (tests/web/)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.playing import START_S, Play, running_play
+
+
+@pytest.fixture
+async def play(tmp_path: Path) -> AsyncIterator[Play]:
+    async with running_play(tmp_path) as running:
+        yield running
+
+
+def _button(message: dict[str, Any], verb: str) -> str:
+    ids = [
+        str(button.get("custom_id"))
+        for row in message["components"]
+        for button in row.get("components", [])
+        if verb in str(button.get("custom_id"))
+    ]
+    assert ids, f"no {verb} button on {message['id']}"
+    return ids[0]
+
+
+async def test_a_keer_lobby_and_its_table_through_the_page_api(play: Play) -> None:
+    world = await play.get("/play/api/world")
+    channel = next(c["id"] for c in world["channels"] if c["name"] == "keer")
+    assert [m["name"] for m in world["members"]] == ["Ana", "Bo", "Cas", "Dee"]
+
+    await play.until("the bot to connect", play.online)
+    names = {c["name"] for c in (await play.get("/play/api/world"))["commands"]}
+    assert {"keer", "kero", "help"} <= names  # synced before the bot connects
+    status, answer = await play.post(
+        "/play/api/slash", {"as": "Ana", "channel": channel, "command": "keer start"}
+    )
+    assert (status, answer) == (200, {"ok": True, "ephemeral": False})
+    (lobby,) = await play.messages(channel, "Ana")
+    for member, verb in (("Bo", ":join"), ("Ana", ":ai"), ("Ana", ":start")):
+        lobby = next(m for m in await play.messages(channel, "Ana") if m["id"] == lobby["id"])
+        body = {"as": member, "message": lobby["id"], "custom_id": _button(lobby, verb)}
+        assert await play.post("/play/api/component", body) == (
+            200,
+            {"ok": True, "ephemeral": False},
+        )
+
+    async def table() -> Any:
+        shown = await play.messages(channel, "Ana")
+        return next((m for m in shown if m["attachments"] and ":roll" in json.dumps(m)), None)
+
+    board = await play.until("the table with its Roll button", table)
+    image = board["attachments"][0]
+    assert image["description"]  # the alt text
+    async with play.http.get(play.base + image["url"]) as png:
+        assert png.status == 200 and (await png.read())[:8] == b"\x89PNG\r\n\x1a\n"
+
+    stale = {"as": "Cas", "message": board["id"], "custom_id": _button(board, ":roll")}
+    status, refused = await play.post("/play/api/component", stale)
+    assert (status, refused) == (200, {"ok": True, "ephemeral": True})  # Cas has no seat
+    mine = [m for m in await play.messages(channel, "Cas") if m["flags"] & 64]
+    assert mine and not [m for m in await play.messages(channel, "Bo") if m["flags"] & 64]
+
+    status, wrong = await play.post("/play/api/component", {**stale, "message": "1"})
+    assert status == 400 and "gone" in wrong["error"]
+    status, wrong = await play.post("/play/api/slash", {"as": "Zed", "channel": channel})
+    assert status == 400 and "no member" in wrong["error"]
+
+
+async def test_the_page_hears_of_every_change_and_play_stops_on_sigterm(play: Play) -> None:
+    world = await play.get("/play/api/world")
+    channel = next(c["id"] for c in world["channels"] if c["name"] == "kero")
+    events: list[dict[str, Any]] = []
+    async with play.http.ws_connect(play.base.replace("http", "ws") + "/play/api/events") as ws:
+        await play.until("the bot to connect", play.online)
+        body = {"as": "Dee", "channel": channel, "command": "help"}
+        status, answer = await play.post("/play/api/slash", body)
+        assert status == 200 and answer["ok"], answer
+        while {"type": "changed"} not in events:  # the help page posted (after the sync's
+            events.append(await asyncio.wait_for(ws.receive_json(), 5))  # "world", maybe)
+    assert set(map(json.dumps, events)) <= {'{"type": "changed"}', '{"type": "world"}'}
+    assert await play.post("/play/api/locale", {"as": "Dee", "locale": "nl"}) == (200, {"ok": True})
+    assert {m["name"]: m["locale"] for m in (await play.get("/play/api/world"))["members"]}[
+        "Dee"
+    ] == "nl"
+
+    play.process.send_signal(signal.SIGTERM)
+    assert await asyncio.wait_for(play.process.wait(), 20) == 0
+    assert play.started_s < START_S

@@ -83,8 +83,8 @@ async def serve(port: int, host: str, db: Path, *, open_browser: bool) -> int:
     fake.response_timeout = 10.0
     guild = build_world(fake)
     page = Playground(fake, guild)
-    db.parent.mkdir(parents=True, exist_ok=True)
     async with fake.loopback(host=host, port=port, routes=page.add_routes) as server:
+        db.parent.mkdir(parents=True, exist_ok=True)
         url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{server.port}/play/"
         print(f"tablero play: open {url}", flush=True)
         if host not in ("127.0.0.1", "localhost", "::1"):
@@ -140,7 +140,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--no-browser", action="store_true", help="don't open a browser")
     args = parser.parse_args(argv)
-    return asyncio.run(serve(args.port, args.host, args.db, open_browser=not args.no_browser))
+    if not 0 <= args.port <= 65535:
+        parser.error(f"--port must be 0-65535, not {args.port}")
+    try:
+        return asyncio.run(serve(args.port, args.host, args.db, open_browser=not args.no_browser))
+    except OSError as exc:  # the port is taken, the address isn't this machine's, no folder
+        print(
+            f"tablero play: cannot serve on {args.host}:{args.port}: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        return 1
 
 
 if __name__ == "__main__":

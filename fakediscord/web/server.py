@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 import weakref
+from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final
 
@@ -26,6 +27,9 @@ LOCALES: Final = ("en-US", "es-ES", "nl")
 _DEBOUNCE_S: Final = 0.05
 _STATIC: Final = {"app.js": "text/javascript", "style.css": "text/css"}
 _WORLD_CHANGES: Final = ("/threads", "/commands")
+
+
+_Action = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
 
 
 class ActionRefused(Exception):
@@ -229,7 +233,7 @@ class Playground:
 
         return await self._act(request, locale)
 
-    async def _act(self, request: web.Request, action: Any) -> web.Response:
+    async def _act(self, request: web.Request, action: _Action) -> web.Response:
         """Run a member's action; a refusal or Discord's "This interaction failed" is a 400."""
         try:
             body = await request.json()

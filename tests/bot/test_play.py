@@ -8,6 +8,9 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
+import socket
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -97,3 +100,21 @@ async def test_the_page_hears_of_every_change_and_play_stops_on_sigterm(play: Pl
     play.process.send_signal(signal.SIGTERM)
     assert await asyncio.wait_for(play.process.wait(), 20) == 0
     assert play.started_s < START_S
+
+
+def test_a_taken_port_is_one_line_and_starts_nothing(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", "play", "--no-browser", "--port", port],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith(f"tablero play: cannot serve on 127.0.0.1:{port}: ")
+    assert "Traceback" not in done.stderr and not (tmp_path / "data").exists()

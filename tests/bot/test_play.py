@@ -118,3 +118,31 @@ def test_a_taken_port_is_one_line_and_starts_nothing(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     assert done.stderr.startswith(f"tablero play: cannot serve on 127.0.0.1:{port}: ")
     assert "Traceback" not in done.stderr and not (tmp_path / "data").exists()
+
+
+async def test_with_threads_on_a_match_plays_in_its_thread_listed_under_its_channel(
+    play: Play,
+) -> None:
+    await play.until("the bot to connect", play.online)
+    world = await play.get("/play/api/world")
+    channel = next(c["id"] for c in world["channels"] if c["name"] == "general")
+    on = {"as": "Ana", "channel": channel, "command": "settings threads", "options": {"mode": "on"}}
+    assert (await play.post("/play/api/slash", on))[0] == 200
+    start = {"as": "Ana", "channel": channel, "command": "keer start"}
+    assert (await play.post("/play/api/slash", start))[0] == 200
+    (lobby,) = [m for m in await play.messages(channel, "Ana") if m["components"]]
+    for member, verb in (("Bo", ":join"), ("Ana", ":start")):
+        click = {"as": member, "message": lobby["id"], "custom_id": _button(lobby, verb)}
+        assert (await play.post("/play/api/component", click))[0] == 200
+
+    async def thread() -> Any:
+        channels = (await play.get("/play/api/world"))["channels"]
+        return next((c for c in channels if c["parent_id"] == channel and c["type"] == 11), None)
+
+    found = await play.until("the match's thread", thread)
+
+    async def table() -> bool:  # the match, in its thread, as Bo sees it
+        shown = await play.messages(found["id"], "Bo")
+        return any(":roll" in json.dumps(m["components"]) for m in shown)
+
+    assert await play.until("the table in the thread", table)

@@ -77,6 +77,9 @@ async def test_a_whole_keer_match_against_two_computers(open_page: OpenPage) -> 
     await ana.locator('button[data-testid*=":roll"]').first.wait_for()
 
     bo = await open_page("Bo", "keer")  # a member with no seat, watching
+    await ana.locator('button[data-testid*=":sheet"]').last.click()  # Ana's own sheet…
+    sheet = ana.locator('[data-testid^="message-"]', has_text="Only you can see this")
+    await sheet.locator("img").first.wait_for()
     seat, began = Seat(ana), time.monotonic()
     while not await ana.get_by_text("🏆").count():
         assert time.monotonic() - began < MATCH_S, f"the match did not end: {seat.moves[-20:]}"
@@ -90,6 +93,5 @@ async def test_a_whole_keer_match_against_two_computers(open_page: OpenPage) -> 
     assert await image.evaluate("img => img.complete && img.naturalWidth > 0")
 
     await bo.get_by_text("🏆").wait_for()  # Bo's tab sees the public results…
-    mine = await ana.get_by_text("Only you can see this").count()
-    assert mine > 0
+    assert await ana.get_by_text("Only you can see this").count() > 1  # her sheet, her picks
     assert await bo.get_by_text("Only you can see this").count() == 0  # …and none of Ana's

@@ -200,8 +200,8 @@ class Playground:
         return web.json_response({"messages": self.messages(channel, member)})
 
     async def _attachment(self, request: web.Request) -> web.Response:
-        message = self.fake.world.messages.get(int(request.match_info["message"] or 0))
-        index = request.match_info["attachment"]
+        ref, index = request.match_info["message"], request.match_info["attachment"]
+        message = self.fake.world.messages.get(int(ref)) if ref.isdigit() else None
         if message is None or not index.isdigit() or int(index) >= len(message.attachment_objects):
             raise web.HTTPNotFound()
         found = message.attachment_objects[int(index)]

@@ -74,6 +74,9 @@ async def test_a_keer_lobby_and_its_table_through_the_page_api(play: Play) -> No
     mine = [m for m in await play.messages(channel, "Cas") if m["flags"] & 64]
     assert mine and not [m for m in await play.messages(channel, "Bo") if m["flags"] & 64]
 
+    for bad in ("/play/api/attachments/x/0", f"/play/api/attachments/{board['id']}/9"):
+        async with play.http.get(play.base + bad) as missing:
+            assert missing.status == 404
     status, wrong = await play.post("/play/api/component", {**stale, "message": "1"})
     assert status == 400 and "gone" in wrong["error"]
     status, wrong = await play.post("/play/api/slash", {"as": "Zed", "channel": channel})

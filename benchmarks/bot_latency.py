@@ -20,7 +20,6 @@ import platform
 import random
 import re
 import resource
-import statistics
 import tempfile
 import time
 from collections import defaultdict
@@ -28,6 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks.timing import percentiles
 from bot.app import TableroBot
 from bot.config import Config
 from bot.games.kero.ui import template
@@ -320,17 +320,7 @@ def _report(
     if load.watch.boards:
         measured["board posted after end turn"] = load.watch.boards
     for kind, times in sorted(measured.items()):
-        ordered = sorted(times)
-        kinds.append(
-            {
-                "kind": kind,
-                "count": len(ordered),
-                "p50_ms": round(statistics.median(ordered), 2),
-                "p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 2),
-                "max_ms": round(ordered[-1], 2),
-                "target_p99_ms": TARGETS_MS.get(kind),
-            }
-        )
+        kinds.append({"kind": kind, **percentiles(times), "target_p99_ms": TARGETS_MS.get(kind)})
     meets = all(k["target_p99_ms"] is None or k["p99_ms"] <= k["target_p99_ms"] for k in kinds)
     return {
         "benchmark": "bot-latency",

@@ -31,7 +31,6 @@ import random
 import re
 import signal
 import socket
-import statistics
 import sys
 import tempfile
 import time
@@ -47,6 +46,7 @@ import asyncpg
 import discord
 
 from benchmarks.storage import midgame_entries
+from benchmarks.timing import percentiles
 from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionResult
 from fakediscord.loopback import LoopbackServer
 from games.keer_kids import Cross, KeerState, Mark, Phase, parse_action
@@ -61,7 +61,6 @@ MAX_LAG_S: Final = 0.5
 """A step kept its pace if no move started later than this behind the schedule."""
 ROOT: Final = Path(__file__).resolve().parents[1]
 _TICK: Final = os.sysconf("SC_CLK_TCK")
-_CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
 
 
 class NotReady(Exception):
@@ -118,21 +117,11 @@ class Players:
         self.fake, self.reader = fake, reader
         self.client = discord.Client(intents=discord.Intents.none())
         """The bots as the driver sees them: never attached, so clicks go over loopback."""
-        self.answered: dict[int, float] = {}
         self.times: dict[int, list[float]] = {}
         self.refused = self.not_ready = self.waited = self.failed = 0
         self.lag_s = 0.0
         """How late the driver started a move at worst (seconds behind its schedule)."""
         self.reset()
-        handle = fake.handle
-
-        def stamped(method: str, path: str, *args: Any, **kwargs: Any) -> Any:
-            found = _CALLBACK.search(path)
-            if found:
-                self.answered.setdefault(int(found.group(1)), time.monotonic())
-            return handle(method, path, *args, **kwargs)
-
-        fake.handle = stamped  # type: ignore[method-assign]
 
     def reset(self) -> None:
         """Forget the times so far (a new phase)."""
@@ -199,7 +188,8 @@ class Players:
 
     def _took(self, table: Table, res: InteractionResult) -> None:
         rec = res.interaction
-        self.times[table.shard].append((self.answered[rec.id] - rec.sent_at) * 1000)
+        assert rec.answered_at is not None  # the driver returns once the bot called back
+        self.times[table.shard].append((rec.answered_at - rec.sent_at) * 1000)
         shown = res.message
         if res.ephemeral and (shown is None or not shown.interactive()):
             self.refused += 1  # a stale step: answered, changed nothing
@@ -244,19 +234,6 @@ async def steady(
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
     await asyncio.gather(*running)
     return time.perf_counter() - started
-
-
-def percentiles(times: list[float]) -> dict[str, Any]:
-    """Count, p50, p99 and max of some first-response times (ms)."""
-    ordered = sorted(times)
-    if not ordered:
-        return {"count": 0}
-    return {
-        "count": len(ordered),
-        "p50_ms": round(statistics.median(ordered), 2),
-        "p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 2),
-        "max_ms": round(ordered[-1], 2),
-    }
 
 
 # -- the database, the seeded matches and the processes -------------------------------------

@@ -21,6 +21,7 @@ import logging
 import os
 import sys
 from collections.abc import Mapping
+from functools import cache
 from typing import Any, Final
 
 log = logging.getLogger(__name__)
@@ -34,8 +35,9 @@ _M_ARENA_MAX: Final = -8
 _OWN_SETTINGS: Final = ("MALLOC_ARENA_MAX", "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_")
 
 
+@cache
 def _libc() -> Any | None:
-    """glibc, or None (another platform or C library: nothing to tune)."""
+    """glibc, or None (another platform or C library: nothing to tune); loaded once."""
     if not sys.platform.startswith("linux"):
         return None
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from . import errors, limits, payloads
@@ -42,6 +43,8 @@ class Callbacks:
         rec = self.w.interactions.get(p["token"])
         if rec is None or str(rec.id) != p["iid"]:
             raise errors.unknown_interaction("no such interaction")
+        if rec.answered_at is None:
+            rec.answered_at = time.monotonic()
         try:
             return self._respond(rec, q)
         except errors.ApiError as exc:

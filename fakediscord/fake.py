@@ -57,6 +57,9 @@ class FakeDiscord(Driver):
         self.factory = InteractionFactory(self.world)
         self.slash_builder = SlashBuilder(self.world)
         self.requests: list[tuple[str, str, int]] = []
+        self.watchers: list[Callable[[str, str, int], None]] = []
+        """Called with (method, path, status) after each REST call was answered (the play
+        page hears of changes this way)."""
         self.background_prefixes: tuple[str, ...] = (
             "tablero-timer",
             "tablero-shard-lease",
@@ -143,6 +146,8 @@ class FakeDiscord(Driver):
         req = Request(method.upper(), path, payload, list(files or []), dict(query or {}))
         reply = self._injected(req) or self._route(req)
         self.requests.append((req.method, req.path, reply[0]))
+        for watcher in self.watchers:
+            watcher(req.method, req.path, reply[0])
         return reply
 
     def _route(self, req: Request) -> Reply:

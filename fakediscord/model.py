@@ -294,6 +294,9 @@ class FakeInteraction:
     """How often its INTERACTION_CREATE reached a bot (more than once: redelivered)."""
     first_response_ms: int | None = None
     """``age_ms()`` when the first callback was accepted."""
+    answered_at: float | None = None
+    """When the bot's first callback arrived (accepted or too late), on the real monotonic
+    clock of ``sent_at``."""
 
     @property
     def created_ms(self) -> int:

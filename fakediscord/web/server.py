@@ -10,6 +10,7 @@ import contextlib
 import json
 import weakref
 from collections.abc import Awaitable, Callable
+from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final
 
@@ -47,7 +48,7 @@ class Playground:
         self._pending: dict[str, None] = {}
         self._flush: asyncio.TimerHandle | None = None
         self._telling: set[asyncio.Task[None]] = set()
-        self._watch_rest()
+        fake.watchers.append(self._heard)
 
     def add_routes(self, app: web.Application) -> None:
         """The page at `/play/`, its assets and its API."""
@@ -247,18 +248,11 @@ class Playground:
 
     # -- telling the page ------------------------------------------------------------------
 
-    def _watch_rest(self) -> None:
-        """Every REST call the bot makes that changes something tells the pages."""
-        handle = self.fake.handle
-
-        def watched(method: str, path: str, *args: Any, **kwargs: Any) -> Any:
-            reply = handle(method, path, *args, **kwargs)
-            if method.upper() != "GET":
-                world = any(part in path for part in _WORLD_CHANGES)
-                self._changed("world" if world else "changed")
-            return reply
-
-        self.fake.handle = watched  # type: ignore[method-assign]
+    def _heard(self, method: str, path: str, status: int) -> None:
+        """A REST call of the bot's that may have changed something tells the pages."""
+        if method != "GET":
+            world = any(part in path for part in _WORLD_CHANGES)
+            self._changed("world" if world else "changed")
 
     def _changed(self, kind: str) -> None:
         """Tell every page, once per burst."""
@@ -292,6 +286,7 @@ def _refused(reason: str) -> web.Response:
     return web.json_response({"ok": False, "error": reason}, status=400)
 
 
+@cache
 def _static(name: str) -> str:
     """One of the page's files, from the package's data."""
     return (resources.files(__package__) / "static" / name).read_text(encoding="utf-8")

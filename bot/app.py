@@ -201,7 +201,7 @@ class TableroBot(commands.Bot):
         self.store = self._given_store or await open_store(
             self.config.database_url, self.config.db_path
         )
-        if self._given_store is None:  # `tablero run` claims the shard of the store it hands in
+        if self._given_store is None:  # a store handed in was claimed by `tablero run`
             await self.store.claim_shards(self.sharding)
         self.lease.start()
         rebuilt = await rebuild_open(self.store, self.sharding)

@@ -8,7 +8,11 @@ the last pick of a roll, which also makes the bot render and post the next table
 answering. Times are taken where discord.py receives the gateway payload and where its
 interaction callback leaves it.
 
-Usage: python -m benchmarks.bot_latency [--matches 200] [--clicks 3000] [--rate 100] [--json]
+With `--level hard` the computer seats search in the bot's worker process: their decisions'
+CPU time (target: within the budget, AI_CPU_MS) and question-to-answer time are reported too.
+
+Usage: python -m benchmarks.bot_latency [--game keer-kids|kero] [--level easy|normal|hard]
+       [--matches 200] [--clicks 3000] [--rate 100] [--json]
 """
 
 from __future__ import annotations
@@ -48,6 +52,9 @@ TARGETS_MS = {
 }
 """p99 targets: issue 6 (Keer: a pick, an action that posts a new image) and issue 7 (Kero: a
 re-roll's answer, and the new board image after a turn)."""
+ADD_AI = {"easy": "Add AI: easy", "normal": "Add AI", "hard": "Add AI: hard"}
+"""The lobby button that seats a computer of each level."""
+HARD_CPU, HARD_WALL = "hard decision (worker CPU)", "hard decision (asked to answered)"
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
 _POST = re.compile(r"/channels/(\d+)/messages")
 
@@ -102,18 +109,26 @@ class Table:
 class Load:
     """The fake server, the bot and the clicks made so far by kind."""
 
-    def __init__(self, fake: FakeDiscord, bot: TableroBot, users: list[FakeUser]) -> None:
-        self.fake, self.bot, self.users = fake, bot, users
+    def __init__(
+        self, fake: FakeDiscord, bot: TableroBot, users: list[FakeUser], level: str
+    ) -> None:
+        self.fake, self.bot, self.users, self.level = fake, bot, users, level
         self.by_id = {str(u.id): u for u in users}
         self.watch = Stopwatch(fake, bot)
         self.times: dict[str, list[float]] = defaultdict(list)
+        self.decisions: dict[str, list[float]] = defaultdict(list)
+        bot.thinker.observe = self._decided
+
+    def _decided(self, cpu_s: float, wall_s: float) -> None:
+        self.decisions[HARD_CPU].append(cpu_s * 1000)
+        self.decisions[HARD_WALL].append(wall_s * 1000)
 
     async def open(self, table: Table) -> None:
         """Lobby, join, AI seat, start: a 3-player match with two members."""
         fake, bot, (ana, bo) = self.fake, self.bot, self.users
         lobby = await fake.slash(bot, ana, table.channel, "keer start")
         await fake.click(bot, bo, lobby.message, "Join")
-        await fake.click(bot, ana, lobby.message, "Add AI")
+        await fake.click(bot, ana, lobby.message, ADD_AI[self.level])
         await fake.click(bot, ana, lobby.message, "Start")
 
     async def current(self, table: Table) -> LiveMatch | None:
@@ -133,6 +148,8 @@ class Load:
         state = live.state
         assert isinstance(state, KeerState)
         message = self.fake.message(int(live.message_id or 0))
+        if state.phase is not Phase.CHOOSE and live.is_ai(state.roller):
+            raise NotReady(message.id)  # a hard roller still thinks about its keep
         if state.phase is Phase.ROLL:
             await self._click("roll", live, state.roller, message, "Roll")
         elif state.phase is Phase.KEEP:
@@ -142,7 +159,10 @@ class Load:
             await self._pick(live, state, message)
 
     async def _pick(self, live: LiveMatch, state: KeerState, message: FakeMessage) -> None:
-        seat = state.seats_to_act()[0]
+        members = [s for s in state.seats_to_act() if not live.is_ai(s)]
+        if not members:
+            raise NotReady(message.id)  # only a hard computer still thinks
+        seat = members[0]
         action = state.legal_actions(seat)[0]
         assert isinstance(action, Cross | Mark)
         opened = await self._click("die", live, seat, message, f":die:{action.die}")
@@ -174,15 +194,22 @@ class Load:
 class KeroLoad(Load):
     """Kero against the computer: the member's clicks, one at a time, as the turn allows."""
 
-    def __init__(self, fake: FakeDiscord, bot: TableroBot, users: list[FakeUser]) -> None:
-        super().__init__(fake, bot, users)
+    def __init__(
+        self, fake: FakeDiscord, bot: TableroBot, users: list[FakeUser], level: str
+    ) -> None:
+        super().__init__(fake, bot, users, level)
         self.decide = KeroAI(KeroPace(think_ms=0))
 
     async def open(self, table: Table) -> None:
         """Challenge the bot itself: a match against the computer."""
         member = self.users[0]
         await self.fake.slash(
-            self.bot, member, table.channel, "kero challenge", member=self.fake.bot
+            self.bot,
+            member,
+            table.channel,
+            "kero challenge",
+            member=self.fake.bot,
+            level=self.level,
         )
 
     async def move(self, table: Table) -> None:
@@ -243,7 +270,14 @@ def _marks(dice: set[int]) -> int:
 
 
 async def run_load(
-    game: str, matches: int, clicks: int, rate: float, *, seed: int, think_ms: int = 1_500
+    game: str,
+    matches: int,
+    clicks: int,
+    rate: float,
+    *,
+    seed: int,
+    think_ms: int = 1_500,
+    level: str = "normal",
 ) -> dict[str, Any]:
     """Open the matches, then click at `rate` per second until `clicks` were made."""
     chooser = random.Random(seed)
@@ -256,7 +290,7 @@ async def run_load(
         config = Config("fake-token", None, None, Path(folder) / "bench.db", "WARNING")
         bot = TableroBot(config, ai_think_ms=think_ms)
         await fake.connect(bot)
-        load = (KeroLoad if game == "kero" else Load)(fake, bot, users)
+        load = (KeroLoad if game == "kero" else Load)(fake, bot, users, level)
         await asyncio.gather(*(load.open(t) for t in tables))
         await fake.settle(timeout=300)
         started = time.perf_counter()
@@ -274,6 +308,7 @@ async def run_load(
         elapsed=elapsed,
         rss_mb=rss_mb,
         problems=problems,
+        cpu_ms=float(config.ai_cpu_ms),
     )
 
 
@@ -314,16 +349,19 @@ def _report(
     elapsed: float,
     rss_mb: float,
     problems: list[str],
+    cpu_ms: float,
 ) -> dict[str, Any]:
     kinds: list[dict[str, Any]] = []
-    measured = dict(load.times)
+    measured = dict(load.times) | dict(load.decisions)
     if load.watch.boards:
         measured["board posted after end turn"] = load.watch.boards
+    targets = TARGETS_MS | {HARD_CPU: cpu_ms}
     for kind, times in sorted(measured.items()):
-        kinds.append({"kind": kind, **percentiles(times), "target_p99_ms": TARGETS_MS.get(kind)})
+        kinds.append({"kind": kind, **percentiles(times), "target_p99_ms": targets.get(kind)})
     meets = all(k["target_p99_ms"] is None or k["p99_ms"] <= k["target_p99_ms"] for k in kinds)
     return {
         "benchmark": "bot-latency",
+        "level": load.level,
         "matches": matches,
         "clicks": clicks,
         "rate_per_s": rate,
@@ -340,6 +378,7 @@ def main() -> None:
     """Parse arguments, measure, print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=["keer-kids", "kero"], default="keer-kids")
+    parser.add_argument("--level", choices=["easy", "normal", "hard"], default="normal")
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--clicks", type=int, default=3_000)
     parser.add_argument("--rate", type=float, default=100.0, help="moves started per second")
@@ -357,6 +396,7 @@ def main() -> None:
             args.rate,
             seed=args.seed,
             think_ms=args.ai_think_ms,
+            level=args.level,
         )
     )
     if args.json:
@@ -369,7 +409,7 @@ def main() -> None:
     for kind in result["kinds"]:
         target = f" (target ≤ {kind['target_p99_ms']:.0f})" if kind["target_p99_ms"] else ""
         print(
-            f"  {kind['kind']:<26} n={kind['count']:<5} p50 {kind['p50_ms']:>6} ms  "
+            f"  {kind['kind']:<34} n={kind['count']:<5} p50 {kind['p50_ms']:>6} ms  "
             f"p99 {kind['p99_ms']:>6} ms{target}  max {kind['max_ms']} ms"
         )
     if result["problems"]:

@@ -31,8 +31,7 @@ from bot.components import (
     store_outage,
 )
 from bot.config import Config
-from bot.games import ADAPTERS, adapter_for
-from bot.games.adapter import AiSettings
+from bot.games import ADAPTERS
 from bot.gateway_watch import GatewayWatch
 from bot.health import Health
 from bot.ids import is_ours, readable
@@ -47,10 +46,12 @@ from bot.play import Play
 from bot.publisher import Publisher
 from bot.refusals import Refused
 from bot.rules_pages import HowToPlayButton, RulesButton
-from bot.service import MatchService
+from bot.service import LiveMatch, MatchService
+from bot.thinking import Thinker
 from bot.timers import MatchTimers
 from bot.translator import CatalogTranslator
 from bot.turnclock import TurnClocks
+from games.common.levels import Level
 from games.common.protocol import Policy
 from games.registry import GameSpec
 from storage import Shards, StorageError, Store, open_store, rebuild_open
@@ -174,6 +175,8 @@ class TableroBot(commands.Bot):
         self.clock = ClockSync(local_clock)
         self.gateway = GatewayWatch(self.clock.local_ms, self.sharding.indices if several else None)
         self.ai_think_ms = ai_think_ms
+        self.thinker = Thinker(config.ai_workers)
+        """The worker processes hard computers think in (started by the first question)."""
         self._match_seeds = match_seeds
         self.timers = MatchTimers(self)
         self.clocks = TurnClocks(self)
@@ -216,7 +219,10 @@ class TableroBot(commands.Bot):
             make_ai=self._make_ai,
             new_seed=self._match_seeds,
             language=self.languages.public,
+            thinker=self.thinker,
         )
+        self.service.think_ms, self.service.cpu_ms = self.ai_think_ms, self.config.ai_cpu_ms
+        self.service.on_thought = self._thought
         await self.languages.restore()
         self.service.adopt(rebuilt)
         self.clocks.restore(rebuilt.deadlines)
@@ -242,9 +248,16 @@ class TableroBot(commands.Bot):
             self.timers.gateway_up()
         super().dispatch(event_name, *args, **kwargs)
 
-    def _make_ai(self, spec: GameSpec) -> Policy:
-        """The computer player the game's adapter seats, at this bot's pace."""
-        return adapter_for(spec.name).new_ai(AiSettings(ai_think_ms=self.ai_think_ms))
+    def _make_ai(self, spec: GameSpec, level: Level) -> Policy:
+        """A computer player of the game at a level, clicking at this bot's pace."""
+        return spec.new_ai(level, think_ms=self.ai_think_ms)
+
+    def _thought(self, live: LiveMatch) -> None:
+        """A hard computer's answer is back: its match resumes now, on its timer."""
+        if self.stopping:
+            return
+        live.wake_at = self.clock.now_ms()
+        self.timers.rearm(live)
 
     async def sync_commands(self) -> None:
         """Sync slash commands: to the development server at once, else globally (by the
@@ -366,6 +379,9 @@ class TableroBot(commands.Bot):
             await self._finish_handling()
             self.lobbies.cancel_timers()
             self.timers.cancel_all()
+            if hasattr(self, "service"):
+                await self.service.stop_thinking()
+            self.thinker.close()
             await self.publisher.close()
             self.timers.cancel_all()  # what the flushed posts re-armed
             await super().close()

@@ -48,6 +48,10 @@ class Config:
     """The Discord shards this process runs, of SHARD_COUNT in all (SHARD_IDS, or its share
     as CLUSTER_INDEX of CLUSTER_COUNT processes; default: every shard): it owns the matches
     of the servers on them (and the direct messages, on shard 0)."""
+    ai_workers: int = 1
+    """AI_WORKERS: the processes hard computers think in (each takes one decision at a time)."""
+    ai_cpu_ms: int = 100
+    """AI_CPU_MS: the CPU time a hard computer's decision may take in its worker."""
 
     @classmethod
     def load(
@@ -67,6 +71,8 @@ class Config:
             http_port=_port(values.get("TABLERO_HTTP_PORT", "")),
             http_host=values.get("TABLERO_HTTP_HOST", "").strip() or "0.0.0.0",
             shards=_shards(values),
+            ai_workers=_whole(values.get("AI_WORKERS", "") or "1", "AI_WORKERS", 1),
+            ai_cpu_ms=_whole(values.get("AI_CPU_MS", "") or "100", "AI_CPU_MS", 10),
         )
 
 

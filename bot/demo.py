@@ -27,7 +27,8 @@ def run_demo(
     written: list[Path] = []
     words = words_for(locale)
     for game, adapter in ADAPTERS.items():
-        seats = [words("computer-name", name=name) for name in adapter.demo.names]
+        level = words("level-normal")
+        seats = [words("computer-name", name=n, level=level) for n in adapter.demo.names]
         shown = tuple(names[i] if i < len(names) else seats[i] for i in range(len(seats)))
         written += _play(game, adapter.demo, (shown, words), out / game, every=every, seed=seed)
     return written

@@ -25,7 +25,10 @@ LOBBY_PREFIX: Final = "tbl:"
 PAGES_PREFIX: Final = "tbr:"
 BOARD_PREFIX: Final = "tbb:"
 
-LOBBY_VERBS: Final = frozenset({"join", "leave", "ai", "start", "close", "accept", "decline"})
+LOBBY_VERBS: Final = frozenset(
+    {"join", "leave", "ai", "easyai", "hardai", "start", "close", "accept", "decline"}
+)
+"""`ai` adds a computer at the normal level (as before levels), `easyai` and `hardai` others."""
 
 _MATCH_BODY = re.compile(
     r"(?P<match>[1-9][0-9]{0,17}):(?P<version>0|[1-9][0-9]{0,8}):(?P<verb>[a-z]{1,12})"

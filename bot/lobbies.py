@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from bot.components import lobby_button, refuse, view_of
-from bot.computer import AI_PREFIX, ai_player
+from bot.computer import AI_PREFIX, ai_player, computer_id, level_of, shown_name
 from bot.ids import LobbyRef
 from bot.names import shown
 from bot.refusals import Refused
 from bot.rules_pages import HowToPlayButton
 from bot.titles import game_title, title_value
 from bot.turnclock import clock_words
+from games.common.levels import Level
 from games.records import Player
 from games.registry import get_game
 from storage import Lobby, StorageError, now_ms
@@ -57,7 +58,7 @@ def players_of(lobby: Lobby) -> list[Player]:
     players, ais = [], 0
     for member in lobby.members:
         if member.startswith(AI_PREFIX):
-            players.append(ai_player(ais))
+            players.append(ai_player(ais, level_of(member)))
             ais += 1
         else:
             players.append(Player(member, names.get(member, "Player")))
@@ -74,7 +75,9 @@ class Lobbies:
         self._verbs: dict[str, Verb] = {
             "join": self._join,
             "leave": self._leave,
-            "ai": self._add_ai,
+            "ai": self._adding_ai(Level.NORMAL),
+            "easyai": self._adding_ai(Level.EASY),
+            "hardai": self._adding_ai(Level.HARD),
             "start": self._start,
             "close": self._close,
             "accept": self._accept,
@@ -145,14 +148,21 @@ class Lobbies:
         members = tuple(m for m in lobby.members if m != user)
         await self._update(interaction, replace(lobby, members=members))
 
-    async def _add_ai(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
-        self._host_only(interaction, lobby, "refuse-lobby-host-adds-ai")
-        spec = get_game(lobby.game)
-        if len(lobby.members) >= spec.max_players:
-            raise Refused("refuse-lobby-full", seats=spec.max_players)
-        ais = sum(m.startswith(AI_PREFIX) for m in lobby.members)
-        member = f"{AI_PREFIX}{ais + 1}"
-        await self._update(interaction, replace(lobby, members=(*lobby.members, member)))
+    def _adding_ai(self, level: Level) -> Verb:
+        """The verb of an Add AI button: the host seats a computer of that level."""
+
+        async def add(interaction: discord.Interaction[Any], lobby: Lobby) -> None:
+            self._host_only(interaction, lobby, "refuse-lobby-host-adds-ai")
+            spec = get_game(lobby.game)
+            if len(lobby.members) >= spec.max_players:
+                raise Refused("refuse-lobby-full", seats=spec.max_players)
+            ais = sum(m.startswith(AI_PREFIX) for m in lobby.members)
+            member = computer_id(level, ais + 1)
+            if level is Level.HARD:
+                self.bot.thinker.warm()  # its workers start while the lobby fills
+            await self._update(interaction, replace(lobby, members=(*lobby.members, member)))
+
+        return add
 
     async def _close(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         self._host_only(interaction, lobby, "refuse-lobby-host-closes")
@@ -367,7 +377,7 @@ def lobby_text(lobby: Lobby, settings: dict[str, Any], words: Words) -> str:
         words(
             "lobby-seat-host" if p.id == lobby.host_id else "lobby-seat",
             place=i,
-            name=isolate(shown(p.name)),
+            name=isolate(shown(shown_name(p, words))),
         )
         for i, p in enumerate(players_of(lobby), 1)
     )
@@ -408,7 +418,6 @@ def lobby_view(lobby: Lobby, words: Words) -> discord.ui.View:
     return view_of(
         lobby_button(LobbyRef(ref, "join"), words("lobby-join-label"), style=join, disabled=full),
         lobby_button(LobbyRef(ref, "leave"), words("lobby-leave-label")),
-        lobby_button(LobbyRef(ref, "ai"), words("lobby-add-ai-label"), emoji="🤖", disabled=full),
         lobby_button(
             LobbyRef(ref, "start"),
             words("lobby-start-label"),
@@ -419,7 +428,19 @@ def lobby_view(lobby: Lobby, words: Words) -> discord.ui.View:
             LobbyRef(ref, "close"), words("lobby-close-label"), style=discord.ButtonStyle.danger
         ),
         HowToPlayButton.make(lobby.game, words),
+        *(
+            lobby_button(LobbyRef(ref, verb), words(label), emoji="🤖", disabled=full)
+            for verb, label in _ADD_AI
+        ),
     )
+
+
+_ADD_AI: Final = (
+    ("easyai", "lobby-add-ai-easy-label"),
+    ("ai", "lobby-add-ai-label"),
+    ("hardai", "lobby-add-ai-hard-label"),
+)
+"""The Add AI buttons, one per level, on the lobby's second row."""
 
 
 def closed_text(lobby: Lobby, status: str, words: Words) -> str:
@@ -431,7 +452,7 @@ def closed_text(lobby: Lobby, status: str, words: Words) -> str:
 
 def started_text(lobby: Lobby, match_id: int, in_thread: bool, words: Words) -> str:
     """The lobby message once its match began."""
-    names = words.join([isolate(shown(p.name)) for p in players_of(lobby)])
+    names = words.join([isolate(shown(shown_name(p, words))) for p in players_of(lobby)])
     key = "lobby-started-in-thread" if in_thread else "lobby-started-below"
     return words(key, game=game_title(lobby.game, words), match=match_id, players=names)
 

@@ -116,6 +116,13 @@ class Metrics:
             buckets=RENDER_BUCKETS,
             registry=self.registry,
         )
+        self.ai_decision = Histogram(
+            "tablero_ai_decision_seconds",
+            "A hard computer's decision: CPU time in its worker, and time from question to answer.",
+            ["clock"],
+            buckets=RENDER_BUCKETS,
+            registry=self.registry,
+        )
         self.registry.register(_ReadOnScrape(bot))
         self._counted = {
             (kind, outcome): self.interactions.labels(kind, outcome)
@@ -130,8 +137,17 @@ class Metrics:
         """The interactions being handled, by id (refusals are noted on them)."""
 
     def watch(self, service: MatchService) -> None:
-        """Time the service's store appends (the service exists only once `setup_hook` ran)."""
+        """Time the service's store appends and its thinker's decisions (the service exists
+        only once `setup_hook` ran)."""
         service.observe_append = self.store_append.observe
+        if service.thinker is not None:
+            cpu, wall = self.ai_decision.labels("cpu"), self.ai_decision.labels("wall")
+
+            def decided(cpu_s: float, wall_s: float) -> None:
+                cpu.observe(cpu_s)
+                wall.observe(wall_s)
+
+            service.thinker.observe = decided
 
     # -- interactions ---------------------------------------------------------------------
 

@@ -18,12 +18,15 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.computer import AI_PREFIX, shown_name
+from bot.computer import AI_PREFIX, level_of, shown_name
 from bot.games import adapter_for
 from bot.games.adapter import GameAdapter, Pace
 from bot.refusals import ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused, explain
 from bot.standings import final_of
+from bot.thinking import Question, Thinker
+from bot.thoughts import Thoughts
 from games.common.errors import ActionParseError, IllegalAction
+from games.common.levels import Level
 from games.common.protocol import CHANCE, Action, GameState, Node, Policy, Seat
 from games.common.rng import ChanceRng
 from games.records import Entry, Player, record_of, replay
@@ -44,6 +47,8 @@ from words import DEFAULT, Words, words_for
 
 log = logging.getLogger(__name__)
 
+MakeAI = Callable[[GameSpec, Level], Policy]
+"""Makes the computer player of a game at a level (the bot's, at its pace)."""
 Place = tuple[str | None, str | None]
 """Where a click was made: the guild's id (None in DMs) and the channel's or thread's."""
 
@@ -74,6 +79,8 @@ class LiveMatch:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     language: Callable[[str | None], Words] = field(default=lambda guild: words_for(DEFAULT))
     """The language of a server's public messages (the bot's `Languages.public`)."""
+    thoughts: Thoughts = field(default_factory=Thoughts)
+    """What its searching computers were asked and answered (bot/thinking.py)."""
     _ais: dict[Seat, Policy] = field(default_factory=dict)
 
     @property
@@ -120,10 +127,14 @@ class LiveMatch:
         """The members still playing."""
         return [p for s, p in enumerate(self.players) if not self.is_ai(s)]
 
-    def policy(self, seat: Seat, make: Callable[[GameSpec], Policy]) -> Policy:
+    def level(self, seat: Seat) -> Level:
+        """How strong the computer playing this seat is (normal for a seat a member left)."""
+        return level_of(self.players[seat].id)
+
+    def policy(self, seat: Seat, make: MakeAI) -> Policy:
         """The AI of a seat, made when first needed."""
         if seat not in self._ais:
-            self._ais[seat] = make(self.spec)
+            self._ais[seat] = make(self.spec, self.level(seat))
         return self._ais[seat]
 
     @property
@@ -167,6 +178,8 @@ class _Batch:
     wake_at: int | None = None
     """Discord time of the computer's next timed move after the batch: the match's `wake_at`
     once the batch is stored (never before: a batch that fails to store changes nothing)."""
+    think: set[Seat] = field(default_factory=set)
+    """Seats whose searching computer must be asked for its move once the batch is stored."""
 
     def add(
         self, seat: Seat, action: Action, at: int | None = None, interaction: str | None = None
@@ -186,9 +199,10 @@ class MatchService:
         store: Store,
         *,
         now_ms: Callable[[], int] | None = None,
-        make_ai: Callable[[GameSpec], Policy] | None = None,
+        make_ai: MakeAI | None = None,
         new_seed: Callable[[], str] | None = None,
         language: Callable[[str | None], Words] | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = store
         self.language = language or (lambda guild: words_for(DEFAULT))
@@ -197,7 +211,16 @@ class MatchService:
         """Each new match's chance seed (random; tests pass a fixed sequence)."""
         self.now_ms = now_ms or (lambda: time.time_ns() // 1_000_000)
         """Discord's time now: a computer's timed move never runs ahead of it."""
-        self.make_ai = make_ai or (lambda spec: spec.new_ai())
+        self.make_ai: MakeAI = make_ai or (lambda spec, level: spec.new_ai(level))
+        self.thinker = thinker
+        """Where hard computers think (None: in this process, within their playouts)."""
+        self.think_ms: int | None = None
+        """Game time each of a searching computer's clicks takes (the bot's pace)."""
+        self.cpu_ms = 100.0
+        """A hard decision's budget of CPU time in its worker."""
+        self.on_thought: Callable[[LiveMatch], None] = lambda live: None
+        """Told when a searching computer's answer came back (the bot then resumes the match)."""
+        self._thinking: set[asyncio.Task[None]] = set()
         self.observe_append: Callable[[float], None] = lambda seconds: None
         """Told how long each append took, in seconds (the bot's metrics: bot/metrics.py)."""
         self.matches: dict[int, LiveMatch] = {}
@@ -216,6 +239,8 @@ class MatchService:
         from the state): now, if moves were due when the last process stopped."""
         work, batch = live.state.clone(), _Batch()
         self._advance(live, work, batch)
+        if not batch:
+            self._ask(live, batch)
         return self.now_ms() if batch else batch.wake_at
 
     def in_channel(self, channel_id: str) -> LiveMatch | None:
@@ -294,6 +319,8 @@ class MatchService:
             self._advance(live, work, batch)
             if batch:
                 await self._commit(live, work, batch)
+            else:
+                self._ask(live, batch)
             live.wake_at = batch.wake_at
         return live
 
@@ -379,6 +406,7 @@ class MatchService:
             self._advance(live, work, batch)
             if not batch:
                 live.wake_at = batch.wake_at
+                self._ask(live, batch)
                 return None
             return await self._commit(live, work, batch)
 
@@ -435,6 +463,7 @@ class MatchService:
         self._advance(live, work, batch)
         if not batch:
             live.wake_at = batch.wake_at
+            self._ask(live, batch)
             key = live.adapter.ui.message_key(live.state)
             return Played(live, live.state, (), (), False, key, False)
         return await self._commit(live, work, batch)
@@ -488,6 +517,7 @@ class MatchService:
         """Play everything the bot plays by itself until a member has to act (or the
         computer's next timed move lies ahead of Discord's clock: `batch.wake_at`)."""
         batch.wake_at = None
+        batch.think.clear()
         for _ in range(_MAX_BOT_MOVES):
             if work.is_terminal():
                 return
@@ -495,7 +525,20 @@ class MatchService:
             if step is None:
                 return
             seat, action = step
-            work.apply(seat, action)
+            try:
+                work.apply(seat, action)
+            except IllegalAction:
+                if live.thoughts.answer_for(work, seat) is not action:
+                    raise
+                log.warning(
+                    "match %s: seat %s's searched move %r was refused",
+                    live.id,
+                    seat,
+                    action.to_text(),
+                )
+                live.thoughts.drop(seat)
+                batch.think.add(seat)
+                return
             batch.add(seat, action)
         raise RuntimeError(f"match {live.id}: the bot kept moving alone; the engine is stuck")
 
@@ -509,7 +552,9 @@ class MatchService:
             return CHANCE, work.sample_chance(live.rng)
         for seat in work.seats_to_act():
             if live.is_ai(seat):
-                action = live.policy(seat, self.make_ai).choose(work, seat)
+                action = self._computer_move(live, work, seat, batch)
+                if action is None:
+                    continue  # it is thinking; the others may still move
                 at = action.at
                 if at is not None and at > self.now_ms():
                     batch.wake_at = at
@@ -519,6 +564,59 @@ class MatchService:
             if forced is not None:
                 return seat, forced
         return None
+
+    def _computer_move(
+        self, live: LiveMatch, work: GameState, seat: Seat, batch: _Batch
+    ) -> Action | None:
+        """The computer's move; for a searching one, its answer, or None while it thinks."""
+        if live.level(seat) is not Level.HARD or self.thinker is None:
+            return live.policy(seat, self.make_ai).choose(work, seat)
+        answer = live.thoughts.answer_for(work, seat)
+        if answer is None:
+            batch.think.add(seat)
+        return answer
+
+    def _ask(self, live: LiveMatch, batch: _Batch) -> None:
+        """Send the questions the stored state raised to the thinker."""
+        thinker, state = self.thinker, live.state
+        if thinker is None:
+            return
+        for seat in sorted(batch.think):
+            if not live.thoughts.needs_asking(state, seat):
+                continue
+            asked = live.thoughts.ask(state, seat)
+            record = record_of(
+                live.spec.name, state, live.players, options=live.options, seed=live.seed
+            )
+            question = Question(record, seat, Level.HARD, self.cpu_ms, self.think_ms)
+            task = asyncio.create_task(
+                self._think(thinker, live, question, asked), name=f"tablero-think-{live.id}"
+            )
+            self._thinking.add(task)
+            task.add_done_callback(self._thinking.discard)
+
+    async def _think(
+        self, thinker: Thinker, live: LiveMatch, question: Question, asked: int
+    ) -> None:
+        """Ask, keep the answer, and tell the bot (a failed worker: the normal player's move)."""
+        seat = question.seat
+        try:
+            action = live.spec.parse_action(await thinker.think(question))
+        except Exception:
+            log.exception(
+                "match %s: seat %s's computer could not think; it plays normal", live.id, seat
+            )
+            if len(live.state.history) != asked or live.id not in self.matches:
+                return
+            action = live.spec.new_ai(Level.NORMAL, think_ms=self.think_ms).choose(live.state, seat)
+        if live.thoughts.received(seat, asked, action) and live.id in self.matches:
+            self.on_thought(live)
+
+    async def stop_thinking(self) -> None:
+        """Cancel the questions in flight (shutdown: a restart asks them again)."""
+        for task in list(self._thinking):
+            task.cancel()
+        await asyncio.gather(*self._thinking, return_exceptions=True)
 
     def _follow_up(self, live: LiveMatch, work: GameState, batch: _Batch, clicked_ms: int) -> None:
         """What the game adds to a member's click in the same batch (Kero's tanker credit)."""
@@ -544,6 +642,7 @@ class MatchService:
             await self._reload(live)
             raise Refused("refuse-moved-on") from None
         live.state, live.wake_at = work, batch.wake_at
+        self._ask(live, batch)
         if finished:
             await self._close(live, "finished", owes_close=False)
         actions, entries = tuple(batch.actions), tuple(batch.entries)
@@ -592,6 +691,9 @@ class MatchService:
     def _register(self, live: LiveMatch) -> None:
         self.matches[live.id] = live
         self._by_channel[live.channel_id] = live.id
+        seats = range(len(live.players))
+        if self.thinker is not None and any(live.level(s) is Level.HARD for s in seats):
+            self.thinker.warm()
 
 
 def _check_place(match_id: int, where: Place, clicked: Place) -> None:

@@ -184,6 +184,13 @@ class Store(Protocol):
         in that guild and game when given."""
         ...
 
+    async def computer_results(
+        self, player_id: str, guild_id: str | None, game: str | None
+    ) -> list[tuple[str, int, int]]:
+        """(computer's player id, the player's place, the computer's place) for every computer
+        seat of the player's finished matches (in that guild and game when given)."""
+        ...
+
     async def player_match_counts(
         self, player_id: str, guild_id: str | None, game: str | None
     ) -> tuple[int, int]:

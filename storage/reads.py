@@ -21,6 +21,7 @@ from storage.sql import (
     ALL_GUILD_SETTINGS,
     RATING_HISTORY,
     Query,
+    computer_results_query,
     leaderboard_query,
     leaderboard_size_query,
     player_match_counts_query,
@@ -81,6 +82,13 @@ class SharedReads(ABC):
         """(matches no longer open the player sat in, of which finished)."""
         row = (await self._fetch(player_match_counts_query(player_id, guild_id, game)))[0]
         return int(row[0]), int(row[1])
+
+    async def computer_results(
+        self, player_id: str, guild_id: str | None, game: str | None
+    ) -> list[tuple[str, int, int]]:
+        """(computer's id, the player's place, its place) per computer seat the player met."""
+        rows = await self._fetch(computer_results_query(player_id, guild_id, game))
+        return [(str(r[0]), int(r[1]), int(r[2])) for r in rows]
 
     async def guilds_with(self, key: str) -> list[str]:
         """The guilds whose settings set `key` to true."""

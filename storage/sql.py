@@ -185,6 +185,21 @@ def player_match_counts_query(player_id: str, guild_id: str | None, game: str | 
     return Query(sql, tuple(args.values))
 
 
+def computer_results_query(player_id: str, guild_id: str | None, game: str | None) -> Query:
+    """(computer's player id, the player's place, the computer's place) for each computer seat
+    of the player's finished matches: their record against each level."""
+    args = _Args()
+    player = args.add(player_id)
+    sql = (
+        "SELECT o.player_id, r.place, o.place FROM match_results r"
+        " JOIN match_results o ON o.match_id = r.match_id AND o.seat <> r.seat"
+        " JOIN matches m ON m.id = r.match_id"
+        f" WHERE r.player_id = {player} AND m.status = 'finished' AND o.player_id LIKE 'ai:%'"
+        + _match_filters(args, guild_id, game)
+    )
+    return Query(sql, tuple(args.values))
+
+
 LOBBY_SELECT = (
     "SELECT id, kind, game, options, host_id, members, expires_at, status, guild_id, channel_id,"
     " message_id FROM lobbies"

@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.alt_text import alt_text
 from bot.components import refuse_damaged, view_of
+from bot.computer import level_of
 from bot.games import game_choices
 from bot.ids import BOARD_TEMPLATE
 from bot.languages import member_words
@@ -25,6 +26,7 @@ from bot.options import BoundedCog
 from bot.refusals import Refused
 from bot.titles import game_title
 from bot.translator import choice, text
+from games.common.levels import LEVELS, Level
 from games.registry import GAMES
 from render.stats import rating_chart_png
 from storage import BoardRow, StorageError
@@ -223,6 +225,9 @@ class RatingsCog(BoundedCog):
             ),
             words("ratings-stats-finished", share=_share(words, finished, done), done=done),
         ]
+        against = await self.bot.store.computer_results(player, guild, name)
+        if against:
+            lines.append(against_computer(against, words))
         if not history:
             lines.append(words("ratings-stats-unrated"))
             await interaction.followup.send("\n".join(lines), ephemeral=True)
@@ -336,6 +341,27 @@ def _who(row: BoardRow, scope: str) -> str:
     if scope == "s" or not row.name:
         return f"<@{row.player_id}>"
     return isolate(shown(row.name))
+
+
+def against_computer(results: list[tuple[str, int, int]], words: Words) -> str:
+    """The member's record against each level of computer it met: won–drawn–lost, head to head
+    with each computer seat (placed ahead, level, behind)."""
+    tally: dict[Level, list[int]] = {}
+    for computer, mine, its in results:
+        counts = tally.setdefault(level_of(computer), [0, 0, 0])
+        counts[0 if mine < its else 1 if mine == its else 2] += 1
+    records = [
+        words(
+            "ratings-stats-computer-level",
+            level=words(f"level-{level.value}"),
+            won=tally[level][0],
+            drawn=tally[level][1],
+            lost=tally[level][2],
+        )
+        for level in LEVELS
+        if level in tally
+    ]
+    return words("ratings-stats-computer", records=" · ".join(records))
 
 
 def _share(words: Words, part: int, whole: int) -> str:

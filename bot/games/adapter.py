@@ -16,7 +16,7 @@ import discord
 from bot.ids import MatchRef
 from bot.refusals import Refused
 from games.common.errors import IllegalAction
-from games.common.protocol import Action, GameState, Policy, Seat
+from games.common.protocol import Action, GameState, Seat
 from render import GameImages
 
 if TYPE_CHECKING:
@@ -139,15 +139,6 @@ class DemoMatch:
 
 
 @dataclass(frozen=True, slots=True)
-class AiSettings:
-    """How the bot runs computer players."""
-
-    ai_think_ms: int = 1_500
-    """How long each click of a computer that plays on the clock takes in real time (tests
-    shorten it)."""
-
-
-@dataclass(frozen=True, slots=True)
 class GameAdapter:
     """One game's bot side; `bot.games.ADAPTERS` lists one per registered game."""
 
@@ -156,8 +147,6 @@ class GameAdapter:
     ui: GameUI
     pace: Pace
     images: GameImages
-    new_ai: Callable[[AiSettings], Policy]
-    """The computer player the bot seats for this game."""
     buttons: Mapping[str, ButtonHandler]
     """The custom_id verbs of the game's buttons and what a click on each does."""
     selects: Mapping[str, SelectHandler]

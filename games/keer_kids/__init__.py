@@ -7,6 +7,7 @@ from typing import Any
 
 from games.keer_kids.actions import Action, Cross, Keep, Mark, Miss, Roll, Skip, parse_action
 from games.keer_kids.ai import GreedyAI, HeuristicAI
+from games.keer_kids.levels import computer
 from games.keer_kids.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
 from games.keer_kids.sheet import Sheet, SheetError, default_sheet, parse_sheet
 from games.keer_kids.state import KeerState
@@ -45,6 +46,7 @@ __all__ = [
     "Sheet",
     "SheetError",
     "Skip",
+    "computer",
     "default_sheet",
     "figures",
     "new_match",

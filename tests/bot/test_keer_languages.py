@@ -75,7 +75,7 @@ async def test_a_spanish_server_plays_in_spanish_and_a_dutch_member_picks_in_dut
     assert live.state.is_terminal()
     final = fake.channel_messages(server.channel)[-1]
     assert final.content.startswith("🏆 ¡") and f"la partida #{live.id}!" in final.content
-    assert "puntos" in final.content and isolate("Ada (IA)") in final.content
+    assert "puntos" in final.content and isolate("Ada (IA, normal)") in final.content
     assert english_in(final.content) == [], final.content
     summaries = [
         m.content for m in fake.channel_messages(server.channel) if "🎲 Tirada" in m.content

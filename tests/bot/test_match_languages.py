@@ -70,7 +70,8 @@ async def test_a_spanish_servers_match_reads_in_spanish_from_lobby_to_rematch(
         f"{ana} busca jugadores (de 2 a 4 plazas). La sala cierra <t:"
     ), lobby.content
     assert lobby.content.endswith(f"\n1. {ana} (anfitrión)")
-    assert labels(lobby)[:5] == ["Unirse", "Salir", "Añadir IA", "Empezar", "Cerrar"]
+    assert labels(lobby)[:4] == ["Unirse", "Salir", "Empezar", "Cerrar"]
+    assert labels(lobby)[5:] == ["Añadir IA: fácil", "Añadir IA", "Añadir IA: difícil"]
     assert english_in(lobby.content) == [] and english_in(" ".join(labels(lobby))) == []
 
     await fake.click(bot, server.bo, lobby, button_id(lobby, ":join"))
@@ -207,12 +208,11 @@ async def test_settings_language_switches_the_public_messages_and_auto_switches_
     )
     assert f"{isolate('Bo')} zoekt spelers" in text
     assert dutch.message is not None
-    assert labels(dutch.message)[:5] == [
-        "Meedoen",
-        "Verlaten",
+    assert labels(dutch.message)[:4] == ["Meedoen", "Verlaten", "Starten", "Sluiten"]
+    assert labels(dutch.message)[5:] == [
+        "AI toevoegen: makkelijk",
         "AI toevoegen",
-        "Starten",
-        "Sluiten",
+        "AI toevoegen: moeilijk",
     ]
     assert english_in(text, allowed=DUTCH_TOO) == [], text
     shown = await fake.slash(bot, server.eve, server.channel, "settings show")

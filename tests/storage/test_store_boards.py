@@ -376,3 +376,25 @@ async def test_each_guilds_value_of_a_setting(store: Store) -> None:
     assert await store.guild_values("language") == {"g1": "es", "g3": "nl"}
     assert await store.guild_values("threads") == {"g2": True, "g3": False}
     assert await store.guild_values("nothing") == {}
+
+
+async def test_computer_results_pair_the_player_with_each_computer_seat(store: Store) -> None:
+    hard, easy = Player("ai:hard:1", "Ada (AI)"), Player("ai:easy:2", "Bert (AI)")
+    keer = await match_in(store, game="keer-kids", players=(ANA, hard, easy, BO), rated=False)
+    results = [
+        Result(0, "1", 2, 9, None),
+        Result(1, "ai:hard:1", 1, 12, None),
+        Result(2, "ai:easy:2", 3, 4, None),
+        Result(3, "2", 4, 2, None),
+    ]
+    await store.finish_match(keer, "finished", [], results)
+    cancelled = await match_in(store, game="keer-kids", players=(ANA, hard), rated=False)
+    await store.finish_match(cancelled, "cancelled", [], [])
+    elsewhere = await match_in(store, guild="h", players=(ANA, easy), rated=False)
+    await store.finish_match(
+        elsewhere, "finished", [], [Result(0, "1", 1, 5, None), Result(1, "ai:easy:2", 2, 1, None)]
+    )
+    mine = await store.computer_results("1", "g", "keer-kids")
+    assert sorted(mine) == [("ai:easy:2", 2, 3), ("ai:hard:1", 2, 1)]
+    assert await store.computer_results("1", "h", None) == [("ai:easy:2", 1, 2)]
+    assert await store.computer_results("2", None, "kero") == []

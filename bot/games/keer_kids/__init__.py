@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-from bot.games.adapter import AiSettings, DemoMatch, GameAdapter, GameUI
+from bot.games.adapter import DemoMatch, GameAdapter, GameUI
 from bot.games.keer_kids import play, ui
 from bot.games.keer_kids.commands import KeerCog
 from bot.games.keer_kids.pace import KeerPace
-from games.common.protocol import Policy
-from games.keer_kids import NAME, HeuristicAI
+from games.keer_kids import NAME
 from render import images_for
-
-
-def _new_ai(settings: AiSettings) -> Policy:
-    """The heuristic player (it needs no real-time pace)."""
-    return HeuristicAI()
-
 
 ADAPTER = GameAdapter(
     name=NAME,
@@ -29,7 +22,6 @@ ADAPTER = GameAdapter(
     ),
     pace=KeerPace(),
     images=images_for(NAME),
-    new_ai=_new_ai,
     buttons=play.BUTTONS,
     selects=play.SELECTS,
     commands=KeerCog,

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-from bot.games.adapter import AiSettings, DemoMatch, GameAdapter, GameUI
+from bot.games.adapter import DemoMatch, GameAdapter, GameUI
 from bot.games.kero import deadlines, play, ui
 from bot.games.kero.commands import KeroCog
 from bot.games.kero.pace import KeroPace
 from bot.refusals import Listed, Refused
 from games.common.errors import IllegalAction, Reason
-from games.common.protocol import Policy
 from games.kero import NAME
-from games.kero.ai import KeroAI, Pace
 from games.kero.resources import RESOURCES, Resources
 from render import images_for
-
-
-def _new_ai(settings: AiSettings) -> Policy:
-    """The computer clicks at the bot's pace: each of its clicks takes real time."""
-    return KeroAI(Pace(think_ms=settings.ai_think_ms))
 
 
 def listed(bundle: Resources) -> Listed:
@@ -57,7 +50,6 @@ ADAPTER = GameAdapter(
     ),
     pace=KeroPace(),
     images=images_for(NAME),
-    new_ai=_new_ai,
     buttons=play.BUTTONS,
     selects=play.SELECTS,
     commands=KeroCog,

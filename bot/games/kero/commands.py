@@ -14,6 +14,7 @@ from bot.options import BoundedGroupCog
 from bot.permissions import require_server
 from bot.refusals import Refused
 from bot.translator import choice, text
+from games.common.levels import LEVELS, Level, parse_level
 from games.records import Player
 from storage import Lobby, now_ms
 
@@ -36,6 +37,7 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
         refuel=text("kero-challenge-refuel-cmd"),
         clock=text("kero-challenge-clock-cmd"),
         rated=text("kero-challenge-rated-cmd"),
+        level=text("kero-challenge-level-cmd"),
     )
     @app_commands.choices(
         variant=[
@@ -50,6 +52,7 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
             choice("kero-clock-live-choice", "live"),
             choice("kero-clock-async-choice", "async"),
         ],
+        level=[choice(f"kero-level-{level.value}-choice", level.value) for level in LEVELS],
     )
     async def challenge(  # noqa: PLR0917 - discord.py maps each slash option to a parameter
         self,
@@ -59,6 +62,7 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
         refuel: str = "auto",
         clock: str | None = None,
         rated: bool = True,
+        level: str = Level.NORMAL.value,
     ) -> None:
         """Post a challenge only the challenged member can accept; against the bot, start now."""
         require_server(interaction)
@@ -73,7 +77,10 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
         if self.bot.user is not None and member.id == self.bot.user.id:
             # Ephemeral: should the match still not start, the refusal fills this answer.
             await interaction.response.defer(ephemeral=True, thinking=True)
-            players = [Player(challenger, interaction.user.display_name), ai_player(0)]
+            players = [
+                Player(challenger, interaction.user.display_name),
+                ai_player(0, _level(level)),
+            ]
             live = await self.bot.matches.start(interaction, "kero", players, options, clock)
             said = member_words(interaction)("kero-started-vs-computer", match=live.id)
             await interaction.edit_original_response(content=said)
@@ -98,3 +105,11 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
             channel_id=channel,
         )
         await self.bot.lobbies.open(interaction, lobby)
+
+
+def _level(name: str) -> Level:
+    """The level a challenge of the bot asked for (a forged value is refused, changing nothing)."""
+    try:
+        return parse_level(name)
+    except ValueError:
+        raise Refused("refuse-no-such-level") from None

@@ -11,9 +11,9 @@ from discord.ext import commands
 
 from bot.components import match_button, view_of
 from bot.computer import ai_player
-from bot.games.adapter import AiSettings, DemoMatch, GameAdapter, GameUI
+from bot.games.adapter import DemoMatch, GameAdapter, GameUI
 from bot.ids import MatchRef
-from games.common.protocol import GameState, Policy, Seat
+from games.common.protocol import GameState, Seat
 from games.records import Player
 from tests.bot.third_game import engine
 from tests.bot.third_game.images import IMAGES
@@ -89,10 +89,6 @@ class HighRollCog(commands.GroupCog, group_name="highroll", group_description="H
         await interaction.edit_original_response(content=f"High Roll #{live.id} has started.")
 
 
-def _new_ai(settings: AiSettings) -> Policy:
-    return engine.new_ai()
-
-
 def _key(state: GameState) -> int:
     assert isinstance(state, engine.HighRollState)
     return state.round
@@ -111,7 +107,6 @@ ADAPTER = GameAdapter(
     ),
     pace=HighRollPace(),
     images=IMAGES,
-    new_ai=_new_ai,
     buttons={"throw": throw},
     selects={},
     commands=HighRollCog,

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.common import CHANCE, ActionParseError, ChanceRng, IllegalAction, Node, Outcome, Seat
 from games.common.errors import GameOver, NotYourTurn, WrongPhase
+from games.common.levels import Budget, Level
 from games.common.protocol import Action, Policy, Untimed
 
 NAME = "high-roll"
@@ -118,7 +119,14 @@ def new_match(players: int, options: Mapping[str, Any]) -> HighRollState:
     return HighRollState(players)
 
 
-def new_ai() -> Policy:
+def new_ai(
+    level: Level = Level.NORMAL,
+    budget: Budget | None = None,
+    *,
+    think_ms: int | None = None,
+    seed: str = "",
+) -> Policy:
+    """High Roll has one computer at every level: nothing to decide."""
     return NoDecisionsAI()
 
 

@@ -20,7 +20,10 @@ game-keer-kids = { -keer }
 game-kero = { -kero }
 
 list-and = and
-computer-name = { $name } (AI)
+computer-name = { $name } (AI, { $level })
+level-easy = easy
+level-normal = normal
+level-hard = hard
 list-or = or
 
 ## Refusals: short, ephemeral, and always saying that nothing was changed where it matters.
@@ -38,6 +41,7 @@ refuse-match-over = This match is over.
 refuse-not-playing = You're not playing in this match.
 refuse-not-your-roll = It isn't your roll.
 refuse-no-such-move = That isn't a move in this game.
+refuse-no-such-level = The computer plays easy, normal or hard: nothing was started.
 refuse-already-counted = That click was already counted.
 refuse-moved-on = The match moved on while you clicked — try again.
 refuse-button-does-nothing = That button does nothing here.

@@ -6,6 +6,8 @@
 lobby-join-label = Join
 lobby-leave-label = Leave
 lobby-add-ai-label = Add AI
+lobby-add-ai-easy-label = Add AI: easy
+lobby-add-ai-hard-label = Add AI: hard
 lobby-start-label = Start
 lobby-close-label = Close
 challenge-accept-label = Accept

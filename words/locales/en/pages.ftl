@@ -21,8 +21,8 @@ help-1-page =
     - **{ -kero }** (2 players): roll and re-roll while your tanker's { -fuel } runs out, then build your camp.
 
     { "**" }Start a match**
-    - `/keer start [clock live|async] [rated true|false]`: opens a lobby with **Join**, **Leave**, **Add AI** and **Start** (2–4 seats). The host adds AI seats and starts. A lobby expires after 15 minutes.
-    - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false]`: the member can **Accept** or **Decline**. Challenge the bot itself to play against the AI.
+    - `/keer start [clock live|async] [rated true|false]`: opens a lobby with **Join**, **Leave**, **Add AI** and **Start** (2–4 seats). The host adds AI seats (**Add AI: easy**, **Add AI** for normal, **Add AI: hard**) and starts; each AI's level shows next to its name. A lobby expires after 15 minutes.
+    - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false] [level easy|normal|hard]`: the member can **Accept** or **Decline**. Challenge the bot itself to play against the AI, at the `level` you choose (normal by default).
     - `clock`: live turns take minutes, async turns hours (the server's default if you don't say). `rated:false` plays a casual match that changes no rating.
 
     { "**" }During a match**
@@ -39,7 +39,7 @@ help-2-title = Ratings, settings and fair play
 help-2-page =
     { "**" }Ratings**
     - `/leaderboard game [scope server|global] [period all-time|week]`: the best rated players (3 rated games or more).
-    - `/stats [member] [game]`: games, wins, rating and its chart (the game played most by default).
+    - `/stats [member] [game]`: games, wins, your record against each level of AI, rating and its chart (the game played most by default).
     - `/history [member]`: recent matches here.
     - Matches with a computer seat, or started with `rated:false`, don't count. A rating is skill − 3 × uncertainty: it grows as you win and as { -tablero } gets surer of you.
 

@@ -46,6 +46,9 @@ ratings-stats-heading = **{ $name }** in { $game } on this server
 # $rate: a percentage (ratings-share), or "-" when there are none.
 ratings-stats-games = Games: { $played } · wins: { $wins } · win rate: { $rate }
 ratings-stats-finished = Matches finished: { $share } of { $done }
+# Head to head against each computer seat: won–drawn–lost by the computer's level.
+ratings-stats-computer = Against the computer: { $records }
+ratings-stats-computer-level = { $level } { $won }–{ $drawn }–{ $lost }
 ratings-share = { NUMBER($share, style: "percent", maximumFractionDigits: 0) }
 ratings-stats-unrated = Rating: no rated games yet, so no rating and no chart.
 ratings-stats-rating = Rating: { NUMBER($rating, minimumFractionDigits: 1, maximumFractionDigits: 1) } (skill − 3 × uncertainty) after { $games ->

@@ -19,7 +19,10 @@ game-keer-kids = { -keer }
 game-kero = { -kero }
 
 list-and = y
-computer-name = { $name } (IA)
+computer-name = { $name } (IA, { $level })
+level-easy = fácil
+level-normal = normal
+level-hard = difícil
 list-or = o
 
 ## Negativas: breves, efímeras, y diciendo que no cambió nada cuando importa.
@@ -37,6 +40,7 @@ refuse-match-over = Esta partida ha terminado.
 refuse-not-playing = No juegas en esta partida.
 refuse-not-your-roll = No te toca tirar.
 refuse-no-such-move = Ese no es un movimiento de este juego.
+refuse-no-such-level = El ordenador juega en fácil, normal o difícil: no se ha empezado nada.
 refuse-already-counted = Ese clic ya se contó.
 refuse-moved-on = La partida avanzó mientras hacías clic: inténtalo de nuevo.
 refuse-button-does-nothing = Ese botón no hace nada aquí.

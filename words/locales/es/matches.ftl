@@ -6,6 +6,8 @@
 lobby-join-label = Unirse
 lobby-leave-label = Salir
 lobby-add-ai-label = Añadir IA
+lobby-add-ai-easy-label = Añadir IA: fácil
+lobby-add-ai-hard-label = Añadir IA: difícil
 lobby-start-label = Empezar
 lobby-close-label = Cerrar
 challenge-accept-label = Aceptar

@@ -20,8 +20,8 @@ help-1-page =
     - **{ -kero }** (2 jugadores): tira y vuelve a tirar mientras se acaba el { -fuel } de tu camión cisterna, y luego construye tu campamento.
 
     { "**" }Empezar una partida**
-    - `/keer start [clock live|async] [rated true|false]`: abre una sala con **Unirse**, **Salir**, **Añadir IA** y **Empezar** (2–4 plazas). Quien la abre añade plazas del ordenador y empieza. La sala caduca a los 15 minutos.
-    - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false]`: el miembro puede **Aceptar** o **Rechazar**. Desafía al propio bot para jugar contra el ordenador.
+    - `/keer start [clock live|async] [rated true|false]`: abre una sala con **Unirse**, **Salir**, **Añadir IA** y **Empezar** (2–4 plazas). Quien la abre añade plazas del ordenador (**Añadir IA: fácil**, **Añadir IA** para normal, **Añadir IA: difícil**) y empieza; el nivel de cada IA aparece junto a su nombre. La sala caduca a los 15 minutos.
+    - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false] [level easy|normal|hard]`: el miembro puede **Aceptar** o **Rechazar**. Desafía al propio bot para jugar contra el ordenador, al nivel `level` que elijas (normal si no dices nada).
     - `clock`: en vivo, los turnos duran minutos; en diferido, horas (si no eliges, el del servidor). `rated:false` juega una partida amistosa, que no cambia ninguna puntuación.
 
     { "**" }Durante una partida**
@@ -38,7 +38,7 @@ help-2-title = Puntuaciones, ajustes y juego limpio
 help-2-page =
     { "**" }Puntuaciones**
     - `/leaderboard game [scope server|global] [period all-time|week]`: los mejores jugadores (con 3 partidas puntuables o más).
-    - `/stats [member] [game]`: partidas, victorias, puntuación y su gráfica (por defecto, el juego más jugado).
+    - `/stats [member] [game]`: partidas, victorias, tu balance contra cada nivel del ordenador, puntuación y su gráfica (por defecto, el juego más jugado).
     - `/history [member]`: las partidas recientes de aquí.
     - No cuentan las partidas con una plaza del ordenador ni las empezadas con `rated:false`. La puntuación es habilidad − 3 × incertidumbre: sube cuando ganas y a medida que { -tablero } está más seguro de tu nivel.
 

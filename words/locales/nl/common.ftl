@@ -19,7 +19,10 @@ game-keer-kids = { -keer }
 game-kero = { -kero }
 
 list-and = en
-computer-name = { $name } (computer)
+computer-name = { $name } (computer, { $level })
+level-easy = makkelijk
+level-normal = normaal
+level-hard = moeilijk
 list-or = of
 
 ## Weigeringen: kort, alleen voor jou, en zeggend dat er niets veranderd is waar dat telt.
@@ -37,6 +40,7 @@ refuse-match-over = Dit potje is afgelopen.
 refuse-not-playing = Je speelt niet mee in dit potje.
 refuse-not-your-roll = Jij bent niet aan de beurt om te gooien.
 refuse-no-such-move = Dat is geen zet in dit spel.
+refuse-no-such-level = De computer speelt makkelijk, normaal of moeilijk: er is niets gestart.
 refuse-already-counted = Die klik is al geteld.
 refuse-moved-on = Het potje ging verder terwijl je klikte: probeer het opnieuw.
 refuse-button-does-nothing = Die knop doet hier niets.

@@ -6,6 +6,8 @@
 lobby-join-label = Meedoen
 lobby-leave-label = Verlaten
 lobby-add-ai-label = AI toevoegen
+lobby-add-ai-easy-label = AI toevoegen: makkelijk
+lobby-add-ai-hard-label = AI toevoegen: moeilijk
 lobby-start-label = Starten
 lobby-close-label = Sluiten
 challenge-accept-label = Accepteren

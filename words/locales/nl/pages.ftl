@@ -20,8 +20,8 @@ help-1-page =
     - **{ -kero }** (2 spelers): gooi en gooi opnieuw terwijl de { -fuel } uit je tankwagen stroomt, en bouw dan je kamp.
 
     { "**" }Een potje beginnen**
-    - `/keer start [clock live|async] [rated true|false]`: opent een lobby met **Meedoen**, **Verlaten**, **AI toevoegen** en **Starten** (2–4 plaatsen). De host voegt computerspelers toe en start. Een lobby verloopt na 15 minuten.
-    - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false]`: het lid kan **Accepteren** of **Weigeren**. Daag de bot zelf uit om tegen de computer te spelen.
+    - `/keer start [clock live|async] [rated true|false]`: opent een lobby met **Meedoen**, **Verlaten**, **AI toevoegen** en **Starten** (2–4 plaatsen). De host voegt computerspelers toe (**AI toevoegen: makkelijk**, **AI toevoegen** voor normaal, **AI toevoegen: moeilijk**) en start; het niveau van elke computer staat naast zijn naam. Een lobby verloopt na 15 minuten.
+    - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false] [level easy|normal|hard]`: het lid kan **Accepteren** of **Weigeren**. Daag de bot zelf uit om tegen de computer te spelen, op het `level` dat je kiest (standaard normaal).
     - `clock`: live duren beurten minuten, op je gemak uren (zeg je niets, dan geldt wat de server standaard heeft). `rated:false` speelt een vriendschappelijk potje dat geen rating verandert.
 
     { "**" }Tijdens een potje**
@@ -38,7 +38,7 @@ help-2-title = Ratings, instellingen en eerlijk spel
 help-2-page =
     { "**" }Ratings**
     - `/leaderboard game [scope server|global] [period all-time|week]`: de beste spelers (vanaf 3 potjes die meetellen).
-    - `/stats [member] [game]`: potjes, zeges, rating en de grafiek ervan (standaard het spel dat het vaakst gespeeld is).
+    - `/stats [member] [game]`: potjes, zeges, je resultaten tegen elk niveau van de computer, rating en de grafiek ervan (standaard het spel dat het vaakst gespeeld is).
     - `/history [member]`: recente potjes hier.
     - Potjes met een computerspeler, of gestart met `rated:false`, tellen niet mee. Een rating is vaardigheid − 3 × onzekerheid: hij stijgt als je wint en naarmate { -tablero } zekerder van je wordt.
 

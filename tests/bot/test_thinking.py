@@ -1,0 +1,146 @@
+"""Hard computers think outside the event loop: the service stops at their decision, asks the
+thinker, and applies the answer when it comes back — stored like any other action."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+import pytest
+
+from bot.computer import ai_player
+from bot.service import LiveMatch, MatchService
+from bot.thinking import Question, Thinker, answer
+from games.common import ChanceRng
+from games.common.levels import Level
+from games.keer_kids import KeerState, Phase
+from games.records import Player, record_of, replay
+from games.registry import get_game
+from storage import SqliteStore
+
+ANA = Player("101", "Ana")
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    opened = await SqliteStore.open(tmp_path / "t.db")
+    yield opened
+    await opened.close()
+
+
+class _Resumer:
+    """What the bot does with an answer (bot.app: wake the match's timer), kept for the test."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self.woken: asyncio.Queue[LiveMatch] = asyncio.Queue()
+        service.on_thought = self.woken.put_nowait
+
+    async def next(self) -> None:
+        """Wait for an answer, then resume its match as the timer would."""
+        live = await asyncio.wait_for(self.woken.get(), 60)
+        await self.service.resume(live.id)
+
+
+def _service(store: SqliteStore, thinker: Thinker) -> MatchService:
+    return MatchService(store, thinker=thinker, new_seed=lambda: "think-seed")
+
+
+async def test_a_hard_roller_keeps_only_once_its_answer_is_back(store: SqliteStore) -> None:
+    service = _service(store, Thinker(inline=True))
+    resumer = _Resumer(service)
+    live = await service.create(
+        "keer-kids", [ai_player(0, Level.HARD), ANA], {}, guild_id="g", channel_id="c"
+    )
+    state = live.state
+    assert isinstance(state, KeerState)
+    assert state.phase is Phase.KEEP, "the roll is drawn, the keep waits for the thinker"
+    assert (await store.load(live.id)).version == state.version
+    await resumer.next()
+    after = live.state
+    assert isinstance(after, KeerState) and after.phase is Phase.CHOOSE
+    stored = await store.load(live.id)
+    assert replay(stored.record).summary() == after.summary()
+    assert [e.action[:5] for e in stored.record.entries if e.seat == 0] == ["keep:"]
+
+
+async def test_a_member_s_move_and_the_thinkers_answer_make_one_roll(store: SqliteStore) -> None:
+    """Both choose at once: Ana's pick is stored while the hard seat still thinks; its answer
+    then resolves the roll."""
+    service = _service(store, Thinker(inline=True))
+    resumer = _Resumer(service)
+    live = await service.create(
+        "keer-kids", [ANA, ai_player(0, Level.HARD)], {}, guild_id="g", channel_id="c"
+    )
+    await service.act(live.id, ANA.id, live.state.version, "roll")
+    state = live.state
+    assert isinstance(state, KeerState)
+    keep = state.legal_actions(0)[0]
+    await service.act(live.id, ANA.id, state.version, keep.to_text())
+    state = live.state
+    assert isinstance(state, KeerState) and state.phase is Phase.CHOOSE
+    assert 1 in state.seats_to_act(), "the hard seat has not answered yet"
+    if 0 in state.seats_to_act():
+        pick = state.legal_actions(0)[0]
+        await service.act(live.id, ANA.id, state.version, pick.to_text())
+    await resumer.next()
+    state = live.state
+    assert isinstance(state, KeerState)
+    assert state.rolls == 2 and state.roller == 1, "roll 1 resolved; the hard seat rolled next"
+    assert state.phase is Phase.KEEP, "and it thinks about its keep"
+    hard_moves = [e for e in (await store.load(live.id)).record.entries if e.seat == 1]
+    assert hard_moves, "the hard seat's choice is stored"
+
+
+async def test_a_stale_answer_is_not_applied(store: SqliteStore) -> None:
+    """An answer that comes back after the seat's decision moved on (here: the member resigned
+    and the match ended) changes nothing."""
+    service = _service(store, Thinker(inline=True))
+    live = await service.create(
+        "keer-kids", [ai_player(0, Level.HARD), ANA], {}, guild_id="g", channel_id="c"
+    )
+    version = live.state.version
+    await service.resign(live.id, ANA.id)
+    await asyncio.sleep(0.05)
+    assert live.id not in service.matches
+    assert (await store.load(live.id)).version == version
+
+
+async def test_the_worker_process_answers_what_the_engine_would() -> None:
+    """A real worker (another process) gives the same deterministic answer as this process."""
+    state = KeerState(2)
+    state.apply(-1, state.sample_chance(ChanceRng("w")))
+    record = record_of("keer-kids", state, [ai_player(0, Level.HARD), ANA], seed="w")
+    question = Question(record, 0, Level.HARD, 100.0, None, timed=False)
+    thinker = Thinker(1)
+    try:
+        text = await thinker.think(question)
+    finally:
+        thinker.close()
+    assert text == answer(question)
+    assert text in {a.to_text() for a in state.legal_actions(0)}
+
+
+class _DeadWorkers(Thinker):
+    """A pool whose worker died mid-question (killed by the host, out of memory)."""
+
+    async def think(self, question: Question) -> str:
+        raise BrokenProcessPool("a worker died")
+
+
+async def test_a_dead_worker_s_decision_is_played_by_the_normal_computer(
+    store: SqliteStore,
+) -> None:
+    service = _service(store, _DeadWorkers())
+    resumer = _Resumer(service)
+    live = await service.create(
+        "keer-kids", [ai_player(0, Level.HARD), ANA], {}, guild_id="g", channel_id="c"
+    )
+    before = live.state.clone()
+    await resumer.next()
+    state = live.state
+    assert isinstance(state, KeerState) and state.phase is Phase.CHOOSE
+    normal = get_game("keer-kids").new_ai(Level.NORMAL).choose(before, 0)
+    assert state.history[len(before.history)] == (0, normal)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures import Future as PoolFuture
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from games.common.levels import Budget, Level
@@ -30,6 +30,11 @@ log = logging.getLogger(__name__)
 
 _MARGIN: Final = 0.1
 """The share of a decision's budget kept back for the playout running when it ends."""
+QUEUE_MS: Final = 1_000.0
+"""How long the questions waiting for the workers may take in all: past that, each gets a
+smaller share of its budget, so a busy bot's hard computers answer sooner and shallower."""
+MIN_CPU_MS: Final = 10.0
+"""The least CPU a decision gets, however busy the workers are."""
 WORKER_NICE: Final = 10
 """How much lower the workers' priority is than the bot's: a member's click comes first."""
 
@@ -79,6 +84,13 @@ def _start_worker() -> None:
         log.debug("the thinking worker keeps the bot's priority")
 
 
+def shared_budget(cpu_ms: float, waiting: int, workers: int) -> float:
+    """A decision's CPU budget when `waiting` questions (this one included) share `workers`."""
+    if waiting <= workers:
+        return cpu_ms
+    return max(MIN_CPU_MS, min(cpu_ms, QUEUE_MS * workers / waiting))
+
+
 class Thinker:
     """A pool of worker processes answering questions, started off the event loop."""
 
@@ -88,6 +100,7 @@ class Thinker:
         """Answer in this process (tests of what the bot does with an answer)."""
         self._pool: Executor | None = None
         self._warming: asyncio.Task[None] | None = None
+        self._waiting = 0
         self.observe: Callable[[float, float], None] = lambda cpu_s, wall_s: None
         """Told each decision's CPU seconds in its worker and its seconds from question to
         answer (queueing included): the bot's metrics, the latency benchmark."""
@@ -100,11 +113,16 @@ class Thinker:
             text, cpu_s = _timed_answer(question)
         else:
             pool = await self._started()
+            self._waiting += 1
+            cpu_ms = shared_budget(question.cpu_ms, self._waiting, self.workers)
             try:
-                text, cpu_s = await asyncio.wrap_future(pool.submit(_timed_answer, question))
+                shared = replace(question, cpu_ms=cpu_ms)
+                text, cpu_s = await asyncio.wrap_future(pool.submit(_timed_answer, shared))
             except BrokenProcessPool:
                 self.close()
                 raise
+            finally:
+                self._waiting -= 1
         self.observe(cpu_s, time.perf_counter() - asked)
         return text
 

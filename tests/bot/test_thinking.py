@@ -12,7 +12,7 @@ import pytest
 
 from bot.computer import ai_player
 from bot.service import LiveMatch, MatchService
-from bot.thinking import Question, Thinker, answer
+from bot.thinking import Question, Thinker, answer, shared_budget
 from games.common import ChanceRng
 from games.common.levels import Level
 from games.keer_kids import KeerState, Phase
@@ -144,3 +144,11 @@ async def test_a_dead_worker_s_decision_is_played_by_the_normal_computer(
     assert isinstance(state, KeerState) and state.phase is Phase.CHOOSE
     normal = get_game("keer-kids").new_ai(Level.NORMAL).choose(before, 0)
     assert state.history[len(before.history)] == (0, normal)
+
+
+def test_a_busy_pool_shares_its_queue_time_among_the_questions() -> None:
+    assert shared_budget(100.0, 1, 1) == 100.0
+    assert shared_budget(100.0, 2, 2) == 100.0, "a worker each: the whole budget"
+    assert shared_budget(100.0, 20, 1) == 50.0, "twenty in line: the queue drains in a second"
+    assert shared_budget(100.0, 40, 2) == 50.0
+    assert shared_budget(100.0, 1_000, 1) == 10.0, "never less than the floor"

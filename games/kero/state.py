@@ -23,6 +23,11 @@ from games.kero.board import (
 from games.kero.components import Components, default_components
 from games.kero.tanker import Tank
 
+_SETUP, _FUELING, _CLAIM, _OVER = Phase.SETUP, Phase.FUELING, Phase.CLAIM, Phase.OVER
+_TERMINAL, _CHANCE, _SIMULTANEOUS = Node.TERMINAL, Node.CHANCE, Node.SIMULTANEOUS
+_DECISION = Node.DECISION
+"""Enum members read from the module (in Python 3.11 `Phase.X` costs a descriptor call)."""
+
 
 class KeroState:
     """A Kero match: a pure state machine; dice, fuel-up throws and shuffles are chance actions."""
@@ -87,34 +92,34 @@ class KeroState:
 
     def node(self) -> Node:
         """Chance while dice, throws or shuffles are due; otherwise the active clan decides."""
-        if self.phase is Phase.OVER:
-            return Node.TERMINAL
+        phase = self.phase
+        if phase is _OVER:
+            return _TERMINAL
         if self.chance_due():
-            return Node.CHANCE
-        if self.phase is Phase.CLAIM:
-            return Node.SIMULTANEOUS
-        return Node.DECISION
+            return _CHANCE
+        if phase is _CLAIM:
+            return _SIMULTANEOUS
+        return _DECISION
 
     def chance_due(self) -> str | None:
         """Which chance action the state waits for, if any."""
-        if self.phase is Phase.SETUP:
+        phase = self.phase
+        if phase is _SETUP:
             return "setup"
         if self.owed_tuareks and not self.tuarek_pile and self.tuarek_used:
             return "reshuffle"
-        if self.phase is Phase.FUELING and (self.turn.fuel_from is None or self.turn.throw_pending):
+        turn = self.turn
+        if phase is _FUELING and (turn.fuel_from is None or turn.throw_pending):
             return "flames"
-        if self.turn.to_throw:
+        if turn.to_throw:
             return "faces"
         return None
 
     def seats_to_act(self) -> tuple[Seat, ...]:
         """The active clan; at a claim, the clans that owe a decision; none at chance or the end."""
-        node = self.node()
-        if node is Node.SIMULTANEOUS:
-            return self.vote.waiting() if self.vote else ()
-        if node is Node.DECISION and self.phase is Phase.FUELING:
-            return (self.thrower(),)
-        return (self.active,) if node is Node.DECISION else ()
+        if self.phase is _OVER or self.chance_due():
+            return ()
+        return rules.deciders(self)
 
     def thrower(self) -> Seat:
         """The clan that throws the dice of the active clan's fuel-ups: the opponent."""
@@ -122,7 +127,7 @@ class KeroState:
 
     def is_terminal(self) -> bool:
         """True once the third claim is resolved."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def outcome(self) -> Outcome | None:
         """Scores and winners once over (ties broken as docs/rules/kero.md says)."""

@@ -28,18 +28,30 @@ class ChanceRng:
 
     def draw(self, index: int, sizes: tuple[int, ...]) -> tuple[int, ...]:
         """For draw `index`, one uniform integer in range(n) for each n in `sizes` (n ≤ 256)."""
-        for n in sizes:
-            if not 1 <= n <= MAX_RANGE:
-                raise ValueError(f"a draw takes a range of 1 to {MAX_RANGE} values, not {n}")
+        wanted = len(sizes)
+        if not wanted:
+            return ()
+        if min(sizes) < 1 or max(sizes) > MAX_RANGE:
+            bad = next(n for n in sizes if not 1 <= n <= MAX_RANGE)
+            raise ValueError(f"a draw takes a range of 1 to {MAX_RANGE} values, not {bad}")
         out: list[int] = []
+        prefix = f"{self._seed}:{index}:"
         block = 0
-        while len(out) < len(sizes):
-            digest = hashlib.sha256(f"{self._seed}:{index}:{block}".encode()).digest()
+        n, limit = sizes[0], _LIMITS[sizes[0]]
+        while True:
+            digest = hashlib.sha256(f"{prefix}{block}".encode()).digest()
             block += 1
             for byte in digest:
-                n = sizes[len(out)]
-                if byte < MAX_RANGE - MAX_RANGE % n:
+                if byte < limit:
                     out.append(byte % n)
-                    if len(out) == len(sizes):
-                        break
-        return tuple(out)
+                    done = len(out)
+                    if done == wanted:
+                        return tuple(out)
+                    n = sizes[done]
+                    limit = _LIMITS[n]
+
+
+_LIMITS: tuple[int, ...] = tuple(
+    MAX_RANGE - MAX_RANGE % n if n else 0 for n in range(MAX_RANGE + 1)
+)
+"""For each range n, the bytes below which `byte % n` is exactly uniform."""

@@ -13,7 +13,7 @@ from games.common.protocol import Seat
 from games.kero import actions as a
 from games.kero.board import Phase
 from games.kero.chance import FLAME_FACE
-from games.kero.components import Card, Components
+from games.kero.components import Card, Components, Face
 from games.kero.resources import RESOURCES, Resources
 from games.kero.rules import WHITE, can_pay
 from games.kero.state import KeroState
@@ -126,8 +126,8 @@ class KeroAI:
             if amounts is None:
                 continue
             useful = False
-            for kind, amount in enumerate(amounts):
-                if amount and need[kind] > 0:
+            for kind, amount in amounts:
+                if need[kind] > 0:
                     useful = True
                     need[kind] = max(0, need[kind] - amount)
             if not useful:
@@ -158,10 +158,11 @@ class KeroAI:
 
     def _buy_or_place(self, state: KeroState, seat: Seat) -> a.Action | None:
         """Take the best affordable card, else place an Explorer, else hire with spare jerrycans."""
-        camp, supply, worth = state.camps[seat], state.box.supply, _facts(state.box).worth
+        camp, supply, facts = state.camps[seat], state.box.supply, _facts(state.box)
+        worth, cost = facts.worth, facts.cost
         best_take, best_worth = 0, 0.0
         for slot, card_id in enumerate(state.row):
-            if not card_id or not can_pay(state, seat, _card(state, slot + 1).cost):
+            if not card_id or not can_pay(state, seat, cost[card_id]):
                 continue
             if not best_take or worth[card_id] > best_worth:
                 best_take, best_worth = slot + 1, worth[card_id]
@@ -271,8 +272,11 @@ class _Facts:
     need: dict[str, tuple[int, ...]]
     """Card id → its cost plus an Explorer's, in RESOURCES order."""
     explorer_need: tuple[int, ...]
-    faces: dict[str, tuple[tuple[int, ...] | None, ...]]
-    """Die colour → each face's resources, or None for a face that always helps."""
+    cost: dict[str, Resources]
+    """Card id → its cost."""
+    faces: dict[str, tuple[tuple[tuple[int, int], ...] | None, ...]]
+    """Die colour → each face's resources as (RESOURCES index, amount) pairs, or None for a face
+    that always helps (a Tuarek, an Explorer or a jerrycan)."""
 
 
 _FACTS: dict[int, tuple[Components, _Facts]] = {}
@@ -293,16 +297,20 @@ def _facts(box: Components) -> _Facts:
         target_key={c.id: _worth(c) / (1 + c.cost.total()) for c in cards},
         need={c.id: (c.cost + explorer).as_tuple() for c in cards},
         explorer_need=(Resources() + explorer).as_tuple(),
+        cost={c.id: c.cost for c in cards},
         faces={
-            colour: tuple(
-                None if f.tuarek or f.explorer or f.resources.jerrycan else f.resources.as_tuple()
-                for f in die.faces
-            )
-            for colour, die in dice.items()
+            colour: tuple(_face_amounts(face) for face in die.faces) for colour, die in dice.items()
         },
     )
     _FACTS[id(box)] = (box, facts)
     return facts
+
+
+def _face_amounts(face: Face) -> tuple[tuple[int, int], ...] | None:
+    """A face's resources as (RESOURCES index, amount) pairs; None if it always helps."""
+    if face.tuarek or face.explorer or face.resources.jerrycan:
+        return None
+    return tuple((kind, n) for kind, n in enumerate(face.resources.as_tuple()) if n)
 
 
 def _target(state: KeroState, facts: _Facts) -> str | None:

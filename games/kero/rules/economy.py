@@ -37,7 +37,7 @@ def can_pay(state: KeroState, seat: Seat, cost: Resources) -> bool:
 
 def pay(state: KeroState, camp: Camp, cost: Resources) -> None:
     """Pay from this turn's resources and jerrycan tokens, or refuse and change nothing."""
-    need = cost - Resources(jerrycan=cost.jerrycan)
+    need = Resources(cost.brick, cost.wheat, cost.metal, cost.recruit)  # the jerrycans apart
     if not state.turn.pool.covers(need) or camp.jerrycans < cost.jerrycan:
         have = state.turn.pool + Resources(jerrycan=camp.jerrycans)
         raise IllegalAction(

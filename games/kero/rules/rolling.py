@@ -62,11 +62,12 @@ def roll(state: KeroState, action: a.Action) -> None:
 def faces(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Faces)
     turn = state.turn
-    if len(action.faces) != len(turn.to_throw) or not all(0 <= f < 6 for f in action.faces):
+    thrown = action.faces
+    if len(thrown) != len(turn.to_throw) or (thrown and (min(thrown) < 0 or max(thrown) >= 6)):
         raise IllegalAction(
             f"a throw of {len(turn.to_throw)} dice needs a face 0-5 each", Reason.BAD_ROLL
         )
-    for die, face in zip(turn.to_throw, action.faces, strict=True):
+    for die, face in zip(turn.to_throw, thrown, strict=True):
         turn.faces[die] = face
     turn.to_throw = ()
 

@@ -14,7 +14,7 @@ from games.kero import actions as a
 from games.kero.board import Phase
 from games.kero.chance import FLAME_FACE
 from games.kero.components import Card, Components, Face
-from games.kero.resources import RESOURCES, Resources
+from games.kero.resources import NOTHING, RESOURCES, Resources
 from games.kero.rules import WHITE, can_pay
 from games.kero.state import KeroState
 
@@ -160,9 +160,20 @@ class KeroAI:
         """Take the best affordable card, else place an Explorer, else hire with spare jerrycans."""
         camp, supply, facts = state.camps[seat], state.box.supply, _facts(state.box)
         worth, cost = facts.worth, facts.cost
+        pool = state.turn.pool if seat == state.active else NOTHING
+        jerrycans = camp.jerrycans
         best_take, best_worth = 0, 0.0
         for slot, card_id in enumerate(state.row):
-            if not card_id or not can_pay(state, seat, cost[card_id]):
+            if not card_id:
+                continue
+            price = cost[card_id]  # `can_pay`, inlined: this loop runs at every camp decision
+            if (
+                pool.brick < price.brick
+                or pool.wheat < price.wheat
+                or pool.metal < price.metal
+                or pool.recruit < price.recruit
+                or jerrycans < price.jerrycan
+            ):
                 continue
             if not best_take or worth[card_id] > best_worth:
                 best_take, best_worth = slot + 1, worth[card_id]

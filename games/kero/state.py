@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
 from typing import Any
 
@@ -157,17 +156,24 @@ class KeroState:
         return rules.apply(self, seat, action)
 
     def clone(self) -> KeroState:
-        """An independent copy (the components are shared: they are immutable)."""
-        other = copy.copy(self)
-        other.camps = [camp.copy() for camp in self.camps]
-        other.turn = self.turn.copy()
-        other.deck, other.row = list(self.deck), list(self.row)
-        other.discard, other.boxed = list(self.discard), list(self.boxed)
-        other.territory_pile, other.territories = list(self.territory_pile), list(self.territories)
-        other.explorers = [list(counts) for counts in self.explorers]
-        other.tuarek_pile, other.tuarek_used = list(self.tuarek_pile), list(self.tuarek_used)
-        other.owed_tuareks, other.history = list(self.owed_tuareks), list(self.history)
-        other.vote = self.vote.copy() if self.vote else None
+        """An independent copy (the components are shared: they are immutable). Searching
+        players clone often, so the attributes are copied as one dict, the mutable ones anew."""
+        vote = self.vote
+        attributes = self.__dict__.copy()
+        attributes["camps"] = [camp.copy() for camp in self.camps]
+        attributes["turn"] = self.turn.copy()
+        attributes["deck"], attributes["row"] = list(self.deck), list(self.row)
+        attributes["discard"], attributes["boxed"] = list(self.discard), list(self.boxed)
+        attributes["territory_pile"] = list(self.territory_pile)
+        attributes["territories"] = list(self.territories)
+        attributes["explorers"] = [list(counts) for counts in self.explorers]
+        attributes["tuarek_pile"] = list(self.tuarek_pile)
+        attributes["tuarek_used"] = list(self.tuarek_used)
+        attributes["owed_tuareks"] = list(self.owed_tuareks)
+        attributes["history"] = list(self.history)
+        attributes["vote"] = vote.copy() if vote else None
+        other = object.__new__(type(self))
+        other.__dict__ = attributes
         return other
 
     def summary(self) -> dict[str, Any]:

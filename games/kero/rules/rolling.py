@@ -13,7 +13,7 @@ from games.kero.board import Phase, Turn
 from games.kero.chance import FLAME_FACE
 from games.kero.fuel import FuelUp as FuelProcess
 from games.kero.rules.camp import WHITE, collect
-from games.kero.rules.economy import pay_jerrycans, tank_op, tile_with
+from games.kero.rules.economy import checked, pay_jerrycans, tank_op, tile_with
 
 if TYPE_CHECKING:
     from games.kero.state import KeroState
@@ -76,9 +76,9 @@ def reroll(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Reroll)
     turn, tipped = state.turn, state.turn.window
     assert tipped is not None
-    window = tank_op(lambda: tipped.check(action.at))
+    window = checked(tipped, action.at)
     dice = action.dice
-    if not dice or len(set(dice)) != len(dice) or not all(0 <= d < len(turn.dice) for d in dice):
+    if not dice or len(set(dice)) != len(dice) or min(dice) < 0 or max(dice) >= len(turn.dice):
         raise IllegalAction(
             f"a re-roll names some of your {len(turn.dice)} dice, each once",
             Reason.DIE_NOT_AVAILABLE,

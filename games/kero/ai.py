@@ -84,9 +84,10 @@ class KeroAI:
     def _rolling(self, state: KeroState, seat: Seat, now: int) -> a.Action:
         turn = state.turn
         assert turn.window is not None
-        if now >= turn.window.empty_at:
-            return a.TankEmpty(turn.window.empty_at)
-        left = turn.window.empty_at - now
+        empty_at = turn.window.empty_at
+        if now >= empty_at:
+            return a.TankEmpty(empty_at)
+        left = empty_at - now
         if left < self.pace.keep_ms:
             return a.Stop(now)
         burnt = [d for d, f in enumerate(turn.faces) if f == FLAME_FACE]
@@ -191,7 +192,7 @@ class KeroAI:
     def _protect_row(self, state: KeroState, seat: Seat) -> a.Action | None:
         """With 2+ flames, ignore one with A9 (if that is enough) or play a Fire-eater."""
         camp, turn = state.camps[seat], state.turn
-        flames = sum(f == FLAME_FACE for f in turn.faces) - turn.ignored_flames
+        flames = turn.faces.count(FLAME_FACE) - turn.ignored_flames
         if flames < 2 or turn.no_fire:
             return None
         for tile in camp.tiles:

@@ -111,7 +111,7 @@ def place(state: KeroState, action: a.Action) -> None:
 def end_turn(state: KeroState, action: a.Action) -> None:
     """`end` (and `pass` in camp): the Fire step, then the row slides and refills."""
     turn = state.turn
-    flames = 0 if turn.no_fire else sum(f == FLAME_FACE for f in turn.faces) - turn.ignored_flames
+    flames = 0 if turn.no_fire else turn.faces.count(FLAME_FACE) - turn.ignored_flames
     if flames >= 2:
         cards = [(slot, card) for slot, card in enumerate(state.row) if card is not None]
         if cards:

@@ -303,7 +303,7 @@ def _facts(box: Components) -> _Facts:
         _FACTS.clear()
     cards = box.cards_by_id.values()
     explorer = box.supply.explorer_cost
-    dice = {WHITE: box.white, **box.special}
+    dice = {**box.special, WHITE: box.white}
     facts = _Facts(
         worth={c.id: _worth(c) for c in cards},
         target_key={c.id: _worth(c) / (1 + c.cost.total()) for c in cards},

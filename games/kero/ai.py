@@ -41,13 +41,14 @@ class KeroAI:
     def choose(self, state: KeroState, seat: Seat) -> a.Action:
         """The action this seat takes now (the state must be waiting for it)."""
         now = state.clock_ms + self.pace.think_ms
-        if state.phase is Phase.START:
+        phase = state.phase
+        if phase is _START:
             return self._start(state, seat, now)
-        if state.phase is Phase.ROLLING:
+        if phase is _ROLLING:
             return self._rolling(state, seat, now)
-        if state.phase is Phase.CLAIM:
+        if phase is _CLAIM:
             return self._claim(state, seat)
-        if state.phase is Phase.FUELING:
+        if phase is _FUELING:
             return a.Throw(now)
         return self._camp(state, seat)
 
@@ -215,6 +216,8 @@ class KeroAI:
         return best[1]
 
 
+_START, _ROLLING, _CLAIM, _FUELING = Phase.START, Phase.ROLLING, Phase.CLAIM, Phase.FUELING
+"""Enum members read from the module (in Python 3.11 `Phase.X` costs a descriptor call)."""
 DUST_STORM, GUIDE, TRADER, SCOUT = "dust_storm", "guide", "trader", "scout"
 WATER_CARRIER, FIRE_EATER, SMITH = "water_carrier", "fire_eater", "smith"
 

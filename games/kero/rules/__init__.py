@@ -200,24 +200,25 @@ _USUALLY_LEGAL: Final = (a.EndTurn, a.Stop, a.Roll, a.Throw, a.BossChoice, a.Tie
 
 def _candidates(state: KeroState, seat: Seat) -> list[a.Action]:
     """Every action worth trying for the seat now; the rules then keep the legal ones."""
-    if state.phase is Phase.OVER or seat not in state.seats_to_act():
+    phase = state.phase
+    if phase is _OVER or seat not in state.seats_to_act():
         return []
     now = state.clock_ms
-    if state.phase is Phase.FUELING:
+    if phase is _FUELING:
         return [a.Throw(now), a.AutoFuel(now)]
-    if state.phase is Phase.CLAIM:
+    if phase is _CLAIM:
         return _claim_candidates(state, seat)
     candidates: list[a.Action] = []
-    if state.phase is Phase.START:
+    if phase is _START:
         live = state.fuel_mode == "live"
         candidates += [a.FuelUp(now if live else None), *(a.AddDie(c) for c in state.box.special)]
         candidates += [a.Roll(now), a.Hire()]
-    elif state.phase is Phase.ROLLING:
+    elif phase is Phase.ROLLING:
         turn = state.turn
         unburnt = tuple(d for d, f in enumerate(turn.faces) if f != FLAME_FACE)
         candidates += [a.Stop(now), *([a.Reroll(unburnt, now)] if unburnt else [])]
         candidates += [a.Reroll((d,), now) for d in unburnt if len(unburnt) > 1]
-    elif state.phase is Phase.CAMP:
+    elif phase is Phase.CAMP:
         candidates += [a.Take(s + 1) for s, c in enumerate(state.row) if c is not None]
         shown = [s + 1 for s, t in enumerate(state.territories) if t is not None]
         candidates += [a.Place(slot) for slot in shown]

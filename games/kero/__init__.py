@@ -32,7 +32,7 @@ def figures(state: KeroState) -> dict[str, float]:
     outcome = state.outcome()
     assert outcome is not None
     setup = next(act for _, act in state.history if isinstance(act, actions.Setup))
-    dry = sum(isinstance(act, actions.TankEmpty) for _, act in state.history)
+    dry = sum(1 for _, act in state.history if isinstance(act, actions.TankEmpty))
     return {
         "turns": state.turns,
         "first_player_win_rate": float(outcome.winners == {setup.first}),

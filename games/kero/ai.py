@@ -13,8 +13,8 @@ from games.common.protocol import Seat
 from games.kero import actions as a
 from games.kero.board import Phase
 from games.kero.chance import FLAME_FACE
-from games.kero.components import Card
-from games.kero.resources import Resources
+from games.kero.components import Card, Components, Face
+from games.kero.resources import NOTHING, RESOURCES, Resources
 from games.kero.rules import WHITE, can_pay
 from games.kero.state import KeroState
 
@@ -41,13 +41,14 @@ class KeroAI:
     def choose(self, state: KeroState, seat: Seat) -> a.Action:
         """The action this seat takes now (the state must be waiting for it)."""
         now = state.clock_ms + self.pace.think_ms
-        if state.phase is Phase.START:
+        phase = state.phase
+        if phase is _START:
             return self._start(state, seat, now)
-        if state.phase is Phase.ROLLING:
+        if phase is _ROLLING:
             return self._rolling(state, seat, now)
-        if state.phase is Phase.CLAIM:
+        if phase is _CLAIM:
             return self._claim(state, seat)
-        if state.phase is Phase.FUELING:
+        if phase is _FUELING:
             return a.Throw(now)
         return self._camp(state, seat)
 
@@ -84,17 +85,21 @@ class KeroAI:
     def _rolling(self, state: KeroState, seat: Seat, now: int) -> a.Action:
         turn = state.turn
         assert turn.window is not None
-        if now >= turn.window.empty_at:
-            return a.TankEmpty(turn.window.empty_at)
-        rerolls = _rerolls_this_turn(state)
-        left = turn.window.empty_at - now
+        empty_at = turn.window.empty_at
+        if now >= empty_at:
+            return a.TankEmpty(empty_at)
+        left = empty_at - now
+        if left < self.pace.keep_ms:
+            return a.Stop(now)
         burnt = [d for d, f in enumerate(turn.faces) if f == FLAME_FACE]
-        if len(burnt) >= 2 and left >= self.pace.keep_ms:
+        if len(burnt) >= 2:
             rescue = self._rescue(state, seat, burnt[0], now)
             if rescue is not None:
                 return rescue
+        if _rerolls_this_turn(state) >= self.pace.max_rerolls:
+            return a.Stop(now)
         useless = self._useless_dice(state, seat)
-        if not useless or left < self.pace.keep_ms or rerolls >= self.pace.max_rerolls:
+        if not useless:
             return a.Stop(now)
         return a.Reroll(useless, now)
 
@@ -111,18 +116,20 @@ class KeroAI:
 
     def _useless_dice(self, state: KeroState, seat: Seat) -> tuple[int, ...]:
         """Unburnt dice whose faces help neither the target card nor an Explorer."""
-        turn, box = state.turn, state.box
-        need = list((self._target_cost(state, seat) + box.supply.explorer_cost).as_tuple())
+        turn, facts = state.turn, _facts(state.box)
+        target = _target(state, facts)
+        need = list(facts.explorer_need if target is None else facts.need[target])
         useless = []
+        faces = facts.faces
         for die, (colour, face_index) in enumerate(zip(turn.dice, turn.faces, strict=True)):
             if face_index is None or face_index == FLAME_FACE:
                 continue
-            face = (box.white if colour == WHITE else box.special[colour]).faces[face_index]
-            if face.tuarek or face.explorer or face.resources.jerrycan:
+            amounts = faces[colour][face_index]
+            if amounts is None:
                 continue
             useful = False
-            for kind, amount in enumerate(face.resources.as_tuple()):
-                if amount and need[kind] > 0:
+            for kind, amount in amounts:
+                if need[kind] > 0:
                     useful = True
                     need[kind] = max(0, need[kind] - amount)
             if not useful:
@@ -131,10 +138,9 @@ class KeroAI:
 
     def _target_cost(self, state: KeroState, seat: Seat) -> Resources:
         """The cost of the card worth most for its price in the row (what to roll for)."""
-        cards = [c for c in (state.box.card(i) for i in state.row if i) if c is not None]
-        if not cards:
-            return Resources()
-        return max(cards, key=lambda c: _worth(c) / (1 + c.cost.total())).cost
+        target = _target(state, _facts(state.box))
+        card = state.box.card(target or "")
+        return Resources() if card is None else card.cost
 
     def _camp(self, state: KeroState, seat: Seat) -> a.Action:
         return (
@@ -154,14 +160,27 @@ class KeroAI:
 
     def _buy_or_place(self, state: KeroState, seat: Seat) -> a.Action | None:
         """Take the best affordable card, else place an Explorer, else hire with spare jerrycans."""
-        camp, supply = state.camps[seat], state.box.supply
-        takes = [
-            slot + 1
-            for slot, card_id in enumerate(state.row)
-            if card_id and can_pay(state, seat, _card(state, slot + 1).cost)
-        ]
-        if takes:
-            return a.Take(max(takes, key=lambda slot: _worth(_card(state, slot))))
+        camp, supply, facts = state.camps[seat], state.box.supply, _facts(state.box)
+        worth, cost = facts.worth, facts.cost
+        pool = state.turn.pool if seat == state.active else NOTHING
+        jerrycans = camp.jerrycans
+        best_take, best_worth = 0, 0.0
+        for slot, card_id in enumerate(state.row):
+            if not card_id:
+                continue
+            price = cost[card_id]  # `can_pay`, inlined: this loop runs at every camp decision
+            if (
+                pool.brick < price.brick
+                or pool.wheat < price.wheat
+                or pool.metal < price.metal
+                or pool.recruit < price.recruit
+                or jerrycans < price.jerrycan
+            ):
+                continue
+            if not best_take or worth[card_id] > best_worth:
+                best_take, best_worth = slot + 1, worth[card_id]
+        if best_take:
+            return a.Take(best_take)
         can_place = state.turn.owed_places > 0 or can_pay(state, seat, supply.explorer_cost)
         places = [s + 1 for s, t in enumerate(state.territories) if t is not None]
         if places and camp.explorers and can_place:
@@ -174,7 +193,7 @@ class KeroAI:
     def _protect_row(self, state: KeroState, seat: Seat) -> a.Action | None:
         """With 2+ flames, ignore one with A9 (if that is enough) or play a Fire-eater."""
         camp, turn = state.camps[seat], state.turn
-        flames = sum(f == FLAME_FACE for f in turn.faces) - turn.ignored_flames
+        flames = turn.faces.count(FLAME_FACE) - turn.ignored_flames
         if flames < 2 or turn.no_fire:
             return None
         for tile in camp.tiles:
@@ -186,27 +205,30 @@ class KeroAI:
     def _trade(self, state: KeroState, seat: Seat) -> str:
         """The resource that lets the seat take the best card, else one towards an Explorer."""
         best: tuple[float, str] = (-1.0, "metal")
-        for resource in ("brick", "wheat", "metal", "recruit", "jerrycan"):
-            extra = Resources.of({resource: 1})
-            for card_id in state.row:
-                card = state.box.card(card_id or "")
-                if (
-                    card
-                    and not can_pay(state, seat, card.cost)
-                    and _covers(state, seat, card.cost, extra)
-                ):
-                    best = max(best, (_worth(card), resource))
+        have = (state.turn.pool + Resources(jerrycan=state.camps[seat].jerrycans)).as_tuple()
+        worth = _facts(state.box).worth
+        for card_id in state.row:
+            card = state.box.card(card_id or "")
+            if card is None or can_pay(state, seat, card.cost):
+                continue
+            for resource in _one_more_covers(have, card.cost.as_tuple()):
+                best = max(best, (worth[card.id], resource))
         return best[1]
 
 
+_START, _ROLLING, _CLAIM, _FUELING = Phase.START, Phase.ROLLING, Phase.CLAIM, Phase.FUELING
+"""Enum members read from the module (in Python 3.11 `Phase.X` costs a descriptor call)."""
 DUST_STORM, GUIDE, TRADER, SCOUT = "dust_storm", "guide", "trader", "scout"
 WATER_CARRIER, FIRE_EATER, SMITH = "water_carrier", "fire_eater", "smith"
 
 
-def _covers(state: KeroState, seat: Seat, cost: Resources, extra: Resources) -> bool:
-    """Whether the seat could pay `cost` with `extra` added to what it has."""
-    have = state.turn.pool + Resources(jerrycan=state.camps[seat].jerrycans) + extra
-    return have.covers(cost)
+def _one_more_covers(have: tuple[int, ...], cost: tuple[int, ...]) -> tuple[str, ...]:
+    """The resources of which one more would let `have` pay `cost` (all of them if it does)."""
+    short = [kind for kind, n in enumerate(cost) if have[kind] < n]
+    if not short:
+        return RESOURCES
+    kind = short[0]
+    return (RESOURCES[kind],) if len(short) == 1 and have[kind] + 1 >= cost[kind] else ()
 
 
 def _has_free_die(state: KeroState, seat: Seat, colour: str) -> bool:
@@ -252,6 +274,70 @@ def _territory_value(state: KeroState, seat: Seat, slot: int) -> float:
     mine, theirs = state.explorers[slot - 1][seat], state.explorers[slot - 1][1 - seat]
     swing = 2.0 if mine <= theirs else 0.5
     return territory.points * swing
+
+
+@dataclass(frozen=True, slots=True)
+class _Facts:
+    """What the computer reads of a box over and over, worked out once per box."""
+
+    worth: dict[str, float]
+    """Card id → `_worth`."""
+    target_key: dict[str, float]
+    """Card id → worth for its price (the rolling target is the highest)."""
+    need: dict[str, tuple[int, ...]]
+    """Card id → its cost plus an Explorer's, in RESOURCES order."""
+    explorer_need: tuple[int, ...]
+    cost: dict[str, Resources]
+    """Card id → its cost."""
+    faces: dict[str, tuple[tuple[tuple[int, int], ...] | None, ...]]
+    """Die colour → each face's resources as (RESOURCES index, amount) pairs, or None for a face
+    that always helps (a Tuarek, an Explorer or a jerrycan)."""
+
+
+_FACTS: dict[int, tuple[Components, _Facts]] = {}
+
+
+def _facts(box: Components) -> _Facts:
+    """The box's facts (cached by identity: components are immutable)."""
+    entry = _FACTS.get(id(box))
+    if entry is not None and entry[0] is box:
+        return entry[1]
+    if len(_FACTS) >= 16:
+        _FACTS.clear()
+    cards = box.cards_by_id.values()
+    explorer = box.supply.explorer_cost
+    dice = {**box.special, WHITE: box.white}
+    facts = _Facts(
+        worth={c.id: _worth(c) for c in cards},
+        target_key={c.id: _worth(c) / (1 + c.cost.total()) for c in cards},
+        need={c.id: (c.cost + explorer).as_tuple() for c in cards},
+        explorer_need=(Resources() + explorer).as_tuple(),
+        cost={c.id: c.cost for c in cards},
+        faces={
+            colour: tuple(_face_amounts(face) for face in die.faces) for colour, die in dice.items()
+        },
+    )
+    _FACTS[id(box)] = (box, facts)
+    return facts
+
+
+def _face_amounts(face: Face) -> tuple[tuple[int, int], ...] | None:
+    """A face's resources as (RESOURCES index, amount) pairs; None if it always helps."""
+    if face.tuarek or face.explorer or face.resources.jerrycan:
+        return None
+    return tuple((kind, n) for kind, n in enumerate(face.resources.as_tuple()) if n)
+
+
+def _target(state: KeroState, facts: _Facts) -> str | None:
+    """The row's card worth most for its price (the leftmost of equals), if any."""
+    best, best_key = None, 0.0
+    keys = facts.target_key
+    for card_id in state.row:
+        if card_id:
+            key = keys.get(card_id)
+            if key is not None and (best is None or key > best_key):
+                best, best_key = card_id, key
+    return best
 
 
 def _rerolls_this_turn(state: KeroState) -> int:

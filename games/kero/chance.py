@@ -47,7 +47,7 @@ def sample(state: KeroState, rng: ChanceRng) -> Action:
     if due == "flames":
         assert state.turn.fuel is not None
         draws = rng.draw(index, (FACES_PER_DIE,) * state.turn.fuel.dice)
-        return Flames(sum(d == FLAME_FACE for d in draws))
+        return Flames(draws.count(FLAME_FACE))
     if due == "faces":
         return Faces(rng.draw(index, (FACES_PER_DIE,) * len(state.turn.to_throw)))
     raise ValueError("no chance action is due")

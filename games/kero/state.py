@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
 from typing import Any
 
@@ -22,6 +21,11 @@ from games.kero.board import (
 )
 from games.kero.components import Components, default_components
 from games.kero.tanker import Tank
+
+_SETUP, _FUELING, _CLAIM, _OVER = Phase.SETUP, Phase.FUELING, Phase.CLAIM, Phase.OVER
+_TERMINAL, _CHANCE, _SIMULTANEOUS = Node.TERMINAL, Node.CHANCE, Node.SIMULTANEOUS
+_DECISION = Node.DECISION
+"""Enum members read from the module (in Python 3.11 `Phase.X` costs a descriptor call)."""
 
 
 class KeroState:
@@ -87,34 +91,34 @@ class KeroState:
 
     def node(self) -> Node:
         """Chance while dice, throws or shuffles are due; otherwise the active clan decides."""
-        if self.phase is Phase.OVER:
-            return Node.TERMINAL
+        phase = self.phase
+        if phase is _OVER:
+            return _TERMINAL
         if self.chance_due():
-            return Node.CHANCE
-        if self.phase is Phase.CLAIM:
-            return Node.SIMULTANEOUS
-        return Node.DECISION
+            return _CHANCE
+        if phase is _CLAIM:
+            return _SIMULTANEOUS
+        return _DECISION
 
     def chance_due(self) -> str | None:
         """Which chance action the state waits for, if any."""
-        if self.phase is Phase.SETUP:
+        phase = self.phase
+        if phase is _SETUP:
             return "setup"
         if self.owed_tuareks and not self.tuarek_pile and self.tuarek_used:
             return "reshuffle"
-        if self.phase is Phase.FUELING and (self.turn.fuel_from is None or self.turn.throw_pending):
+        turn = self.turn
+        if phase is _FUELING and (turn.fuel_from is None or turn.throw_pending):
             return "flames"
-        if self.turn.to_throw:
+        if turn.to_throw:
             return "faces"
         return None
 
     def seats_to_act(self) -> tuple[Seat, ...]:
         """The active clan; at a claim, the clans that owe a decision; none at chance or the end."""
-        node = self.node()
-        if node is Node.SIMULTANEOUS:
-            return self.vote.waiting() if self.vote else ()
-        if node is Node.DECISION and self.phase is Phase.FUELING:
-            return (self.thrower(),)
-        return (self.active,) if node is Node.DECISION else ()
+        if self.phase is _OVER or self.chance_due():
+            return ()
+        return rules.deciders(self)
 
     def thrower(self) -> Seat:
         """The clan that throws the dice of the active clan's fuel-ups: the opponent."""
@@ -122,7 +126,7 @@ class KeroState:
 
     def is_terminal(self) -> bool:
         """True once the third claim is resolved."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def outcome(self) -> Outcome | None:
         """Scores and winners once over (ties broken as docs/rules/kero.md says)."""
@@ -152,17 +156,24 @@ class KeroState:
         return rules.apply(self, seat, action)
 
     def clone(self) -> KeroState:
-        """An independent copy (the components are shared: they are immutable)."""
-        other = copy.copy(self)
-        other.camps = [camp.copy() for camp in self.camps]
-        other.turn = self.turn.copy()
-        other.deck, other.row = list(self.deck), list(self.row)
-        other.discard, other.boxed = list(self.discard), list(self.boxed)
-        other.territory_pile, other.territories = list(self.territory_pile), list(self.territories)
-        other.explorers = [list(counts) for counts in self.explorers]
-        other.tuarek_pile, other.tuarek_used = list(self.tuarek_pile), list(self.tuarek_used)
-        other.owed_tuareks, other.history = list(self.owed_tuareks), list(self.history)
-        other.vote = self.vote.copy() if self.vote else None
+        """An independent copy (the components are shared: they are immutable). Searching
+        players clone often, so the attributes are copied as one dict, the mutable ones anew."""
+        vote = self.vote
+        attributes = self.__dict__.copy()
+        attributes["camps"] = [camp.copy() for camp in self.camps]
+        attributes["turn"] = self.turn.copy()
+        attributes["deck"], attributes["row"] = list(self.deck), list(self.row)
+        attributes["discard"], attributes["boxed"] = list(self.discard), list(self.boxed)
+        attributes["territory_pile"] = list(self.territory_pile)
+        attributes["territories"] = list(self.territories)
+        attributes["explorers"] = [list(counts) for counts in self.explorers]
+        attributes["tuarek_pile"] = list(self.tuarek_pile)
+        attributes["tuarek_used"] = list(self.tuarek_used)
+        attributes["owed_tuareks"] = list(self.owed_tuareks)
+        attributes["history"] = list(self.history)
+        attributes["vote"] = vote.copy() if vote else None
+        other = object.__new__(type(self))
+        other.__dict__ = attributes
         return other
 
     def summary(self) -> dict[str, Any]:

@@ -78,12 +78,14 @@ class Window:
 
     def check(self, at: int) -> Window:
         """Accept an action stamped `at`: before E and not before the last one; else TankError."""
-        earliest = self.tipped_at if self.last_at is None else self.last_at
+        tipped_at, last_at = self.tipped_at, self.last_at
+        earliest = tipped_at if last_at is None else last_at
         if at < earliest:
             raise OutOfOrder(f"that came at {at} ms, before the last move at {earliest} ms")
-        if at >= self.empty_at:
-            raise TooLate(f"your tank ran dry at {self.empty_at} ms, before that move at {at} ms")
-        return Window(self.tipped_at, self.fuel_ms, self.capacity_ms, self.credit_ms, at)
+        empty_at = tipped_at + self.fuel_ms + self.credit_ms  # `empty_at`, read once
+        if at >= empty_at:
+            raise TooLate(f"your tank ran dry at {empty_at} ms, before that move at {at} ms")
+        return Window(tipped_at, self.fuel_ms, self.capacity_ms, self.credit_ms, at)
 
     def credited(self, ms: int) -> Window:
         """The window with `ms` of the bot's processing time given back to the player."""

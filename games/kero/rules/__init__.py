@@ -59,9 +59,9 @@ _CHANCE_KIND: Final = {
 
 def apply(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]:
     """Validate and apply an action; raise an IllegalAction subclass and change nothing."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         raise GameOver("the match is over")
-    if seat not in (CHANCE, 0, 1):
+    if seat not in _SEATS:
         raise UnknownPlayer(f"seat {seat} is not in this two-player match")
     due = state.chance_due()
     if due is not None:
@@ -69,7 +69,7 @@ def apply(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]:
             raise NotYourTurn(f"the match waits for chance ({due}) first")
         if not isinstance(action, _CHANCE_KIND[due]):
             raise WrongPhase(f"chance owes {due}, not {action.to_text()!r}")
-    elif seat not in state.seats_to_act():
+    elif seat not in deciders(state):
         waiting = " and ".join(f"seat {s}" for s in state.seats_to_act())
         raise NotYourTurn(f"it is not your move: the match waits for {waiting}")
     at = action.at
@@ -87,8 +87,19 @@ def apply(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]:
     return events
 
 
+def deciders(state: KeroState) -> tuple[Seat, ...]:
+    """The seats that decide now, when no chance action is due and the match is not over."""
+    phase = state.phase
+    if phase is _CLAIM:
+        return state.vote.waiting() if state.vote else ()
+    if phase is _FUELING:
+        return (state.thrower(),)
+    return (state.active,)
+
+
 def _dispatch(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]:
-    if state.phase is Phase.CLAIM:
+    phase = state.phase
+    if phase is _CLAIM:
         if isinstance(action, a.BossChoice):
             boss_choice(state, seat, action)
         elif isinstance(action, a.TieBreak):
@@ -96,17 +107,24 @@ def _dispatch(state: KeroState, seat: Seat, action: a.Action) -> tuple[Any, ...]
         else:
             raise WrongPhase("a claim only waits for the Boss and tie-breaker decisions")
         return ()
-    thrower = state.phase is Phase.FUELING and seat == state.thrower()
-    if thrower and not isinstance(action, a.Throw | a.AutoFuel):
+    thrower = phase is _FUELING and seat == state.thrower()
+    if thrower and not isinstance(action, _THROWER_KINDS):
         raise NotYourTurn("while the other clan fuels up, you only throw the dice")
-    handler = _HANDLERS.get((state.phase, type(action))) or _ANY_PHASE.get(type(action))
+    kind = type(action)
+    handler = _HANDLERS.get((phase, kind)) or _ANY_PHASE.get(kind)
     if handler is None:
-        raise WrongPhase(f"you can't do that {_PHASE_WORDS[state.phase]}")
-    turn = state.turn if state.phase is Phase.START else None
+        raise WrongPhase(f"you can't do that {_PHASE_WORDS[phase]}")
+    turn = state.turn if phase is _START else None
     handler(state, action)
     if turn is not None and not _is_fuel_up(state, action):
         turn.refinery_closed = True  # the turn it was taken in (a pass may have begun the next)
     return ()
+
+
+_SEATS: Final = (CHANCE, 0, 1)
+_START, _FUELING, _CLAIM, _OVER = Phase.START, Phase.FUELING, Phase.CLAIM, Phase.OVER
+"""Enum members read from the module (in Python 3.11 `Phase.X` costs a descriptor call)."""
+_THROWER_KINDS: Final = (a.Throw, a.AutoFuel)
 
 
 def _is_fuel_up(state: KeroState, action: a.Action) -> bool:
@@ -182,24 +200,25 @@ _USUALLY_LEGAL: Final = (a.EndTurn, a.Stop, a.Roll, a.Throw, a.BossChoice, a.Tie
 
 def _candidates(state: KeroState, seat: Seat) -> list[a.Action]:
     """Every action worth trying for the seat now; the rules then keep the legal ones."""
-    if state.phase is Phase.OVER or seat not in state.seats_to_act():
+    phase = state.phase
+    if phase is _OVER or seat not in state.seats_to_act():
         return []
     now = state.clock_ms
-    if state.phase is Phase.FUELING:
+    if phase is _FUELING:
         return [a.Throw(now), a.AutoFuel(now)]
-    if state.phase is Phase.CLAIM:
+    if phase is _CLAIM:
         return _claim_candidates(state, seat)
     candidates: list[a.Action] = []
-    if state.phase is Phase.START:
+    if phase is _START:
         live = state.fuel_mode == "live"
         candidates += [a.FuelUp(now if live else None), *(a.AddDie(c) for c in state.box.special)]
         candidates += [a.Roll(now), a.Hire()]
-    elif state.phase is Phase.ROLLING:
+    elif phase is Phase.ROLLING:
         turn = state.turn
         unburnt = tuple(d for d, f in enumerate(turn.faces) if f != FLAME_FACE)
         candidates += [a.Stop(now), *([a.Reroll(unburnt, now)] if unburnt else [])]
         candidates += [a.Reroll((d,), now) for d in unburnt if len(unburnt) > 1]
-    elif state.phase is Phase.CAMP:
+    elif phase is Phase.CAMP:
         candidates += [a.Take(s + 1) for s, c in enumerate(state.row) if c is not None]
         shown = [s + 1 for s, t in enumerate(state.territories) if t is not None]
         candidates += [a.Place(slot) for slot in shown]
@@ -286,4 +305,12 @@ _ANY_PHASE: Final = {
 }
 
 
-__all__ = ["MAX_CREDIT_MS", "WHITE", "apply", "can_pay", "has_legal_action", "legal_actions"]
+__all__ = [
+    "MAX_CREDIT_MS",
+    "WHITE",
+    "apply",
+    "can_pay",
+    "deciders",
+    "has_legal_action",
+    "legal_actions",
+]

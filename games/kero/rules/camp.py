@@ -31,7 +31,7 @@ WHITE: Final = "white"
 def collect(state: KeroState) -> None:
     """The final faces: resources to this turn's pool, jerrycans to tokens, Tuarek/Explorer owed."""
     turn, camp, box = state.turn, state.camps[state.active], state.box
-    gained = Resources()
+    brick = wheat = metal = recruit = jerrycan = 0  # summed by hand: Resources + is slow
     for colour, face_index in zip(turn.dice, turn.faces, strict=True):
         assert face_index is not None
         die = box.white if colour == WHITE else box.special[colour]
@@ -41,13 +41,17 @@ def collect(state: KeroState) -> None:
         elif face.explorer:
             turn.owed_places += 1
         else:
-            gained += face.resources
+            got = face.resources
+            brick, wheat, metal = brick + got.brick, wheat + got.wheat, metal + got.metal
+            recruit, jerrycan = recruit + got.recruit, jerrycan + got.jerrycan
     for tile_id in camp.tiles:
         effect = box.tiles[tile_id].effect
         if effect.kind == "bonus" and isinstance(effect.arg, str):
-            gained += Resources.of({effect.arg: 1})
-    take_jerrycans(state, camp, gained.jerrycan)
-    turn.pool = gained - Resources(jerrycan=gained.jerrycan)
+            got = Resources.of({effect.arg: 1})
+            brick, wheat, metal = brick + got.brick, wheat + got.wheat, metal + got.metal
+            recruit, jerrycan = recruit + got.recruit, jerrycan + got.jerrycan
+    take_jerrycans(state, camp, jerrycan)
+    turn.pool = Resources(brick, wheat, metal, recruit)
     draw_owed_tuareks(state)
 
 
@@ -107,7 +111,7 @@ def place(state: KeroState, action: a.Action) -> None:
 def end_turn(state: KeroState, action: a.Action) -> None:
     """`end` (and `pass` in camp): the Fire step, then the row slides and refills."""
     turn = state.turn
-    flames = 0 if turn.no_fire else sum(f == FLAME_FACE for f in turn.faces) - turn.ignored_flames
+    flames = 0 if turn.no_fire else turn.faces.count(FLAME_FACE) - turn.ignored_flames
     if flames >= 2:
         cards = [(slot, card) for slot, card in enumerate(state.row) if card is not None]
         if cards:

@@ -14,7 +14,7 @@ from games.common.protocol import Seat
 from games.kero.board import Camp, Phase, Turn
 from games.kero.components import Gain
 from games.kero.resources import NOTHING, Resources
-from games.kero.tanker import Dry, OutOfOrder, TankError
+from games.kero.tanker import Dry, OutOfOrder, TankError, Window
 
 if TYPE_CHECKING:
     from games.kero.state import KeroState
@@ -37,7 +37,7 @@ def can_pay(state: KeroState, seat: Seat, cost: Resources) -> bool:
 
 def pay(state: KeroState, camp: Camp, cost: Resources) -> None:
     """Pay from this turn's resources and jerrycan tokens, or refuse and change nothing."""
-    need = cost - Resources(jerrycan=cost.jerrycan)
+    need = Resources(cost.brick, cost.wheat, cost.metal, cost.recruit)  # the jerrycans apart
     if not state.turn.pool.covers(need) or camp.jerrycans < cost.jerrycan:
         have = state.turn.pool + Resources(jerrycan=camp.jerrycans)
         raise IllegalAction(
@@ -99,12 +99,25 @@ def tank_op(operation: Callable[[], T]) -> T:
     """Run a tanker operation, turning its refusal into the matching typed rejection."""
     try:
         return operation()
-    except OutOfOrder as exc:
-        raise IllegalAction(str(exc), Reason.STALE) from None
-    except Dry as exc:
-        raise IllegalAction(str(exc), Reason.NO_KERO) from None
     except TankError as exc:
-        raise IllegalAction(str(exc), Reason.TANK_EMPTY) from None
+        raise tank_refusal(exc) from None
+
+
+def checked(window: Window, at: int) -> Window:
+    """`window.check(at)` with its refusal typed (tank_op without a closure, for re-rolls)."""
+    try:
+        return window.check(at)
+    except TankError as exc:
+        raise tank_refusal(exc) from None
+
+
+def tank_refusal(exc: TankError) -> IllegalAction:
+    """The typed rejection matching a tanker refusal."""
+    if isinstance(exc, OutOfOrder):
+        return IllegalAction(str(exc), Reason.STALE)
+    if isinstance(exc, Dry):
+        return IllegalAction(str(exc), Reason.NO_KERO)
+    return IllegalAction(str(exc), Reason.TANK_EMPTY)
 
 
 def tile_with(state: KeroState, kind: str, arg: str | None = None) -> str | None:

@@ -13,7 +13,7 @@ from games.kero.board import Phase, Turn
 from games.kero.chance import FLAME_FACE
 from games.kero.fuel import FuelUp as FuelProcess
 from games.kero.rules.camp import WHITE, collect
-from games.kero.rules.economy import pay_jerrycans, tank_op, tile_with
+from games.kero.rules.economy import checked, pay_jerrycans, tank_op, tile_with
 
 if TYPE_CHECKING:
     from games.kero.state import KeroState
@@ -62,11 +62,12 @@ def roll(state: KeroState, action: a.Action) -> None:
 def faces(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Faces)
     turn = state.turn
-    if len(action.faces) != len(turn.to_throw) or not all(0 <= f < 6 for f in action.faces):
+    thrown = action.faces
+    if len(thrown) != len(turn.to_throw) or (thrown and (min(thrown) < 0 or max(thrown) >= 6)):
         raise IllegalAction(
             f"a throw of {len(turn.to_throw)} dice needs a face 0-5 each", Reason.BAD_ROLL
         )
-    for die, face in zip(turn.to_throw, action.faces, strict=True):
+    for die, face in zip(turn.to_throw, thrown, strict=True):
         turn.faces[die] = face
     turn.to_throw = ()
 
@@ -75,9 +76,9 @@ def reroll(state: KeroState, action: a.Action) -> None:
     assert isinstance(action, a.Reroll)
     turn, tipped = state.turn, state.turn.window
     assert tipped is not None
-    window = tank_op(lambda: tipped.check(action.at))
+    window = checked(tipped, action.at)
     dice = action.dice
-    if not dice or len(set(dice)) != len(dice) or not all(0 <= d < len(turn.dice) for d in dice):
+    if not dice or len(set(dice)) != len(dice) or min(dice) < 0 or max(dice) >= len(turn.dice):
         raise IllegalAction(
             f"a re-roll names some of your {len(turn.dice)} dice, each once",
             Reason.DIE_NOT_AVAILABLE,

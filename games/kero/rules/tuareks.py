@@ -14,7 +14,7 @@ from games.kero import actions as a
 from games.kero.board import Phase
 from games.kero.chance import FLAME_FACE
 from games.kero.resources import RESOURCES, Resources
-from games.kero.rules.economy import in_camp, take_jerrycans, tank_op
+from games.kero.rules.economy import checked, in_camp, take_jerrycans
 from games.kero.rules.refinery import check_fuel_up, start_fuel_up
 from games.kero.rules.rolling import check_special_die
 
@@ -116,8 +116,7 @@ def _reroll_burnt(state: KeroState, die: str | None, at: int | None) -> None:
     turn, tipped = state.turn, state.turn.window
     if state.phase is not Phase.ROLLING or tipped is None or at is None:
         raise WrongPhase("a burnt die can only be re-rolled while your truck is tipped")
-    stamp = at
-    window = tank_op(lambda: tipped.check(stamp))
+    window = checked(tipped, at)
     index = int(die) if die is not None and die.isascii() and die.isdigit() else -1
     if not 0 <= index < len(turn.dice) or turn.faces[index] != FLAME_FACE:
         raise IllegalAction(

@@ -15,12 +15,15 @@ from typing import Final
 
 from games.common.protocol import Seat
 from games.keer_kids.actions import Action, Cross, Keep, Mark, Skip
-from games.keer_kids.dice import PURPLE
+from games.keer_kids.dice import DICE_PER_ROLL, PURPLE
 from games.keer_kids.rules import ANIMALS_TO_END, Phase, colour_targets, earns_chameleon, marks_left
 from games.keer_kids.sheet import Sheet
 from games.keer_kids.state import KeerState, PlayerSheet
 
 _NOTHING: Final = -1e9
+_KEEP: Final = Phase.KEEP
+_KEEPS: Final = tuple(Keep(d) for d in range(DICE_PER_ROLL))
+_SKIP: Final = Skip()
 _LEFT: Final = ((1, 2), (0, 2), (0, 1))
 """The two dice left to the others when the roller keeps die 0, 1 or 2."""
 
@@ -57,21 +60,22 @@ class HeuristicAI:
         """The action this seat takes now (the state must be waiting for it)."""
         dice = state.dice
         assert dice is not None
-        if state.phase is Phase.KEEP:
-            return Keep(self._best_keep(state, seat, dice))
+        if state.phase is _KEEP:
+            return _KEEPS[self._best_keep(state, seat, dice)]
         allowed = state.allowed_dice(seat)
         options = self._face_options(state, seat, [dice[d] for d in allowed])
         die, value, target = 0, _NOTHING, None
         for d in allowed:
-            if options[dice[d]][0] > value:
-                die, (value, target) = d, options[dice[d]]
+            option = options[dice[d]]
+            if option[0] > value:
+                die, (value, target) = d, option
         if value == _NOTHING:
-            return Skip()
-        name = None if target is None else state.sheet.enclosures[target].id
+            return _SKIP
+        actions = _actions(state.sheet)
         if dice[die] == PURPLE:
-            return Mark(die, name)
-        assert name is not None
-        return Cross(die, name)
+            return actions.marks[die][target] if target is not None else actions.no_mark[die]
+        assert target is not None
+        return actions.crosses[die][target]
 
     def _best_keep(self, state: KeerState, seat: Seat, dice: tuple[str, ...]) -> int:
         own = self._face_options(state, seat, dice)
@@ -81,10 +85,11 @@ class HeuristicAI:
             values = [max(other[face][0], 0.0) for face in dice]
             given = [max(values[a], values[b]) for a, b in _LEFT]
         best_die, best_value = 0, _NOTHING
+        denial = self.weights.denial
         for die, face in enumerate(dice):
             value = own[face][0]
-            if value != _NOTHING and value - self.weights.denial * given[die] > best_value:
-                best_die, best_value = die, value - self.weights.denial * given[die]
+            if value != _NOTHING and value - denial * given[die] > best_value:
+                best_die, best_value = die, value - denial * given[die]
         return best_die
 
     def _face_options(
@@ -95,28 +100,34 @@ class HeuristicAI:
         Sheets don't change within a roll, so answers are kept until the next roll (the state
         itself is held, not its id, so a new match can never hit an old entry).
         """
-        if self._roll[0] is not state or self._roll[1] != state.rolls:
+        roll = self._roll
+        if roll[0] is not state or roll[1] != state.rolls:
             self._roll, self._options = (state, state.rolls), {}
-        known = self._options.setdefault(seat, {})
-        missing = [face for face in faces if face not in known]
-        if missing:
-            known.update(self._compute_options(state, seat, missing))
+        known = self._options.get(seat)
+        if known is None:
+            known = self._options[seat] = {}
+        for face in faces:
+            if face not in known:
+                missing = [face for face in faces if face not in known]
+                known.update(self._compute_options(state, seat, missing))
+                break
         return known
 
     def _compute_options(
         self, state: KeerState, seat: Seat, faces: list[str]
     ) -> dict[str, tuple[float, int | None]]:
         sheet, player = state.sheet, state.players[seat]
-        reachable = player.reachable()
+        reachable = player.frontier & ~player.crossed
         purple = PURPLE in faces and marks_left(state, player)
         chameleon = purple and earns_chameleon(state, player)
-        colours = [face for face in faces if face != PURPLE]
+        colour_masks = sheet.colour_masks
         if chameleon:
-            colours, mask = list(sheet.colour_masks), reachable
+            colours, mask = list(colour_masks), reachable
         else:
+            colours = [face for face in faces if face != PURPLE]
             mask = 0
             for colour in colours:
-                mask |= sheet.colour_masks[colour]
+                mask |= colour_masks[colour]
             mask &= reachable
         options = self._best_targets(state, seat, player, mask, colours)
         if PURPLE in faces:
@@ -136,28 +147,37 @@ class HeuristicAI:
 
         Worth = progress toward column and animal prizes (each enclosure still to cross
         discounts a prize, so circles earned now weigh most) + room: enclosures the crossing
-        newly makes reachable.
+        newly makes reachable. Colours are searched one at a time (an enclosure has one colour),
+        lowest enclosure first, so the first of equal worth wins.
         """
-        best: dict[str, tuple[float, int | None]] = dict.fromkeys(colours, (_NOTHING, None))
-        table, gain = _enclosure_table(state.sheet), self._gain
-        prizes = _prizes(state.sheet, state.visitors_gone)
+        sheet = state.sheet
+        table, gain = _enclosure_table(sheet), self._gain
+        prizes = _prizes(sheet, state.visitors_gone)
         open_, closed = ~player.crossed, ~player.frontier
-        food, room = state.sheet.food_per_animal, self.weights.room
+        food, room = sheet.food_per_animal, self.weights.room
         finishing = len(player.animals) + 1 >= ANIMALS_TO_END
-        while mask:
-            low = mask & -mask
-            index = low.bit_length() - 1
-            mask ^= low
-            columns, animal_mask, neighbours, colour = table[index]
-            value = room * (neighbours & closed).bit_count()
-            for column_mask, column in columns:
-                value += prizes[column] * gain[(column_mask & open_).bit_count()]
-            remaining = (animal_mask & open_).bit_count()
-            value += food * gain[remaining]
-            if remaining == 1 and finishing:
-                value += self._finish_bonus(state, seat, index)
-            if value > best[colour][0]:
-                best[colour] = (value, index)
+        colour_masks = sheet.colour_masks
+        best: dict[str, tuple[float, int | None]] = {}
+        for colour in colours:
+            if colour in best:
+                continue
+            best_value, best_index = _NOTHING, None
+            left = mask & colour_masks.get(colour, 0)
+            while left:
+                low = left & -left
+                index = low.bit_length() - 1
+                left ^= low
+                columns, animal_mask, neighbours, _ = table[index]
+                value = room * (neighbours & closed).bit_count()
+                for column_mask, column in columns:
+                    value += prizes[column] * gain[(column_mask & open_).bit_count()]
+                remaining = (animal_mask & open_).bit_count()
+                value += food * gain[remaining]
+                if remaining == 1 and finishing:
+                    value += self._finish_bonus(state, seat, index)
+                if value > best_value:
+                    best_value, best_index = value, index
+            best[colour] = (best_value, best_index)
         return best
 
     def _finish_bonus(self, state: KeerState, seat: Seat, index: int) -> float:
@@ -181,6 +201,29 @@ def _enclosure_table(sheet: Sheet) -> tuple[_Row, ...]:
             e.colour,
         )
         for e in sheet.enclosures
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Actions:
+    """Every crossing and mark the heuristic may return on a sheet, built once: they are values."""
+
+    crosses: tuple[tuple[Cross, ...], ...]
+    """crosses[die][enclosure index]."""
+    marks: tuple[tuple[Mark, ...], ...]
+    """marks[die][enclosure index]: a mark whose chameleon crosses that enclosure."""
+    no_mark: tuple[Mark, ...]
+    """no_mark[die]: a mark that crosses no enclosure."""
+
+
+@cache
+def _actions(sheet: Sheet) -> _Actions:
+    """The heuristic's actions on this sheet, by die and enclosure index."""
+    dice = range(DICE_PER_ROLL)
+    return _Actions(
+        tuple(tuple(Cross(d, e.id) for e in sheet.enclosures) for d in dice),
+        tuple(tuple(Mark(d, e.id) for e in sheet.enclosures) for d in dice),
+        tuple(Mark(d) for d in dice),
     )
 
 

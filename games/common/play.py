@@ -7,10 +7,12 @@ from collections.abc import Sequence
 from games.common.protocol import CHANCE, GameState, Node, Policy
 from games.common.rng import ChanceRng
 
+_CHANCE = Node.CHANCE
+
 
 def step(state: GameState, policies: Sequence[Policy], rng: ChanceRng) -> None:
     """Apply the next chance draw, or one action from every seat the state waits for."""
-    if state.node() is Node.CHANCE:
+    if state.node() is _CHANCE:
         state.apply(CHANCE, state.sample_chance(rng))
         return
     for seat in state.seats_to_act():

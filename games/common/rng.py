@@ -8,9 +8,11 @@ not the seed, remain the truth.
 
 from __future__ import annotations
 
-import hashlib
+from hashlib import sha256
 
 MAX_RANGE = 256
+_BLOCK = 32
+"""Bytes in one SHA-256 digest."""
 
 
 class ChanceRng:
@@ -31,10 +33,23 @@ class ChanceRng:
         for n in sizes:
             if not 1 <= n <= MAX_RANGE:
                 raise ValueError(f"a draw takes a range of 1 to {MAX_RANGE} values, not {n}")
+        if len(sizes) <= _BLOCK:
+            # The common case: no byte of the first block is rejected, so value i is byte i.
+            out: list[int] = []
+            digest = sha256(f"{self._seed}:{index}:0".encode()).digest()
+            for byte, n in zip(digest, sizes, strict=False):
+                if byte >= MAX_RANGE - MAX_RANGE % n:
+                    return self._draw_slowly(index, sizes)
+                out.append(byte % n)
+            return tuple(out)
+        return self._draw_slowly(index, sizes)
+
+    def _draw_slowly(self, index: int, sizes: tuple[int, ...]) -> tuple[int, ...]:
+        """The draw byte by byte from block 0, rejecting any byte that would bias its value."""
         out: list[int] = []
         block = 0
         while len(out) < len(sizes):
-            digest = hashlib.sha256(f"{self._seed}:{index}:{block}".encode()).digest()
+            digest = sha256(f"{self._seed}:{index}:{block}".encode()).digest()
             block += 1
             for byte in digest:
                 n = sizes[len(out)]

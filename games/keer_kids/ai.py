@@ -8,7 +8,7 @@ worth most to them, minus a little for what the two dice left give the others.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -16,12 +16,13 @@ from typing import Final
 from games.common.protocol import Seat
 from games.keer_kids.actions import Action, Cross, Keep, Mark, Skip
 from games.keer_kids.dice import DICE_PER_ROLL, PURPLE
-from games.keer_kids.rules import ANIMALS_TO_END, Phase, colour_targets, earns_chameleon, marks_left
+from games.keer_kids.rules import ANIMALS_TO_END, Phase, colour_targets
 from games.keer_kids.sheet import Sheet
 from games.keer_kids.state import KeerState, PlayerSheet
 
 _NOTHING: Final = -1e9
 _KEEP: Final = Phase.KEEP
+_CHOOSE: Final = Phase.CHOOSE
 _KEEPS: Final = tuple(Keep(d) for d in range(DICE_PER_ROLL))
 _SKIP: Final = Skip()
 _LEFT: Final = ((1, 2), (0, 2), (0, 1))
@@ -55,6 +56,8 @@ class HeuristicAI:
         """_gain[k]: how much a prize's worth rises when k enclosures to cross become k - 1."""
         self._roll: tuple[KeerState | None, int] = (None, 0)
         self._options: dict[Seat, dict[str, tuple[float, int | None]]] = {}
+        self._plan: _Plan | None = None
+        """The plan of the sheet last played on (a match keeps its sheet)."""
 
     def choose(self, state: KeerState, seat: Seat) -> Action:
         """The action this seat takes now (the state must be waiting for it)."""
@@ -62,20 +65,34 @@ class HeuristicAI:
         assert dice is not None
         if state.phase is _KEEP:
             return _KEEPS[self._best_keep(state, seat, dice)]
-        allowed = state.allowed_dice(seat)
-        options = self._face_options(state, seat, [dice[d] for d in allowed])
-        die, value, target = 0, _NOTHING, None
-        for d in allowed:
-            option = options[dice[d]]
-            if option[0] > value:
-                die, (value, target) = d, option
+        kept = state.kept
+        if state.phase is _CHOOSE and kept is not None and seat != state.roller:
+            a, b = _LEFT[kept]
+            options = self._face_options(state, seat, (dice[a], dice[b]))
+            first, second = options[dice[a]], options[dice[b]]
+            # The first die wins ties, as in the general loop below.
+            die, (value, target) = (b, second) if second[0] > first[0] else (a, first)
+        else:
+            allowed: tuple[int, ...] = state.allowed_dice(seat)
+            options = self._face_options(state, seat, [dice[d] for d in allowed])
+            die, value, target = 0, _NOTHING, None
+            for d in allowed:
+                option = options[dice[d]]
+                if option[0] > value:
+                    die, (value, target) = d, option
         if value == _NOTHING:
             return _SKIP
-        actions = _actions(state.sheet)
+        plan = self._plan_of(state.sheet)
         if dice[die] == PURPLE:
-            return actions.marks[die][target] if target is not None else actions.no_mark[die]
+            return plan.no_mark[die] if target is None else plan.marks[die][target]
         assert target is not None
-        return actions.crosses[die][target]
+        return plan.crosses[die][target]
+
+    def _plan_of(self, sheet: Sheet) -> _Plan:
+        plan = self._plan
+        if plan is None or plan.sheet is not sheet:
+            plan = self._plan = _plan(sheet)
+        return plan
 
     def _best_keep(self, state: KeerState, seat: Seat, dice: tuple[str, ...]) -> int:
         own = self._face_options(state, seat, dice)
@@ -116,21 +133,25 @@ class HeuristicAI:
     def _compute_options(
         self, state: KeerState, seat: Seat, faces: list[str]
     ) -> dict[str, tuple[float, int | None]]:
-        sheet, player = state.sheet, state.players[seat]
+        plan = self._plan
+        if plan is None or plan.sheet is not state.sheet:
+            plan = self._plan_of(state.sheet)
+        player = state.players[seat]
         reachable = player.frontier & ~player.crossed
-        purple = PURPLE in faces and marks_left(state, player)
-        chameleon = purple and earns_chameleon(state, player)
-        colour_masks = sheet.colour_masks
+        with_purple = PURPLE in faces
+        # marks_left and earns_chameleon, from the plan
+        purple = with_purple and player.marks < plan.total_marks
+        chameleon = purple and (player.marks + 1) % plan.marks_per_chameleon == 0
         if chameleon:
-            colours, mask = list(colour_masks), reachable
+            colours, mask = list(plan.colour_masks), reachable
         else:
-            colours = [face for face in faces if face != PURPLE]
+            colours = [face for face in faces if face != PURPLE] if with_purple else faces
             mask = 0
             for colour in colours:
-                mask |= colour_masks[colour]
+                mask |= plan.colour_masks[colour]
             mask &= reachable
         options = self._best_targets(state, seat, player, mask, colours)
-        if PURPLE in faces:
+        if with_purple:
             if not purple:
                 options[PURPLE] = (_NOTHING, None)
             elif chameleon:
@@ -150,13 +171,16 @@ class HeuristicAI:
         newly makes reachable. Colours are searched one at a time (an enclosure has one colour),
         lowest enclosure first, so the first of equal worth wins.
         """
-        sheet = state.sheet
-        table, gain = _enclosure_table(sheet), self._gain
-        prizes = _prizes(sheet, state.visitors_gone)
+        plan, gain = self._plan, self._gain
+        if plan is None or plan.sheet is not state.sheet:
+            plan = self._plan_of(state.sheet)
+        rows, colour_masks = plan.rows, plan.colour_masks
+        prizes = plan.prizes.get(state.visitors_gone)
+        if prizes is None:
+            prizes = plan.prizes[state.visitors_gone] = _prizes(state.sheet, state.visitors_gone)
         open_, closed = ~player.crossed, ~player.frontier
-        food, room = sheet.food_per_animal, self.weights.room
+        food, room = plan.food, self.weights.room
         finishing = len(player.animals) + 1 >= ANIMALS_TO_END
-        colour_masks = sheet.colour_masks
         best: dict[str, tuple[float, int | None]] = {}
         for colour in colours:
             if colour in best:
@@ -167,13 +191,16 @@ class HeuristicAI:
                 low = left & -left
                 index = low.bit_length() - 1
                 left ^= low
-                columns, animal_mask, neighbours, _ = table[index]
-                value = room * (neighbours & closed).bit_count()
-                for column_mask, column in columns:
+                neighbours, animal_mask, column_mask, column, more = rows[index]
+                value = (
+                    room * (neighbours & closed).bit_count()
+                    + prizes[column] * gain[(column_mask & open_).bit_count()]
+                )
+                for column_mask, column in more:
                     value += prizes[column] * gain[(column_mask & open_).bit_count()]
                 remaining = (animal_mask & open_).bit_count()
                 value += food * gain[remaining]
-                if remaining == 1 and finishing:
+                if finishing and remaining == 1:
                     value += self._finish_bonus(state, seat, index)
                 if value > best_value:
                     best_value, best_index = value, index
@@ -182,48 +209,60 @@ class HeuristicAI:
 
     def _finish_bonus(self, state: KeerState, seat: Seat, index: int) -> float:
         """Ending the match is worth it only when this crossing leaves the seat in the lead."""
-        mine = state.circles(seat).total + _points(state, state.players[seat], index)
-        best_other = max(state.circles(s).total for s in range(state.num_players) if s != seat)
+        mine = _score(state, seat) + _points(state, state.players[seat], index)
+        best_other = max(_score(state, s) for s in range(state.num_players) if s != seat)
         return self.weights.finish if mine > best_other else -self.weights.finish
 
 
-_Row = tuple[tuple[tuple[int, int], ...], int, int, str]
+_Row = tuple[int, int, int, int, tuple[tuple[int, int], ...]]
 
 
-@cache
-def _enclosure_table(sheet: Sheet) -> tuple[_Row, ...]:
-    """Per enclosure: (column mask, column) per column, animal mask, neighbours, colour."""
-    return tuple(
-        (
-            tuple((sheet.column_masks[c], c) for c in e.columns),
-            sheet.animal_masks[e.animal],
-            sheet.neighbours[e.index],
-            e.colour,
-        )
-        for e in sheet.enclosures
-    )
+@dataclass(frozen=True, slots=True, eq=False)
+class _Plan:
+    """What the heuristic reads of a sheet, laid out for its inner loop, and its actions."""
 
-
-@dataclass(frozen=True, slots=True)
-class _Actions:
-    """Every crossing and mark the heuristic may return on a sheet, built once: they are values."""
-
+    sheet: Sheet
+    rows: tuple[_Row, ...]
+    """Per enclosure: neighbours, animal mask, first column's mask and number, the other
+    columns as (mask, number)."""
+    colour_masks: Mapping[str, int]
+    total_marks: int
+    marks_per_chameleon: int
+    food: int
     crosses: tuple[tuple[Cross, ...], ...]
     """crosses[die][enclosure index]."""
     marks: tuple[tuple[Mark, ...], ...]
     """marks[die][enclosure index]: a mark whose chameleon crosses that enclosure."""
     no_mark: tuple[Mark, ...]
     """no_mark[die]: a mark that crosses no enclosure."""
+    prizes: dict[int, tuple[int, ...]]
+    """_prizes by visitors gone, filled as the heuristic meets them."""
 
 
 @cache
-def _actions(sheet: Sheet) -> _Actions:
-    """The heuristic's actions on this sheet, by die and enclosure index."""
+def _plan(sheet: Sheet) -> _Plan:
+    """The heuristic's plan of a sheet, built once: its actions are values, shared by all."""
     dice = range(DICE_PER_ROLL)
-    return _Actions(
+    return _Plan(
+        sheet,
+        tuple(
+            (
+                sheet.neighbours[e.index],
+                sheet.animal_masks[e.animal],
+                sheet.column_masks[e.columns[0]],
+                e.columns[0],
+                tuple((sheet.column_masks[c], c) for c in e.columns[1:]),
+            )
+            for e in sheet.enclosures
+        ),
+        sheet.colour_masks,
+        sheet.total_marks,
+        sheet.marks_per_chameleon,
+        sheet.food_per_animal,
         tuple(tuple(Cross(d, e.id) for e in sheet.enclosures) for d in dice),
         tuple(tuple(Mark(d, e.id) for e in sheet.enclosures) for d in dice),
         tuple(Mark(d) for d in dice),
+        {},
     )
 
 
@@ -263,6 +302,17 @@ def _immediate_points(state: KeerState, seat: Seat, action: Action) -> int:
     if target is None:
         return 0
     return _points(state, state.players[seat], state.sheet.by_id[target])
+
+
+def _score(state: KeerState, seat: Seat) -> int:
+    """`state.circles(seat).total` without building the Circles (the finish bonus asks often)."""
+    player, sheet = state.players[seat], state.sheet
+    buckets, columns = 0, player.columns
+    while columns:
+        low = columns & -columns
+        buckets += sheet.buckets[low.bit_length() - 1]
+        columns ^= low
+    return buckets + player.visitors.bit_count() + sheet.food_per_animal * len(player.animals)
 
 
 def _points(state: KeerState, player: PlayerSheet, index: int) -> int:

@@ -47,6 +47,15 @@ _CHOOSE: Final = Phase.CHOOSE
 _OVER: Final = Phase.OVER
 """The phases bound once: an enum member looked up on its class costs a slow attribute lookup."""
 
+_ROLL_DUE: Final = tuple(ev.RollDue(seat) for seat in range(MAX_PLAYERS))
+_ROLLED: Final[dict[tuple[int, tuple[str, ...]], tuple[ev.Event]]] = {}
+_KEPT: Final[dict[tuple[int, int, str], tuple[ev.Event]]] = {}
+_CROSSED: Final[dict[tuple[int, str], ev.Crossed]] = {}
+"""The commonest events, built once each: events are values, and building one is slow.
+
+Their keys are few (seats, dice and faces are checked before they are used; ids are a sheet's).
+"""
+
 _Row = tuple[tuple[tuple[int, int, int], ...], str, int, int, str]
 
 
@@ -167,7 +176,13 @@ def _apply_roll(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event,
     state.dice = dice
     state.rolls += 1
     state.phase = _KEEP
-    return (ev.Rolled(state.roller, dice),)
+    if type(dice) is not tuple:
+        return (ev.Rolled(state.roller, dice),)
+    key = (state.roller, dice)
+    events = _ROLLED.get(key)
+    if events is None:
+        events = _ROLLED[key] = (ev.Rolled(state.roller, dice),)
+    return events
 
 
 def _apply_keep(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
@@ -190,7 +205,11 @@ def _apply_keep(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event,
         )
     state.kept = die
     state.phase = _CHOOSE
-    return (ev.Kept(seat, die, face),)
+    key = (seat, die, face)
+    events = _KEPT.get(key)
+    if events is None:
+        events = _KEPT[key] = (ev.Kept(seat, die, face),)
+    return events
 
 
 def _apply_choice(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
@@ -199,29 +218,24 @@ def _apply_choice(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Even
     choices = state.choices
     if choices[seat] is not None:
         raise NotYourTurn("you have already chosen for this roll", Reason.ALREADY_CHOSEN)
-    if type(action) is not Cross or not _plainly_legal(state, seat, action):
+    if type(action) is Cross:
+        # The common case in one pass: every check `_check_cross` makes, without its messages.
+        die, dice, sheet, player = action.die, state.dice, state.sheet, state.players[seat]
+        if not (
+            (die == state.kept) == (seat == state.roller)
+            and 0 <= die < DICE_PER_ROLL
+            and dice is not None
+            and (index := sheet.by_id.get(action.enclosure)) is not None
+            and _rows(sheet)[index][4] == dice[die] != PURPLE
+            and (player.frontier & ~player.crossed) >> index & 1
+        ):
+            _check_cross(state, seat, action)
+    else:
         _check_choice(state, seat, action)
     choices[seat] = action
     if None in choices:
         return ()
     return tuple(_resolve(state))
-
-
-def _plainly_legal(state: KeerState, seat: Seat, action: Cross) -> bool:
-    """Whether a crossing passes every check `_check_cross` makes (the common case, cheaply)."""
-    die = action.die
-    if (die == state.kept) != (seat == state.roller) or not 0 <= die < DICE_PER_ROLL:
-        return False
-    assert state.dice is not None
-    sheet = state.sheet
-    index = sheet.by_id.get(action.enclosure)
-    if index is None:
-        return False
-    player = state.players[seat]
-    return (
-        _rows(sheet)[index][4] == state.dice[die] != PURPLE
-        and (player.frontier & ~player.crossed) >> index & 1 == 1
-    )
 
 
 def _check_choice(state: KeerState, seat: Seat, action: Action) -> None:
@@ -313,7 +327,11 @@ def _resolve(state: KeerState) -> list[ev.Event]:
     by_id = state.sheet.by_id
     for seat, choice in enumerate(state.choices):
         if type(choice) is Cross:
-            out.append(ev.Crossed(seat, choice.enclosure))
+            key = (seat, choice.enclosure)
+            event = _CROSSED.get(key)
+            if event is None:
+                event = _CROSSED[key] = ev.Crossed(seat, choice.enclosure)
+            out.append(event)
             _cross(state, seat, by_id[choice.enclosure], fillers, out)
             continue
         index = _resolve_choice(state, seat, choice, out)
@@ -333,7 +351,7 @@ def _resolve(state: KeerState) -> list[ev.Event]:
             return out
     state.roller = (state.roller + 1) % state.num_players
     state.phase = _ROLL
-    out.append(ev.RollDue(state.roller))
+    out.append(_ROLL_DUE[state.roller])
     return out
 
 

@@ -58,6 +58,10 @@ class HeuristicAI:
         self._options: dict[Seat, dict[str, tuple[float, int | None]]] = {}
         self._plan: _Plan | None = None
         """The plan of the sheet last played on (a match keeps its sheet)."""
+        self._room_n: tuple[float, ...] = ()
+        """_room_n[n] = weights.room * n: the worth of n enclosures newly reachable."""
+        self._food_gain: tuple[float, ...] = ()
+        """_food_gain[k] = food * _gain[k] on the plan's sheet."""
 
     def choose(self, state: KeerState, seat: Seat) -> Action:
         """The action this seat takes now (the state must be waiting for it)."""
@@ -92,6 +96,8 @@ class HeuristicAI:
         plan = self._plan
         if plan is None or plan.sheet is not sheet:
             plan = self._plan = _plan(sheet)
+            self._room_n = tuple(self.weights.room * n for n in range(len(plan.rows) + 1))
+            self._food_gain = tuple(plan.food * g for g in self._gain)
         return plan
 
     def _best_keep(self, state: KeerState, seat: Seat, dice: tuple[str, ...]) -> int:
@@ -174,12 +180,12 @@ class HeuristicAI:
         plan, gain = self._plan, self._gain
         if plan is None or plan.sheet is not state.sheet:
             plan = self._plan_of(state.sheet)
-        rows, colour_masks = plan.rows, plan.colour_masks
+        colour_masks, subsets = plan.colour_masks, plan.subsets
+        room_n, food_gain = self._room_n, self._food_gain
         prizes = plan.prizes.get(state.visitors_gone)
         if prizes is None:
             prizes = plan.prizes[state.visitors_gone] = _prizes(state.sheet, state.visitors_gone)
         open_, closed = ~player.crossed, ~player.frontier
-        food, room = plan.food, self.weights.room
         finishing = len(player.animals) + 1 >= ANIMALS_TO_END
         best: dict[str, tuple[float, int | None]] = {}
         for colour in colours:
@@ -187,23 +193,23 @@ class HeuristicAI:
                 continue
             best_value, best_index = _NOTHING, None
             left = mask & colour_masks.get(colour, 0)
-            while left:
-                low = left & -left
-                index = low.bit_length() - 1
-                left ^= low
-                neighbours, animal_mask, column_mask, column, more = rows[index]
-                value = (
-                    room * (neighbours & closed).bit_count()
-                    + prizes[column] * gain[(column_mask & open_).bit_count()]
-                )
-                for column_mask, column in more:
-                    value += prizes[column] * gain[(column_mask & open_).bit_count()]
-                remaining = (animal_mask & open_).bit_count()
-                value += food * gain[remaining]
-                if finishing and remaining == 1:
-                    value += self._finish_bonus(state, seat, index)
-                if value > best_value:
-                    best_value, best_index = value, index
+            if left:
+                rows = subsets.get(left)
+                if rows is None:
+                    rows = subsets[left] = plan.rows_of(left)
+                for index, neighbours, animal_mask, column_mask, column, more in rows:
+                    value = (
+                        room_n[(neighbours & closed).bit_count()]
+                        + prizes[column] * gain[(column_mask & open_).bit_count()]
+                    )
+                    for other_mask, other in more:
+                        value += prizes[other] * gain[(other_mask & open_).bit_count()]
+                    remaining = (animal_mask & open_).bit_count()
+                    value += food_gain[remaining]
+                    if finishing and remaining == 1:
+                        value += self._finish_bonus(state, seat, index)
+                    if value > best_value:
+                        best_value, best_index = value, index
             best[colour] = (best_value, best_index)
         return best
 
@@ -214,7 +220,7 @@ class HeuristicAI:
         return self.weights.finish if mine > best_other else -self.weights.finish
 
 
-_Row = tuple[int, int, int, int, tuple[tuple[int, int], ...]]
+_Row = tuple[int, int, int, int, int, tuple[tuple[int, int], ...]]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -223,8 +229,8 @@ class _Plan:
 
     sheet: Sheet
     rows: tuple[_Row, ...]
-    """Per enclosure: neighbours, animal mask, first column's mask and number, the other
-    columns as (mask, number)."""
+    """Per enclosure: its index, neighbours, animal mask, first column's mask and number, the
+    other columns as (mask, number)."""
     colour_masks: Mapping[str, int]
     total_marks: int
     marks_per_chameleon: int
@@ -237,6 +243,13 @@ class _Plan:
     """no_mark[die]: a mark that crosses no enclosure."""
     prizes: dict[int, tuple[int, ...]]
     """_prizes by visitors gone, filled as the heuristic meets them."""
+    subsets: dict[int, tuple[_Row, ...]]
+    """The rows of the enclosures in a mask of one colour, lowest first, filled as met (a
+    colour has few enclosures, so few masks)."""
+
+    def rows_of(self, mask: int) -> tuple[_Row, ...]:
+        """The rows of the enclosures in `mask`, lowest index first."""
+        return tuple(row for row in self.rows if mask >> row[0] & 1)
 
 
 @cache
@@ -247,6 +260,7 @@ def _plan(sheet: Sheet) -> _Plan:
         sheet,
         tuple(
             (
+                e.index,
                 sheet.neighbours[e.index],
                 sheet.animal_masks[e.animal],
                 sheet.column_masks[e.columns[0]],
@@ -262,6 +276,7 @@ def _plan(sheet: Sheet) -> _Plan:
         tuple(tuple(Cross(d, e.id) for e in sheet.enclosures) for d in dice),
         tuple(tuple(Mark(d, e.id) for e in sheet.enclosures) for d in dice),
         tuple(Mark(d) for d in dice),
+        {},
         {},
     )
 

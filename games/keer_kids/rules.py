@@ -233,8 +233,9 @@ def _apply_choice(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Even
     else:
         _check_choice(state, seat, action)
     choices[seat] = action
-    if None in choices:
-        return ()
+    for choice in choices:
+        if choice is None:  # not `None in choices`: that calls each action's __eq__
+            return ()
     return tuple(_resolve(state))
 
 

@@ -25,6 +25,8 @@ _KEEP: Final = Phase.KEEP
 _CHOOSE: Final = Phase.CHOOSE
 _KEEPS: Final = tuple(Keep(d) for d in range(DICE_PER_ROLL))
 _SKIP: Final = Skip()
+_MAX_WORTHS: Final = 8192
+"""Column worth tables kept per sheet and gain table: one per set of visitors gone met."""
 _LEFT: Final = ((1, 2), (0, 2), (0, 1))
 """The two dice left to the others when the roller keeps die 0, 1 or 2."""
 
@@ -51,8 +53,7 @@ class HeuristicAI:
 
     def __init__(self, weights: Weights | None = None) -> None:
         self.weights = weights or Weights()
-        powers = [self.weights.discount**k for k in range(16)]
-        self._gain = (0.0, *(powers[k - 1] - powers[k] for k in range(1, 16)))
+        self._gain = _gain_table(self.weights.discount)
         """_gain[k]: how much a prize's worth rises when k enclosures to cross become k - 1."""
         self._roll: tuple[KeerState | None, int] = (None, 0)
         self._options: dict[Seat, dict[str, tuple[float, int | None]]] = {}
@@ -62,6 +63,9 @@ class HeuristicAI:
         """_room_n[n] = weights.room * n: the worth of n enclosures newly reachable."""
         self._food_gain: tuple[float, ...] = ()
         """_food_gain[k] = food * _gain[k] on the plan's sheet."""
+        self._column_worths: dict[int, tuple[tuple[float, ...], ...]] = {}
+        """By visitors gone, per column: prize * _gain[k], the worth of k crossings to go
+        becoming k - 1 (products made once, not in the inner loop)."""
 
     def choose(self, state: KeerState, seat: Seat) -> Action:
         """The action this seat takes now (the state must be waiting for it)."""
@@ -86,7 +90,9 @@ class HeuristicAI:
                     die, (value, target) = d, option
         if value == _NOTHING:
             return _SKIP
-        plan = self._plan_of(state.sheet)
+        plan = self._plan
+        if plan is None or plan.sheet is not state.sheet:
+            plan = self._plan_of(state.sheet)
         if dice[die] == PURPLE:
             return plan.no_mark[die] if target is None else plan.marks[die][target]
         assert target is not None
@@ -96,9 +102,20 @@ class HeuristicAI:
         plan = self._plan
         if plan is None or plan.sheet is not sheet:
             plan = self._plan = _plan(sheet)
-            self._room_n = tuple(self.weights.room * n for n in range(len(plan.rows) + 1))
-            self._food_gain = tuple(plan.food * g for g in self._gain)
+            self._room_n = _room_table(self.weights.room, len(plan.rows))
+            self._food_gain = _food_table(plan.food, self._gain)
+            self._column_worths = plan.column_worths.setdefault(self._gain, {})
         return plan
+
+    def _worths_for(self, sheet: Sheet, visitors_gone: int) -> tuple[tuple[float, ...], ...]:
+        if len(self._column_worths) >= _MAX_WORTHS:
+            self._column_worths.clear()
+        by_prize: dict[int, tuple[float, ...]] = {}
+        for prize in set(_prizes(sheet, visitors_gone)):
+            by_prize[prize] = tuple(prize * g for g in self._gain)
+        worths = tuple(by_prize[prize] for prize in _prizes(sheet, visitors_gone))
+        self._column_worths[visitors_gone] = worths
+        return worths
 
     def _best_keep(self, state: KeerState, seat: Seat, dice: tuple[str, ...]) -> int:
         own = self._face_options(state, seat, dice)
@@ -131,7 +148,10 @@ class HeuristicAI:
             known = self._options[seat] = {}
         for face in faces:
             if face not in known:
-                missing = [face for face in faces if face not in known]
+                missing = []
+                for other in faces:
+                    if other not in known:
+                        missing.append(other)
                 known.update(self._compute_options(state, seat, missing))
                 break
         return known
@@ -149,14 +169,11 @@ class HeuristicAI:
         purple = with_purple and player.marks < plan.total_marks
         chameleon = purple and (player.marks + 1) % plan.marks_per_chameleon == 0
         if chameleon:
-            colours, mask = list(plan.colour_masks), reachable
+            colours = list(plan.colour_masks)
         else:
             colours = [face for face in faces if face != PURPLE] if with_purple else faces
-            mask = 0
-            for colour in colours:
-                mask |= plan.colour_masks[colour]
-            mask &= reachable
-        options = self._best_targets(state, seat, player, mask, colours)
+        # Every colour is searched within its own mask, so all of `reachable` may be passed.
+        options = self._best_targets(state, seat, player, reachable, colours)
         if with_purple:
             if not purple:
                 options[PURPLE] = (_NOTHING, None)
@@ -177,14 +194,14 @@ class HeuristicAI:
         newly makes reachable. Colours are searched one at a time (an enclosure has one colour),
         lowest enclosure first, so the first of equal worth wins.
         """
-        plan, gain = self._plan, self._gain
+        plan = self._plan
         if plan is None or plan.sheet is not state.sheet:
             plan = self._plan_of(state.sheet)
         colour_masks, subsets = plan.colour_masks, plan.subsets
         room_n, food_gain = self._room_n, self._food_gain
-        prizes = plan.prizes.get(state.visitors_gone)
-        if prizes is None:
-            prizes = plan.prizes[state.visitors_gone] = _prizes(state.sheet, state.visitors_gone)
+        worths = self._column_worths.get(state.visitors_gone)
+        if worths is None:
+            worths = self._worths_for(state.sheet, state.visitors_gone)
         open_, closed = ~player.crossed, ~player.frontier
         finishing = len(player.animals) + 1 >= ANIMALS_TO_END
         best: dict[str, tuple[float, int | None]] = {}
@@ -200,10 +217,10 @@ class HeuristicAI:
                 for index, neighbours, animal_mask, column_mask, column, more in rows:
                     value = (
                         room_n[(neighbours & closed).bit_count()]
-                        + prizes[column] * gain[(column_mask & open_).bit_count()]
+                        + worths[column][(column_mask & open_).bit_count()]
                     )
                     for other_mask, other in more:
-                        value += prizes[other] * gain[(other_mask & open_).bit_count()]
+                        value += worths[other][(other_mask & open_).bit_count()]
                     remaining = (animal_mask & open_).bit_count()
                     value += food_gain[remaining]
                     if finishing and remaining == 1:
@@ -241,8 +258,8 @@ class _Plan:
     """marks[die][enclosure index]: a mark whose chameleon crosses that enclosure."""
     no_mark: tuple[Mark, ...]
     """no_mark[die]: a mark that crosses no enclosure."""
-    prizes: dict[int, tuple[int, ...]]
-    """_prizes by visitors gone, filled as the heuristic meets them."""
+    column_worths: dict[tuple[float, ...], dict[int, tuple[tuple[float, ...], ...]]]
+    """By gain table, the players' column worth tables (shared: they are values)."""
     subsets: dict[int, tuple[_Row, ...]]
     """The rows of the enclosures in a mask of one colour, lowest first, filled as met (a
     colour has few enclosures, so few masks)."""
@@ -279,6 +296,25 @@ def _plan(sheet: Sheet) -> _Plan:
         {},
         {},
     )
+
+
+@cache
+def _gain_table(discount: float) -> tuple[float, ...]:
+    """_gain for a discount: [0] = 0, [k] = discount^(k-1) - discount^k."""
+    powers = [discount**k for k in range(16)]
+    return (0.0, *(powers[k - 1] - powers[k] for k in range(1, 16)))
+
+
+@cache
+def _room_table(room: float, enclosures: int) -> tuple[float, ...]:
+    """room * n for every count of enclosures n a crossing may open."""
+    return tuple(room * n for n in range(enclosures + 1))
+
+
+@cache
+def _food_table(food: int, gain: tuple[float, ...]) -> tuple[float, ...]:
+    """food * gain[k]: the worth of an animal's k enclosures to go becoming k - 1."""
+    return tuple(food * g for g in gain)
 
 
 @cache

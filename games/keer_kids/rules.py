@@ -197,8 +197,12 @@ def _apply_keep(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event,
     die = action.die
     if not 0 <= die < DICE_PER_ROLL:
         raise IllegalAction(f"there is no die {die}", Reason.DIE_NOT_AVAILABLE)
-    face = dice[die]
-    if not face_fits(state, state.players[seat], face) and seat_can_cross(state, seat):
+    face, player, sheet = dice[die], state.players[seat], state.sheet
+    if face == PURPLE:
+        fits = player.marks < sheet.total_marks  # marks_left
+    else:
+        fits = player.frontier & ~player.crossed & sheet.colour_masks[face] != 0
+    if not fits and seat_can_cross(state, seat):
         raise IllegalAction(
             f"the {face} die fits nowhere on your sheet, but another die does",
             Reason.MUST_CROSS,
@@ -325,7 +329,8 @@ def _resolve(state: KeerState) -> list[ev.Event]:
     """Apply every choice of the roll together, then score columns, visitors, animals, the end."""
     out: list[ev.Event] = []
     fillers: dict[int, list[Seat]] = {}
-    by_id = state.sheet.by_id
+    sheet, players = state.sheet, state.players
+    by_id, rows = sheet.by_id, _rows(sheet)
     for seat, choice in enumerate(state.choices):
         if type(choice) is Cross:
             key = (seat, choice.enclosure)
@@ -333,17 +338,31 @@ def _resolve(state: KeerState) -> list[ev.Event]:
             if event is None:
                 event = _CROSSED[key] = ev.Crossed(seat, choice.enclosure)
             out.append(event)
-            _cross(state, seat, by_id[choice.enclosure], fillers, out)
-            continue
-        index = _resolve_choice(state, seat, choice, out)
-        if index is not None:
-            _cross(state, seat, index, fillers, out)
+            index = by_id[choice.enclosure]
+        else:
+            found = _resolve_choice(state, seat, choice, out)
+            if found is None:
+                continue
+            index = found
+        # Cross the enclosure: columns and the animal it completes.
+        player = players[seat]
+        columns, animal, animal_mask, neighbours, _ = rows[index]
+        crossed = player.crossed = player.crossed | 1 << index
+        player.frontier |= neighbours
+        for column, column_mask, buckets in columns:
+            if column_mask & ~crossed == 0:
+                player.columns |= 1 << column
+                fillers.setdefault(column, []).append(seat)
+                out.append(ev.ColumnFilled(seat, column, buckets))
+        if animal_mask & ~crossed == 0:
+            player.animals.append(animal)
+            out.append(ev.AnimalCompleted(seat, animal, sheet.food_per_animal))
     if fillers:
         for column in sorted(fillers):
             _award_visitor(state, column, fillers[column], out)
     state.choices = [None] * state.num_players
     state.dice = state.kept = None
-    for player in state.players:
+    for player in players:
         if len(player.animals) >= ANIMALS_TO_END:
             state.phase = _OVER
             outcome = state.outcome()
@@ -379,23 +398,6 @@ def _resolve_choice(
     return None
 
 
-def _cross(
-    state: KeerState, seat: Seat, index: int, fillers: dict[int, list[Seat]], out: list[ev.Event]
-) -> None:
-    player = state.players[seat]
-    columns, animal, animal_mask, neighbours, _ = _rows(state.sheet)[index]
-    crossed = player.crossed = player.crossed | 1 << index
-    player.frontier |= neighbours
-    for column, column_mask, buckets in columns:
-        if column_mask & ~crossed == 0:
-            player.columns |= 1 << column
-            fillers.setdefault(column, []).append(seat)
-            out.append(ev.ColumnFilled(seat, column, buckets))
-    if animal_mask & ~crossed == 0:
-        player.animals.append(animal)
-        out.append(ev.AnimalCompleted(seat, animal, state.sheet.food_per_animal))
-
-
 def _award_visitor(state: KeerState, column: int, seats: list[Seat], out: list[ev.Event]) -> None:
     if state.visitors_gone >> column & 1:
         return
@@ -403,5 +405,5 @@ def _award_visitor(state: KeerState, column: int, seats: list[Seat], out: list[e
     for seat in seats:
         state.players[seat].visitors |= 1 << column
         out.append(ev.VisitorCircled(seat, column))
-    others = tuple(s for s in range(state.num_players) if s not in seats)
+    others = tuple([s for s in range(state.num_players) if s not in seats])
     out.append(ev.VisitorGone(column, others))

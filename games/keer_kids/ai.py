@@ -76,8 +76,21 @@ class HeuristicAI:
         kept = state.kept
         if state.phase is _CHOOSE and kept is not None and seat != state.roller:
             a, b = _LEFT[kept]
-            options = self._face_options(state, seat, (dice[a], dice[b]))
-            first, second = options[dice[a]], options[dice[b]]
+            face_a, face_b = dice[a], dice[b]
+            # _face_options, inline: the others choose four times a roll in a 4-player match
+            roll = self._roll
+            if roll[0] is not state or roll[1] != state.rolls:
+                self._roll, self._options = (state, state.rolls), {}
+            known = self._options.get(seat)
+            if known is None:
+                known = self._options[seat] = {}
+            first, second = known.get(face_a), known.get(face_b)
+            if first is None or second is None:
+                missing = [face_a] if first is None else []
+                if second is None:
+                    missing.append(face_b)
+                known.update(self._compute_options(state, seat, missing))
+                first, second = known[face_a], known[face_b]
             # The first die wins ties, as in the general loop below.
             die, (value, target) = (b, second) if second[0] > first[0] else (a, first)
         else:

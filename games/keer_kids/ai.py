@@ -59,6 +59,8 @@ class HeuristicAI:
         self._options: dict[Seat, dict[str, tuple[float, int | None]]] = {}
         self._plan: _Plan | None = None
         """The plan of the sheet last played on (a match keeps its sheet)."""
+        self._tables_of: Weights | None = None
+        """The weights the tables below were made for."""
         self._room_n: tuple[float, ...] = ()
         """_room_n[n] = weights.room * n: the worth of n enclosures newly reachable."""
         self._food_gain: tuple[float, ...] = ()
@@ -113,8 +115,9 @@ class HeuristicAI:
 
     def _plan_of(self, sheet: Sheet) -> _Plan:
         plan = self._plan
-        if plan is None or plan.sheet is not sheet:
+        if plan is None or plan.sheet is not sheet or self._tables_of is not self.weights:
             plan = self._plan = _plan(sheet)
+            self._tables_of = self.weights
             self._room_n = _room_table(self.weights.room, len(plan.rows))
             self._food_gain = _food_table(plan.food, self._gain)
             self._column_worths = plan.column_worths.setdefault(self._gain, {})
@@ -208,7 +211,7 @@ class HeuristicAI:
         lowest enclosure first, so the first of equal worth wins.
         """
         plan = self._plan
-        if plan is None or plan.sheet is not state.sheet:
+        if plan is None or plan.sheet is not state.sheet or self._tables_of is not self.weights:
             plan = self._plan_of(state.sheet)
         colour_masks, subsets = plan.colour_masks, plan.subsets
         room_n, food_gain = self._room_n, self._food_gain

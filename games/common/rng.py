@@ -8,10 +8,11 @@ not the seed, remain the truth.
 
 from __future__ import annotations
 
-import hashlib
-from functools import cache
+from hashlib import sha256
 
 MAX_RANGE = 256
+_BLOCK = 32
+"""Bytes in one SHA-256 digest."""
 
 
 class ChanceRng:
@@ -29,17 +30,26 @@ class ChanceRng:
 
     def draw(self, index: int, sizes: tuple[int, ...]) -> tuple[int, ...]:
         """For draw `index`, one uniform integer in range(n) for each n in `sizes` (n ≤ 256)."""
-        if sizes and (min(sizes) < 1 or max(sizes) > MAX_RANGE):
-            for n in sizes:
-                if not 1 <= n <= MAX_RANGE:
-                    raise ValueError(f"a draw takes a range of 1 to {MAX_RANGE} values, not {n}")
-        quick = _all_accepted(f"{self._seed}:{index}:0", sizes)
-        if quick is not None:
-            return quick
+        for n in sizes:
+            if not 1 <= n <= MAX_RANGE:
+                raise ValueError(f"a draw takes a range of 1 to {MAX_RANGE} values, not {n}")
+        if len(sizes) <= _BLOCK:
+            # The common case: no byte of the first block is rejected, so value i is byte i.
+            out: list[int] = []
+            digest = sha256(f"{self._seed}:{index}:0".encode()).digest()
+            for byte, n in zip(digest, sizes, strict=False):
+                if byte >= MAX_RANGE - MAX_RANGE % n:
+                    return self._draw_slowly(index, sizes)
+                out.append(byte % n)
+            return tuple(out)
+        return self._draw_slowly(index, sizes)
+
+    def _draw_slowly(self, index: int, sizes: tuple[int, ...]) -> tuple[int, ...]:
+        """The draw byte by byte from block 0, rejecting any byte that would bias its value."""
         out: list[int] = []
         block = 0
         while len(out) < len(sizes):
-            digest = hashlib.sha256(f"{self._seed}:{index}:{block}".encode()).digest()
+            digest = sha256(f"{self._seed}:{index}:{block}".encode()).digest()
             block += 1
             for byte in digest:
                 n = sizes[len(out)]
@@ -48,27 +58,3 @@ class ChanceRng:
                     if len(out) == len(sizes):
                         break
         return tuple(out)
-
-
-def _all_accepted(key: str, sizes: tuple[int, ...]) -> tuple[int, ...] | None:
-    """`draw`'s answer when every value has one range and the first block's leading bytes are
-    all accepted (nearly always, for dice), worked out in C; None otherwise."""
-    wanted = len(sizes)
-    if not 0 < wanted <= _BLOCK_BYTES or sizes.count(sizes[0]) != wanted:
-        return None
-    n = sizes[0]
-    if type(n) is not int:
-        return None
-    lead = hashlib.sha256(key.encode()).digest()[:wanted]
-    if max(lead) >= MAX_RANGE - MAX_RANGE % n:
-        return None
-    return tuple(lead.translate(_remainders(n)))
-
-
-_BLOCK_BYTES = hashlib.sha256().digest_size
-
-
-@cache
-def _remainders(n: int) -> bytes:
-    """The translation table byte → byte % n."""
-    return bytes(byte % n for byte in range(MAX_RANGE))

@@ -8,19 +8,25 @@ worth most to them, minus a little for what the two dice left give the others.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
 from games.common.protocol import Seat
 from games.keer_kids.actions import Action, Cross, Keep, Mark, Skip
-from games.keer_kids.dice import PURPLE
-from games.keer_kids.rules import ANIMALS_TO_END, Phase, colour_targets, earns_chameleon, marks_left
+from games.keer_kids.dice import DICE_PER_ROLL, PURPLE
+from games.keer_kids.rules import ANIMALS_TO_END, Phase, colour_targets
 from games.keer_kids.sheet import Sheet
 from games.keer_kids.state import KeerState, PlayerSheet
 
 _NOTHING: Final = -1e9
+_KEEP: Final = Phase.KEEP
+_CHOOSE: Final = Phase.CHOOSE
+_KEEPS: Final = tuple(Keep(d) for d in range(DICE_PER_ROLL))
+_SKIP: Final = Skip()
+_MAX_WORTHS: Final = 8192
+"""Column worth tables kept per sheet and gain table: one per set of visitors gone met."""
 _LEFT: Final = ((1, 2), (0, 2), (0, 1))
 """The two dice left to the others when the roller keeps die 0, 1 or 2."""
 
@@ -47,31 +53,85 @@ class HeuristicAI:
 
     def __init__(self, weights: Weights | None = None) -> None:
         self.weights = weights or Weights()
-        powers = [self.weights.discount**k for k in range(16)]
-        self._gain = (0.0, *(powers[k - 1] - powers[k] for k in range(1, 16)))
+        self._gain = _gain_table(self.weights.discount)
         """_gain[k]: how much a prize's worth rises when k enclosures to cross become k - 1."""
         self._roll: tuple[KeerState | None, int] = (None, 0)
         self._options: dict[Seat, dict[str, tuple[float, int | None]]] = {}
+        self._plan: _Plan | None = None
+        """The plan of the sheet last played on (a match keeps its sheet)."""
+        self._tables_of: Weights | None = None
+        """The weights the tables below were made for."""
+        self._room_n: tuple[float, ...] = ()
+        """_room_n[n] = weights.room * n: the worth of n enclosures newly reachable."""
+        self._food_gain: tuple[float, ...] = ()
+        """_food_gain[k] = food * _gain[k] on the plan's sheet."""
+        self._column_worths: dict[int, tuple[tuple[float, ...], ...]] = {}
+        """By visitors gone, per column: prize * _gain[k], the worth of k crossings to go
+        becoming k - 1 (products made once, not in the inner loop)."""
 
     def choose(self, state: KeerState, seat: Seat) -> Action:
         """The action this seat takes now (the state must be waiting for it)."""
         dice = state.dice
         assert dice is not None
-        if state.phase is Phase.KEEP:
-            return Keep(self._best_keep(state, seat, dice))
-        allowed = state.allowed_dice(seat)
-        options = self._face_options(state, seat, [dice[d] for d in allowed])
-        die, value, target = 0, _NOTHING, None
-        for d in allowed:
-            if options[dice[d]][0] > value:
-                die, (value, target) = d, options[dice[d]]
+        if state.phase is _KEEP:
+            return _KEEPS[self._best_keep(state, seat, dice)]
+        kept = state.kept
+        if state.phase is _CHOOSE and kept is not None and seat != state.roller:
+            a, b = _LEFT[kept]
+            face_a, face_b = dice[a], dice[b]
+            # _face_options, inline: the others choose four times a roll in a 4-player match
+            roll = self._roll
+            if roll[0] is not state or roll[1] != state.rolls:
+                self._roll, self._options = (state, state.rolls), {}
+            known = self._options.get(seat)
+            if known is None:
+                known = self._options[seat] = {}
+            first, second = known.get(face_a), known.get(face_b)
+            if first is None or second is None:
+                missing = [face_a] if first is None else []
+                if second is None:
+                    missing.append(face_b)
+                known.update(self._compute_options(state, seat, missing))
+                first, second = known[face_a], known[face_b]
+            # The first die wins ties, as in the general loop below.
+            die, (value, target) = (b, second) if second[0] > first[0] else (a, first)
+        else:
+            allowed: tuple[int, ...] = state.allowed_dice(seat)
+            options = self._face_options(state, seat, [dice[d] for d in allowed])
+            die, value, target = 0, _NOTHING, None
+            for d in allowed:
+                option = options[dice[d]]
+                if option[0] > value:
+                    die, (value, target) = d, option
         if value == _NOTHING:
-            return Skip()
-        name = None if target is None else state.sheet.enclosures[target].id
+            return _SKIP
+        plan = self._plan
+        if plan is None or plan.sheet is not state.sheet:
+            plan = self._plan_of(state.sheet)
         if dice[die] == PURPLE:
-            return Mark(die, name)
-        assert name is not None
-        return Cross(die, name)
+            return plan.no_mark[die] if target is None else plan.marks[die][target]
+        assert target is not None
+        return plan.crosses[die][target]
+
+    def _plan_of(self, sheet: Sheet) -> _Plan:
+        plan = self._plan
+        if plan is None or plan.sheet is not sheet or self._tables_of is not self.weights:
+            plan = self._plan = _plan(sheet)
+            self._tables_of = self.weights
+            self._room_n = _room_table(self.weights.room, len(plan.rows))
+            self._food_gain = _food_table(plan.food, self._gain)
+            self._column_worths = plan.column_worths.setdefault(self._gain, {})
+        return plan
+
+    def _worths_for(self, sheet: Sheet, visitors_gone: int) -> tuple[tuple[float, ...], ...]:
+        if len(self._column_worths) >= _MAX_WORTHS:
+            self._column_worths.clear()
+        by_prize: dict[int, tuple[float, ...]] = {}
+        for prize in set(_prizes(sheet, visitors_gone)):
+            by_prize[prize] = tuple(prize * g for g in self._gain)
+        worths = tuple(by_prize[prize] for prize in _prizes(sheet, visitors_gone))
+        self._column_worths[visitors_gone] = worths
+        return worths
 
     def _best_keep(self, state: KeerState, seat: Seat, dice: tuple[str, ...]) -> int:
         own = self._face_options(state, seat, dice)
@@ -81,10 +141,11 @@ class HeuristicAI:
             values = [max(other[face][0], 0.0) for face in dice]
             given = [max(values[a], values[b]) for a, b in _LEFT]
         best_die, best_value = 0, _NOTHING
+        denial = self.weights.denial
         for die, face in enumerate(dice):
             value = own[face][0]
-            if value != _NOTHING and value - self.weights.denial * given[die] > best_value:
-                best_die, best_value = die, value - self.weights.denial * given[die]
+            if value != _NOTHING and value - denial * given[die] > best_value:
+                best_die, best_value = die, value - denial * given[die]
         return best_die
 
     def _face_options(
@@ -95,31 +156,41 @@ class HeuristicAI:
         Sheets don't change within a roll, so answers are kept until the next roll (the state
         itself is held, not its id, so a new match can never hit an old entry).
         """
-        if self._roll[0] is not state or self._roll[1] != state.rolls:
+        roll = self._roll
+        if roll[0] is not state or roll[1] != state.rolls:
             self._roll, self._options = (state, state.rolls), {}
-        known = self._options.setdefault(seat, {})
-        missing = [face for face in faces if face not in known]
-        if missing:
-            known.update(self._compute_options(state, seat, missing))
+        known = self._options.get(seat)
+        if known is None:
+            known = self._options[seat] = {}
+        for face in faces:
+            if face not in known:
+                missing = []
+                for other in faces:
+                    if other not in known:
+                        missing.append(other)
+                known.update(self._compute_options(state, seat, missing))
+                break
         return known
 
     def _compute_options(
         self, state: KeerState, seat: Seat, faces: list[str]
     ) -> dict[str, tuple[float, int | None]]:
-        sheet, player = state.sheet, state.players[seat]
-        reachable = player.reachable()
-        purple = PURPLE in faces and marks_left(state, player)
-        chameleon = purple and earns_chameleon(state, player)
-        colours = [face for face in faces if face != PURPLE]
+        plan = self._plan
+        if plan is None or plan.sheet is not state.sheet:
+            plan = self._plan_of(state.sheet)
+        player = state.players[seat]
+        reachable = player.frontier & ~player.crossed
+        with_purple = PURPLE in faces
+        # marks_left and earns_chameleon, from the plan
+        purple = with_purple and player.marks < plan.total_marks
+        chameleon = purple and (player.marks + 1) % plan.marks_per_chameleon == 0
         if chameleon:
-            colours, mask = list(sheet.colour_masks), reachable
+            colours = list(plan.colour_masks)
         else:
-            mask = 0
-            for colour in colours:
-                mask |= sheet.colour_masks[colour]
-            mask &= reachable
-        options = self._best_targets(state, seat, player, mask, colours)
-        if PURPLE in faces:
+            colours = [face for face in faces if face != PURPLE] if with_purple else faces
+        # Every colour is searched within its own mask, so all of `reachable` may be passed.
+        options = self._best_targets(state, seat, player, reachable, colours)
+        if with_purple:
             if not purple:
                 options[PURPLE] = (_NOTHING, None)
             elif chameleon:
@@ -136,52 +207,130 @@ class HeuristicAI:
 
         Worth = progress toward column and animal prizes (each enclosure still to cross
         discounts a prize, so circles earned now weigh most) + room: enclosures the crossing
-        newly makes reachable.
+        newly makes reachable. Colours are searched one at a time (an enclosure has one colour),
+        lowest enclosure first, so the first of equal worth wins.
         """
-        best: dict[str, tuple[float, int | None]] = dict.fromkeys(colours, (_NOTHING, None))
-        table, gain = _enclosure_table(state.sheet), self._gain
-        prizes = _prizes(state.sheet, state.visitors_gone)
+        plan = self._plan
+        if plan is None or plan.sheet is not state.sheet or self._tables_of is not self.weights:
+            plan = self._plan_of(state.sheet)
+        colour_masks, subsets = plan.colour_masks, plan.subsets
+        room_n, food_gain = self._room_n, self._food_gain
+        worths = self._column_worths.get(state.visitors_gone)
+        if worths is None:
+            worths = self._worths_for(state.sheet, state.visitors_gone)
         open_, closed = ~player.crossed, ~player.frontier
-        food, room = state.sheet.food_per_animal, self.weights.room
         finishing = len(player.animals) + 1 >= ANIMALS_TO_END
-        while mask:
-            low = mask & -mask
-            index = low.bit_length() - 1
-            mask ^= low
-            columns, animal_mask, neighbours, colour = table[index]
-            value = room * (neighbours & closed).bit_count()
-            for column_mask, column in columns:
-                value += prizes[column] * gain[(column_mask & open_).bit_count()]
-            remaining = (animal_mask & open_).bit_count()
-            value += food * gain[remaining]
-            if remaining == 1 and finishing:
-                value += self._finish_bonus(state, seat, index)
-            if value > best[colour][0]:
-                best[colour] = (value, index)
+        best: dict[str, tuple[float, int | None]] = {}
+        for colour in colours:
+            if colour in best:
+                continue
+            best_value, best_index = _NOTHING, None
+            left = mask & colour_masks.get(colour, 0)
+            if left:
+                rows = subsets.get(left)
+                if rows is None:
+                    rows = subsets[left] = plan.rows_of(left)
+                for index, neighbours, animal_mask, column_mask, column, more in rows:
+                    value = (
+                        room_n[(neighbours & closed).bit_count()]
+                        + worths[column][(column_mask & open_).bit_count()]
+                    )
+                    for other_mask, other in more:
+                        value += worths[other][(other_mask & open_).bit_count()]
+                    remaining = (animal_mask & open_).bit_count()
+                    value += food_gain[remaining]
+                    if finishing and remaining == 1:
+                        value += self._finish_bonus(state, seat, index)
+                    if value > best_value:
+                        best_value, best_index = value, index
+            best[colour] = (best_value, best_index)
         return best
 
     def _finish_bonus(self, state: KeerState, seat: Seat, index: int) -> float:
         """Ending the match is worth it only when this crossing leaves the seat in the lead."""
-        mine = state.circles(seat).total + _points(state, state.players[seat], index)
-        best_other = max(state.circles(s).total for s in range(state.num_players) if s != seat)
+        mine = _score(state, seat) + _points(state, state.players[seat], index)
+        best_other = max(_score(state, s) for s in range(state.num_players) if s != seat)
         return self.weights.finish if mine > best_other else -self.weights.finish
 
 
-_Row = tuple[tuple[tuple[int, int], ...], int, int, str]
+_Row = tuple[int, int, int, int, int, tuple[tuple[int, int], ...]]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Plan:
+    """What the heuristic reads of a sheet, laid out for its inner loop, and its actions."""
+
+    sheet: Sheet
+    rows: tuple[_Row, ...]
+    """Per enclosure: its index, neighbours, animal mask, first column's mask and number, the
+    other columns as (mask, number)."""
+    colour_masks: Mapping[str, int]
+    total_marks: int
+    marks_per_chameleon: int
+    food: int
+    crosses: tuple[tuple[Cross, ...], ...]
+    """crosses[die][enclosure index]."""
+    marks: tuple[tuple[Mark, ...], ...]
+    """marks[die][enclosure index]: a mark whose chameleon crosses that enclosure."""
+    no_mark: tuple[Mark, ...]
+    """no_mark[die]: a mark that crosses no enclosure."""
+    column_worths: dict[tuple[float, ...], dict[int, tuple[tuple[float, ...], ...]]]
+    """By gain table, the players' column worth tables (shared: they are values)."""
+    subsets: dict[int, tuple[_Row, ...]]
+    """The rows of the enclosures in a mask of one colour, lowest first, filled as met (a
+    colour has few enclosures, so few masks)."""
+
+    def rows_of(self, mask: int) -> tuple[_Row, ...]:
+        """The rows of the enclosures in `mask`, lowest index first."""
+        return tuple(row for row in self.rows if mask >> row[0] & 1)
 
 
 @cache
-def _enclosure_table(sheet: Sheet) -> tuple[_Row, ...]:
-    """Per enclosure: (column mask, column) per column, animal mask, neighbours, colour."""
-    return tuple(
-        (
-            tuple((sheet.column_masks[c], c) for c in e.columns),
-            sheet.animal_masks[e.animal],
-            sheet.neighbours[e.index],
-            e.colour,
-        )
-        for e in sheet.enclosures
+def _plan(sheet: Sheet) -> _Plan:
+    """The heuristic's plan of a sheet, built once: its actions are values, shared by all."""
+    dice = range(DICE_PER_ROLL)
+    return _Plan(
+        sheet,
+        tuple(
+            (
+                e.index,
+                sheet.neighbours[e.index],
+                sheet.animal_masks[e.animal],
+                sheet.column_masks[e.columns[0]],
+                e.columns[0],
+                tuple((sheet.column_masks[c], c) for c in e.columns[1:]),
+            )
+            for e in sheet.enclosures
+        ),
+        sheet.colour_masks,
+        sheet.total_marks,
+        sheet.marks_per_chameleon,
+        sheet.food_per_animal,
+        tuple(tuple(Cross(d, e.id) for e in sheet.enclosures) for d in dice),
+        tuple(tuple(Mark(d, e.id) for e in sheet.enclosures) for d in dice),
+        tuple(Mark(d) for d in dice),
+        {},
+        {},
     )
+
+
+@cache
+def _gain_table(discount: float) -> tuple[float, ...]:
+    """_gain for a discount: [0] = 0, [k] = discount^(k-1) - discount^k."""
+    powers = [discount**k for k in range(16)]
+    return (0.0, *(powers[k - 1] - powers[k] for k in range(1, 16)))
+
+
+@cache
+def _room_table(room: float, enclosures: int) -> tuple[float, ...]:
+    """room * n for every count of enclosures n a crossing may open."""
+    return tuple(room * n for n in range(enclosures + 1))
+
+
+@cache
+def _food_table(food: int, gain: tuple[float, ...]) -> tuple[float, ...]:
+    """food * gain[k]: the worth of an animal's k enclosures to go becoming k - 1."""
+    return tuple(food * g for g in gain)
 
 
 @cache
@@ -220,6 +369,17 @@ def _immediate_points(state: KeerState, seat: Seat, action: Action) -> int:
     if target is None:
         return 0
     return _points(state, state.players[seat], state.sheet.by_id[target])
+
+
+def _score(state: KeerState, seat: Seat) -> int:
+    """`state.circles(seat).total` without building the Circles (the finish bonus asks often)."""
+    player, sheet = state.players[seat], state.sheet
+    buckets, columns = 0, player.columns
+    while columns:
+        low = columns & -columns
+        buckets += sheet.buckets[low.bit_length() - 1]
+        columns ^= low
+    return buckets + player.visitors.bit_count() + sheet.food_per_animal * len(player.animals)
 
 
 def _points(state: KeerState, player: PlayerSheet, index: int) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from games.common.errors import (
@@ -19,6 +20,7 @@ from games.keer_kids.actions import Action, Cross, Keep, Mark, Miss, Roll, Skip
 from games.keer_kids.dice import DICE_PER_ROLL, FACES, PURPLE
 
 if TYPE_CHECKING:
+    from games.keer_kids.sheet import Sheet
     from games.keer_kids.state import KeerState, PlayerSheet
 
 MIN_PLAYERS: Final = 2
@@ -37,6 +39,42 @@ class Phase(StrEnum):
     KEEP = "keep"
     CHOOSE = "choose"
     OVER = "over"
+
+
+_ROLL: Final = Phase.ROLL
+_KEEP: Final = Phase.KEEP
+_CHOOSE: Final = Phase.CHOOSE
+_OVER: Final = Phase.OVER
+"""The phases bound once: an enum member looked up on its class costs a slow attribute lookup."""
+
+_ROLL_DUE: Final = tuple(ev.RollDue(seat) for seat in range(MAX_PLAYERS))
+_ROLLED: Final[dict[tuple[int, tuple[str, ...]], tuple[ev.Event]]] = {}
+_KEPT: Final[dict[tuple[int, int, str], tuple[ev.Event]]] = {}
+_CROSSED: Final[dict[tuple[int, str], ev.Crossed]] = {}
+"""The commonest events, built once each: events are values, and building one is slow.
+
+Their keys are few (seats, dice and faces are checked before they are used; ids are a sheet's).
+"""
+
+_Row = tuple[tuple[tuple[int, int, int], ...], str, int, int, str]
+
+
+@cache
+def _rows(sheet: Sheet) -> tuple[_Row, ...]:
+    """Per enclosure: (column, column mask, buckets) per column, animal, its mask, neighbours, id.
+
+    Applying a crossing reads these once instead of several sheet fields and dicts.
+    """
+    return tuple(
+        (
+            tuple((c, sheet.column_masks[c], sheet.buckets[c]) for c in e.columns),
+            e.animal,
+            sheet.animal_masks[e.animal],
+            sheet.neighbours[e.index],
+            e.colour,
+        )
+        for e in sheet.enclosures
+    )
 
 
 def colour_targets(state: KeerState, player: PlayerSheet, face: str) -> int:
@@ -76,12 +114,12 @@ def legal_actions(state: KeerState, seat: Seat) -> list[Action]:
     `Miss` is never listed: only the bot applies it, when the seat's turn clock runs out, so
     no player or computer chooses it.
     """
-    if state.phase is Phase.ROLL and seat == CHANCE:
+    if state.phase is _ROLL and seat == CHANCE:
         return [roll for roll, _ in state.chance_outcomes()]
     if seat not in state.seats_to_act() or state.dice is None:
         return []
     player = state.players[seat]
-    if state.phase is Phase.KEEP:
+    if state.phase is _KEEP:
         fitting: list[Action] = [
             Keep(d) for d in range(DICE_PER_ROLL) if face_fits(state, player, state.dice[d])
         ]
@@ -109,16 +147,17 @@ def _die_choices(state: KeerState, player: PlayerSheet, die: int) -> list[Action
 
 def apply(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
     """Validate and apply an action; raise an IllegalAction subclass and change nothing."""
-    if state.phase is Phase.OVER:
+    phase = state.phase
+    if phase is _OVER:
         raise GameOver("the match is over")
     if not (seat == CHANCE or 0 <= seat < state.num_players):
         raise UnknownPlayer(f"seat {seat} is not in this match of {state.num_players} players")
-    if state.phase is Phase.ROLL:
-        events = _apply_roll(state, seat, action)
-    elif state.phase is Phase.KEEP:
-        events = _apply_keep(state, seat, action)
-    else:
+    if phase is _CHOOSE:
         events = _apply_choice(state, seat, action)
+    elif phase is _ROLL:
+        events = _apply_roll(state, seat, action)
+    else:
+        events = _apply_keep(state, seat, action)
     state.version += 1
     state.history.append((seat, action))
     return events
@@ -131,12 +170,19 @@ def _apply_roll(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event,
         raise NotYourTurn(f"the dice must be rolled first (seat {state.roller} rolls)")
     if not isinstance(action, Roll):
         raise WrongPhase(f"a roll is due, not {action.to_text()!r}")
-    if len(action.dice) != DICE_PER_ROLL or not _FACE_SET.issuperset(action.dice):
+    dice = action.dice
+    if len(dice) != DICE_PER_ROLL or not _FACE_SET.issuperset(dice):
         raise IllegalAction(f"a roll is {DICE_PER_ROLL} faces of {FACES}", Reason.BAD_ROLL)
-    state.dice = action.dice
+    state.dice = dice
     state.rolls += 1
-    state.phase = Phase.KEEP
-    return (ev.Rolled(state.roller, action.dice),)
+    state.phase = _KEEP
+    if type(dice) is not tuple:
+        return (ev.Rolled(state.roller, dice),)
+    key = (state.roller, dice)
+    events = _ROLLED.get(key)
+    if events is None:
+        events = _ROLLED[key] = (ev.Rolled(state.roller, dice),)
+    return events
 
 
 def _apply_keep(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
@@ -146,25 +192,59 @@ def _apply_keep(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event,
         raise NotYourTurn(f"seat {state.roller} rolled and keeps a die first")
     if not isinstance(action, Keep):
         raise WrongPhase(f"the roller keeps a die first, not {action.to_text()!r}")
-    assert state.dice is not None
-    if not 0 <= action.die < DICE_PER_ROLL:
-        raise IllegalAction(f"there is no die {action.die}", Reason.DIE_NOT_AVAILABLE)
-    player = state.players[seat]
-    if not face_fits(state, player, state.dice[action.die]) and seat_can_cross(state, seat):
+    dice = state.dice
+    assert dice is not None
+    die = action.die
+    if not 0 <= die < DICE_PER_ROLL:
+        raise IllegalAction(f"there is no die {die}", Reason.DIE_NOT_AVAILABLE)
+    face, player, sheet = dice[die], state.players[seat], state.sheet
+    if face == PURPLE:
+        fits = player.marks < sheet.total_marks  # marks_left
+    else:
+        fits = player.frontier & ~player.crossed & sheet.colour_masks[face] != 0
+    if not fits and seat_can_cross(state, seat):
         raise IllegalAction(
-            f"the {state.dice[action.die]} die fits nowhere on your sheet, but another die does",
+            f"the {face} die fits nowhere on your sheet, but another die does",
             Reason.MUST_CROSS,
         )
-    state.kept = action.die
-    state.phase = Phase.CHOOSE
-    return (ev.Kept(seat, action.die, state.dice[action.die]),)
+    state.kept = die
+    state.phase = _CHOOSE
+    key = (seat, die, face)
+    events = _KEPT.get(key)
+    if events is None:
+        events = _KEPT[key] = (ev.Kept(seat, die, face),)
+    return events
 
 
 def _apply_choice(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event, ...]:
     if seat == CHANCE:
         raise NotYourTurn(f"no roll is due: {_still_to_choose(state)}")
-    if state.choices[seat] is not None:
+    choices = state.choices
+    if choices[seat] is not None:
         raise NotYourTurn("you have already chosen for this roll", Reason.ALREADY_CHOSEN)
+    if type(action) is Cross:
+        # The common case in one pass: every check `_check_cross` makes, without its messages.
+        die, dice, sheet, player = action.die, state.dice, state.sheet, state.players[seat]
+        if not (
+            (die == state.kept) == (seat == state.roller)
+            and 0 <= die < DICE_PER_ROLL
+            and dice is not None
+            and (index := sheet.by_id.get(action.enclosure)) is not None
+            and _rows(sheet)[index][4] == dice[die] != PURPLE
+            and (player.frontier & ~player.crossed) >> index & 1
+        ):
+            _check_cross(state, seat, action)
+    else:
+        _check_choice(state, seat, action)
+    choices[seat] = action
+    for choice in choices:
+        if choice is None:  # not `None in choices`: that calls each action's __eq__
+            return ()
+    return tuple(_resolve(state))
+
+
+def _check_choice(state: KeerState, seat: Seat, action: Action) -> None:
+    """Raise why the choice is refused, if it is."""
     if isinstance(action, Cross):
         _check_cross(state, seat, action)
     elif isinstance(action, Mark):
@@ -176,11 +256,6 @@ def _apply_choice(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Even
             )
     elif not isinstance(action, Miss):
         raise WrongPhase(f"choose a die and an enclosure, not {action.to_text()!r}")
-    state.choices[seat] = action
-    for choice in state.choices:
-        if choice is None:
-            return ()
-    return tuple(_resolve(state))
 
 
 def _still_to_choose(state: KeerState) -> str:
@@ -254,23 +329,49 @@ def _resolve(state: KeerState) -> list[ev.Event]:
     """Apply every choice of the roll together, then score columns, visitors, animals, the end."""
     out: list[ev.Event] = []
     fillers: dict[int, list[Seat]] = {}
+    sheet, players = state.sheet, state.players
+    by_id, rows = sheet.by_id, _rows(sheet)
     for seat, choice in enumerate(state.choices):
-        index = _resolve_choice(state, seat, choice, out)
-        if index is not None:
-            _cross(state, seat, index, fillers, out)
-    for column in sorted(fillers):
-        _award_visitor(state, column, fillers[column], out)
+        if type(choice) is Cross:
+            key = (seat, choice.enclosure)
+            event = _CROSSED.get(key)
+            if event is None:
+                event = _CROSSED[key] = ev.Crossed(seat, choice.enclosure)
+            out.append(event)
+            index = by_id[choice.enclosure]
+        else:
+            found = _resolve_choice(state, seat, choice, out)
+            if found is None:
+                continue
+            index = found
+        # Cross the enclosure: columns and the animal it completes.
+        player = players[seat]
+        columns, animal, animal_mask, neighbours, _ = rows[index]
+        crossed = player.crossed = player.crossed | 1 << index
+        player.frontier |= neighbours
+        for column, column_mask, buckets in columns:
+            if column_mask & ~crossed == 0:
+                player.columns |= 1 << column
+                fillers.setdefault(column, []).append(seat)
+                out.append(ev.ColumnFilled(seat, column, buckets))
+        if animal_mask & ~crossed == 0:
+            player.animals.append(animal)
+            out.append(ev.AnimalCompleted(seat, animal, sheet.food_per_animal))
+    if fillers:
+        for column in sorted(fillers):
+            _award_visitor(state, column, fillers[column], out)
     state.choices = [None] * state.num_players
     state.dice = state.kept = None
-    if any(len(p.animals) >= ANIMALS_TO_END for p in state.players):
-        state.phase = Phase.OVER
-        outcome = state.outcome()
-        assert outcome is not None
-        out.append(ev.GameEnded(outcome))
-    else:
-        state.roller = (state.roller + 1) % state.num_players
-        state.phase = Phase.ROLL
-        out.append(ev.RollDue(state.roller))
+    for player in players:
+        if len(player.animals) >= ANIMALS_TO_END:
+            state.phase = _OVER
+            outcome = state.outcome()
+            assert outcome is not None
+            out.append(ev.GameEnded(outcome))
+            return out
+    state.roller = (state.roller + 1) % state.num_players
+    state.phase = _ROLL
+    out.append(_ROLL_DUE[state.roller])
     return out
 
 
@@ -297,23 +398,6 @@ def _resolve_choice(
     return None
 
 
-def _cross(
-    state: KeerState, seat: Seat, index: int, fillers: dict[int, list[Seat]], out: list[ev.Event]
-) -> None:
-    sheet, player = state.sheet, state.players[seat]
-    enclosure = sheet.enclosures[index]
-    player.crossed |= 1 << index
-    player.frontier |= sheet.neighbours[index]
-    for column in enclosure.columns:
-        if sheet.column_masks[column] & ~player.crossed == 0:
-            player.columns |= 1 << column
-            fillers.setdefault(column, []).append(seat)
-            out.append(ev.ColumnFilled(seat, column, sheet.buckets[column]))
-    if sheet.animal_masks[enclosure.animal] & ~player.crossed == 0:
-        player.animals.append(enclosure.animal)
-        out.append(ev.AnimalCompleted(seat, enclosure.animal, sheet.food_per_animal))
-
-
 def _award_visitor(state: KeerState, column: int, seats: list[Seat], out: list[ev.Event]) -> None:
     if state.visitors_gone >> column & 1:
         return
@@ -321,5 +405,5 @@ def _award_visitor(state: KeerState, column: int, seats: list[Seat], out: list[e
     for seat in seats:
         state.players[seat].visitors |= 1 << column
         out.append(ev.VisitorCircled(seat, column))
-    others = tuple(s for s in range(state.num_players) if s not in seats)
+    others = tuple([s for s in range(state.num_players) if s not in seats])
     out.append(ev.VisitorGone(column, others))

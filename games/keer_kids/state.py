@@ -15,15 +15,25 @@ from games.keer_kids.dice import DICE_PER_ROLL, FACES
 from games.keer_kids.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
 from games.keer_kids.sheet import Sheet, default_sheet
 
-_NODE: Final = {
-    Phase.ROLL: Node.CHANCE,
-    Phase.KEEP: Node.DECISION,
-    Phase.CHOOSE: Node.SIMULTANEOUS,
-    Phase.OVER: Node.TERMINAL,
-}
+_ROLL: Final = Phase.ROLL
+_KEEP: Final = Phase.KEEP
+_CHOOSE: Final = Phase.CHOOSE
+_OVER: Final = Phase.OVER
+"""The phases bound once: an enum member looked up on its class costs a slow attribute lookup."""
+_CHANCE_NODE: Final = Node.CHANCE
+_DECISION_NODE: Final = Node.DECISION
+_SIMULTANEOUS_NODE: Final = Node.SIMULTANEOUS
+_TERMINAL_NODE: Final = Node.TERMINAL
+_ALL_DICE: Final = tuple(range(DICE_PER_ROLL))
 _LEFT: Final = tuple(
     tuple(d for d in range(DICE_PER_ROLL) if d != kept) for kept in range(DICE_PER_ROLL)
 )
+_DRAW: Final = (len(FACES),) * DICE_PER_ROLL
+_ROLLS: Final = {
+    picks: Roll(tuple(FACES[i] for i in picks))
+    for picks in product(range(len(FACES)), repeat=DICE_PER_ROLL)
+}
+"""Every roll by the face numbers drawn: rolls are values, so one of each serves every match."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +71,7 @@ class PlayerSheet:
 
     def copy(self) -> PlayerSheet:
         """An independent copy."""
-        other = PlayerSheet(0)
+        other = PlayerSheet.__new__(PlayerSheet)
         other.crossed, other.frontier, other.marks = self.crossed, self.frontier, self.marks
         other.chameleons, other.columns = list(self.chameleons), self.columns
         other.visitors, other.animals = self.visitors, list(self.animals)
@@ -109,21 +119,28 @@ class KeerState:
 
     def node(self) -> Node:
         """Chance before a roll, the roller alone to keep, everyone at once to choose."""
-        return _NODE[self.phase]
+        phase = self.phase
+        if phase is _CHOOSE:
+            return _SIMULTANEOUS_NODE
+        if phase is _ROLL:
+            return _CHANCE_NODE
+        return _DECISION_NODE if phase is _KEEP else _TERMINAL_NODE
 
     def seats_to_act(self) -> tuple[Seat, ...]:
         """The roller while keeping; every player without a choice while choosing."""
-        if self.phase is Phase.KEEP:
+        phase = self.phase
+        if phase is _KEEP:
             return (self.roller,)
-        if self.phase is Phase.CHOOSE:
-            return tuple(s for s, c in enumerate(self.choices) if c is None)
+        if phase is _CHOOSE:
+            return tuple([s for s, c in enumerate(self.choices) if c is None])
         return ()
 
     def allowed_dice(self, seat: Seat) -> tuple[int, ...]:
         """The dice this seat may choose from in the current roll."""
-        if self.phase is Phase.KEEP:
-            return tuple(range(DICE_PER_ROLL)) if seat == self.roller else ()
-        if self.phase is not Phase.CHOOSE or self.kept is None:
+        phase = self.phase
+        if phase is _KEEP:
+            return _ALL_DICE if seat == self.roller else ()
+        if phase is not _CHOOSE or self.kept is None:
             return ()
         return (self.kept,) if seat == self.roller else _LEFT[self.kept]
 
@@ -140,11 +157,11 @@ class KeerState:
 
     def is_terminal(self) -> bool:
         """True once the final roll has resolved."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def outcome(self) -> Outcome | None:
         """Scores and winners (ties share the win) once the match is over."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not _OVER:
             return None
         return Outcome.from_scores([self.circles(s).total for s in range(self.num_players)])
 
@@ -157,16 +174,18 @@ class KeerState:
 
     def sample_chance(self, rng: ChanceRng) -> Roll:
         """Draw the pending roll: draw number = rolls made so far."""
-        picks = rng.draw(self.rolls, (len(FACES),) * DICE_PER_ROLL)
-        return Roll(tuple(FACES[i] for i in picks))
+        return _ROLLS[rng.draw(self.rolls, _DRAW)]
 
     legal_actions = rules.legal_actions
     """Every action the seat may apply now: `state.legal_actions(seat)`."""
     apply = rules.apply
     """Apply one action (seat CHANCE for a roll); raise IllegalAction and change nothing."""
 
-    def clone(self) -> KeerState:
-        """An independent copy (the sheet data is shared: it is immutable)."""
+    def clone(self, *, history: bool = True) -> KeerState:
+        """An independent copy (the sheet data is shared: it is immutable).
+
+        `history=False` starts the copy with an empty history, for searches that never read it.
+        """
         other = KeerState.__new__(KeerState)
         other.sheet, other.phase, other.roller = self.sheet, self.phase, self.roller
         other.num_players = self.num_players
@@ -177,7 +196,7 @@ class KeerState:
             self.rolls,
             self.version,
         )
-        other.history = list(self.history)
+        other.history = list(self.history) if history else []
         return other
 
     def summary(self) -> dict[str, Any]:

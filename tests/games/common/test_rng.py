@@ -53,3 +53,27 @@ def test_rejection_keeps_non_power_of_two_ranges_exact() -> None:
 def test_impossible_ranges_are_refused(size: int) -> None:
     with pytest.raises(ValueError, match="range"):
         ChanceRng(1).draw(0, (size,))
+
+
+def _documented_draw(seed: str, index: int, sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """docs/match-records.md, byte by byte: blocks 0, 1, … of SHA-256("seed:k:block")."""
+    out: list[int] = []
+    block = 0
+    while len(out) < len(sizes):
+        for byte in hashlib.sha256(f"{seed}:{index}:{block}".encode()).digest():
+            n = sizes[len(out)]
+            if byte < 256 - 256 % n:
+                out.append(byte % n)
+                if len(out) == len(sizes):
+                    break
+        block += 1
+    return tuple(out)
+
+
+@pytest.mark.parametrize("sizes", [(6, 6, 6), (3,), (200, 200, 200, 200), (7,) * 33, (129,) * 5])
+def test_every_draw_follows_the_documented_algorithm_rejections_included(
+    sizes: tuple[int, ...],
+) -> None:
+    rng = ChanceRng("ref")
+    draws = [rng.draw(index, sizes) for index in range(300)]
+    assert draws == [_documented_draw("ref", index, sizes) for index in range(300)]

@@ -13,6 +13,7 @@ from typing import Any
 from games.kero import actions
 from games.kero.actions import parse_action
 from games.kero.ai import KeroAI
+from games.kero.levels import computer
 from games.kero.state import KeroState
 
 NAME = "kero"
@@ -40,4 +41,13 @@ def figures(state: KeroState) -> dict[str, float]:
     }
 
 
-__all__ = ["NAME", "TITLE", "KeroAI", "KeroState", "figures", "new_match", "parse_action"]
+__all__ = [
+    "NAME",
+    "TITLE",
+    "KeroAI",
+    "KeroState",
+    "computer",
+    "figures",
+    "new_match",
+    "parse_action",
+]

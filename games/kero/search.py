@@ -98,20 +98,21 @@ class HardAI:
                 if worlds and deadline():
                     return choices[max(alive, key=totals.__getitem__)]
                 world_seed = rnd.random()
+                world = determinize(state, seat, random.Random(world_seed))
                 for index in alive:
-                    totals[index] += self._playout(state, seat, choices[index], world_seed)
+                    totals[index] += self._playout(world, seat, choices[index], world_seed)
                 spent, worlds = spent + len(alive), worlds + 1
             alive.sort(key=lambda i: -totals[i])
             if len(alive) == 1 or spent >= playouts:
                 return choices[alive[0]]
             alive = alive[: (len(alive) + 1) // 2]
 
-    def _playout(self, state: KeroState, seat: Seat, choice: a.Action, world_seed: float) -> float:
+    def _playout(self, world: KeroState, seat: Seat, choice: a.Action, dice_seed: float) -> float:
         """One sampled world: apply the choice, play on with the fast player, score it."""
-        rnd = random.Random(world_seed)
-        world = determinize(state, seat, rnd)
+        rnd = random.Random(dice_seed)
+        end = world.turns + HORIZON_TURNS
+        world = world.clone()
         world.apply(seat, choice)
-        end = state.turns + HORIZON_TURNS
         policy = self.fast.choose
         while not world.is_terminal() and world.turns < end:
             _advance(world, policy, rnd)

@@ -5,7 +5,8 @@ equally often, from the same chance streams); a shared win is a draw, reported a
 searching level runs without a clock, so the figures are deterministic; the CPU time of each of
 its decisions is measured too (mean and p99), to check the default budget fits ~100 ms.
 Usage: python -m benchmarks.kero_strength [--matches 1000] [--budget-playouts N] [--workers N]
-       [--variant base|boss] [--fuel-up auto|live] [--pairing hard-normal|normal-easy] [--json]
+       [--variant base|boss] [--fuel-up auto|live] [--pairing hard-normal|normal-easy] [--clock]
+       [--json]
 """
 
 from __future__ import annotations
@@ -42,14 +43,27 @@ class Match:
     """CPU time of each decision the stronger level took."""
 
 
-def play(pairing: tuple[Level, Level], options: dict[str, str], playouts: int, i: int) -> Match:
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """What every match of a run shares."""
+
+    options: dict[str, str]
+    """The match options (variant, fuel_up)."""
+    playouts: int
+    """The searching level's budget of playouts per decision."""
+    clock: bool = False
+    """Give it the CPU clock, so the budget's cpu_ms caps each decision (not deterministic)."""
+
+
+def play(pairing: tuple[Level, Level], setting: Setting, i: int) -> Match:
     """Match `i` of a pairing: the stronger level sits in seat i % 2."""
     strong, weak = pairing
-    budget = Budget(playouts=playouts)
+    clock = time.process_time if setting.clock else None
+    budget = Budget(playouts=setting.playouts, clock=clock)
     seat = i % 2
     levels = (strong, weak) if seat == 0 else (weak, strong)
     policies: list[Policy] = [computer(level, budget, seed=f"{i}") for level in levels]
-    state: GameState = KeroState(dict(options))
+    state: GameState = KeroState(dict(setting.options))
     rng = ChanceRng(f"kero-strength/{strong}-{weak}/{i // 2}")
     times: list[float] = []
     while not state.is_terminal():
@@ -96,14 +110,10 @@ def summarize(pairing: tuple[Level, Level], matches: list[Match]) -> dict[str, o
 
 
 def run(
-    pairing: tuple[Level, Level],
-    matches: int,
-    playouts: int,
-    workers: int,
-    options: dict[str, str],
+    pairing: tuple[Level, Level], matches: int, setting: Setting, workers: int = 1
 ) -> dict[str, object]:
     """Play one pairing's matches (in `workers` processes) and summarize them."""
-    job = partial(play, pairing, options, playouts)
+    job = partial(play, pairing, setting)
     results: Iterable[Match]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -122,18 +132,25 @@ def main() -> None:
     parser.add_argument("--variant", choices=["base", "boss"], default="base")
     parser.add_argument("--fuel-up", choices=["auto", "live"], default="auto")
     parser.add_argument(
+        "--clock",
+        action="store_true",
+        help="give hard the CPU clock: its budget's cpu_ms caps each decision (not deterministic)",
+    )
+    parser.add_argument(
         "--pairing", choices=[f"{s}-{w}" for s, w in PAIRINGS], help="play only this pairing"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     options = {"variant": args.variant, "fuel_up": args.fuel_up}
+    setting = Setting(options, args.budget_playouts, args.clock)
     results = [
-        run(pairing, args.matches, args.budget_playouts, args.workers, options)
+        run(pairing, args.matches, setting, args.workers)
         for pairing in PAIRINGS
         if args.pairing in (None, f"{pairing[0]}-{pairing[1]}")
     ]
     if args.json:
-        print(json.dumps({"benchmark": "kero-ai-strength", **options, "results": results}))
+        head = {"benchmark": "kero-ai-strength", **options, "budget_playouts": setting.playouts}
+        print(json.dumps({**head, "clock": setting.clock, "results": results}))
         return
     for r in results:
         strong, weak = str(r["pairing"]).split(" vs ")

@@ -29,7 +29,6 @@ FORBIDDEN_IN_GAMES = {
     "PIL",
     "aiosqlite",
     "asyncpg",
-    "random",
     "time",
     "datetime",
     "os",
@@ -70,6 +69,59 @@ def test_games_touch_no_clock_io_or_global_random() -> None:
     for path in modules("games"):
         wrong = imports(path) & FORBIDDEN_IN_GAMES
         assert not wrong, f"{path.relative_to(ROOT)} imports {wrong}"
+        assert not global_random(path), f"{path.relative_to(ROOT)}: {global_random(path)}"
+
+
+def global_random(path: Path) -> list[str]:
+    """Uses of the random module other than a generator seeded on the spot (`random.Random(x)`):
+    its module-level functions share one hidden global state, and an unseeded generator reads
+    the operating system's entropy."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    seeded: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _is_random_attr(node.func, "Random") and node.args:
+            seeded.add(id(node.func))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "random":
+            found.append(f"line {node.lineno}: from random import …")
+        elif isinstance(node, ast.Import) and any(
+            a.asname for a in node.names if a.name == "random"
+        ):
+            found.append(f"line {node.lineno}: random imported under another name")
+        elif _is_random_attr(node) and id(node) not in seeded:
+            attr = node.attr if isinstance(node, ast.Attribute) else "?"
+            in_annotation = attr == "Random" and not _called(tree, node)
+            if not in_annotation:
+                found.append(f"line {node.lineno}: random.{attr}")
+    return found
+
+
+def _is_random_attr(node: ast.AST, attr: str | None = None) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "random"
+        and (attr is None or node.attr == attr)
+    )
+
+
+def _called(tree: ast.AST, target: ast.AST) -> bool:
+    """Whether `target` is the function of some call (else it names the type, e.g. a hint)."""
+    return any(isinstance(n, ast.Call) and n.func is target for n in ast.walk(tree))
+
+
+def test_the_global_random_check_catches_what_it_should(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "import random\n"
+        "def ok(seed: str, rnd: random.Random) -> random.Random:\n"
+        "    return random.Random(seed)\n"
+        "def bad() -> float:\n"
+        "    random.shuffle([1])\n"
+        "    return random.Random().random() + random.random()\n"
+    )
+    assert [f.split(":")[0] for f in global_random(sample)] == ["line 5", "line 6", "line 6"]
 
 
 def test_ratings_are_pure_and_use_openskill_only() -> None:

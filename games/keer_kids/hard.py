@@ -128,9 +128,7 @@ class HardAI:
         return (mine >= best_other) + self.settings.margin * (mine - best_other)
 
 
-def _candidates(
-    state: KeerState, root: Sim, seat: Seat, legal: list[Action]
-) -> list[_Candidate]:
+def _candidates(state: KeerState, root: Sim, seat: Seat, legal: list[Action]) -> list[_Candidate]:
     """The distinct legal actions, best first by the heuristic's valuation."""
     assert state.dice is not None
     seen: set[tuple[int, int]] = set()

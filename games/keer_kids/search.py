@@ -50,7 +50,9 @@ def tables(sheet: Sheet) -> Tables:
     face_masks = tuple(sheet.colour_masks.get(face, 0) for face in FACES)
     return Tables(
         face_masks=face_masks,
-        columns=tuple(tuple((sheet.column_masks[c], c) for c in e.columns) for e in sheet.enclosures),
+        columns=tuple(
+            tuple((sheet.column_masks[c], c) for c in e.columns) for e in sheet.enclosures
+        ),
         animal_mask=tuple(sheet.animal_masks[e.animal] for e in sheet.enclosures),
         neighbours=sheet.neighbours,
         buckets=sheet.buckets,
@@ -214,9 +216,7 @@ class Sim:
                 choices.append((dice[kept], own[kept][1]) if top > NOTHING else (-1, NO_TARGET))
                 continue
             value_a, target_a = self.best(seat, face_a)
-            value_b, target_b = (
-                (value_a, target_a) if face_b == face_a else self.best(seat, face_b)
-            )
+            value_b, target_b = (value_a, target_a) if face_b == face_a else self.best(seat, face_b)
             if value_b > value_a:
                 choices.append((face_b, target_b))
             elif value_a > NOTHING:

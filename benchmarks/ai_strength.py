@@ -5,7 +5,7 @@ player count it sits in every seat equally often (and so rolls first equally oft
 counts for every winner, so parity is 1 / players. Deterministic: match i's dice and the
 players' seeds depend only on the pairing and i, whatever the number of workers.
 Usage: python -m benchmarks.ai_strength [--matches 1000] [--budget-playouts N] [--workers 1]
-[--only keer] [--json]
+[--only keer] [--pairing TEXT] [--json]; `--decision-ms` times Keer hard's decisions instead.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import statistics
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from multiprocessing import Pool
@@ -21,8 +23,9 @@ from typing import Any
 from games import keer_kids
 from games.common import ChanceRng
 from games.common.levels import Budget, Level
-from games.common.play import play_out
+from games.common.play import play_out, step
 from games.common.protocol import GameState, Policy
+from games.keer_kids import HardAI, HeuristicAI
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +82,40 @@ def keer_pairings() -> list[Pairing]:
         Pairing("keer", 2, Level.HARD, Level.NORMAL),
         Pairing("keer", 2, Level.NORMAL, Level.EASY),
     ]
+
+
+def keer_decision_ms(playouts: int, matches: int = 8) -> dict[str, Any]:
+    """CPU time of hard's mid-game decisions (rolls 5-16, searched ones only), 2 and 4 players.
+
+    Positions come from heuristic self-play; each is searched on a clone by a fresh HardAI.
+    """
+    out: dict[str, Any] = {"benchmark": "keer-hard-decision-ms", "budget_playouts": playouts}
+    for players in (2, 4):
+        times: list[float] = []
+        playouts_done = 0
+        ai = HeuristicAI()
+        for i in range(matches):
+            state = keer_kids.new_match(players)
+            rng = ChanceRng(f"decision-ms/{i}")
+            while not state.is_terminal():
+                if state.seats_to_act() and 5 <= state.rolls <= 16:
+                    for seat in state.seats_to_act():
+                        hard = HardAI(Budget(playouts=playouts), "decision-ms")
+                        position = state.clone()
+                        start = time.process_time()
+                        hard.choose(position, seat)
+                        if hard.playouts_done:
+                            times.append(time.process_time() - start)
+                            playouts_done += hard.playouts_done
+                step(state, [ai] * players, rng)
+        times.sort()
+        out[f"{players}p"] = {
+            "decisions": len(times),
+            "mean_ms": round(1000 * statistics.fmean(times), 1),
+            "p99_ms": round(1000 * times[int(0.99 * (len(times) - 1))], 1),
+            "playouts_per_s": round(playouts_done / sum(times)),
+        }
+    return out
 
 
 KITS: dict[str, Callable[[], GameKit]] = {"keer": keer_kit}
@@ -154,7 +191,13 @@ def main() -> None:
     parser.add_argument("--only", choices=sorted(PAIRINGS), action="append")
     parser.add_argument("--pairing", help="only the pairings whose name contains this")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--decision-ms", action="store_true", help="only time Keer hard's mid-game decisions"
+    )
     args = parser.parse_args()
+    if args.decision_ms:
+        print(json.dumps(keer_decision_ms(args.budget_playouts)))
+        return
     pairings = [p for game in args.only or sorted(PAIRINGS) for p in PAIRINGS[game]()]
     if args.pairing:
         pairings = [p for p in pairings if args.pairing in p.name]

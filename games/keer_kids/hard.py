@@ -1,7 +1,7 @@
 """The hard computer player: flat Monte-Carlo over the heuristic's best few actions.
 
 Each candidate is played out to the end of the match many times on a lean copy (`search.Sim`):
-dice are sampled from a random.Random seeded by (seed, version, seat), every seat then plays
+dice are sampled from a ChanceRng seeded by (seed, version, seat), every seat then plays
 the heuristic's valuation, and the candidate with the best mean result is taken. Every candidate
 sees the same sampled dice in a given round (common random numbers), so their difference is
 measured with far less noise than their means. The others' choices of the roll in play are
@@ -10,13 +10,13 @@ predicted, never read: choices are simultaneous, and the state holds those alrea
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
 from games.common.levels import Budget
 from games.common.protocol import Seat
+from games.common.rng import ChanceRng
 from games.keer_kids.actions import Action, Cross, Keep, Mark
 from games.keer_kids.ai import Weights
 from games.keer_kids.rules import Phase
@@ -24,7 +24,8 @@ from games.keer_kids.search import FACE_INDEX, LEFT, NO_TARGET, PURPLE_FACE, Sim
 from games.keer_kids.state import KeerState
 
 STREAM_ROLLS: Final = 40
-"""Rolls sampled ahead per round; a playout that runs longer draws the rest unshared."""
+"""Rolls sampled ahead per round: more than any match lasts (about 23, at most about 31)."""
+FACES_PER_DIE: Final = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,17 +84,18 @@ class HardAI:
     ) -> list[float]:
         """Mean result per candidate over round-robin playouts within the budget."""
         starts = [self._after(state, root, seat, c) for c in candidates]
-        rng = random.Random(f"{self.seed}:{state.version}:{seat}")
+        rng = ChanceRng(f"{self.seed}:{state.version}:{seat}")
+        sizes = (FACES_PER_DIE,) * (3 * STREAM_ROLLS)
         totals = [0.0] * len(candidates)
         done = [0] * len(candidates)
         expired: Callable[[], bool] = self.budget.deadline()
         limit = max(self.budget.playouts, len(candidates))
         spent = 0
         while spent < limit and not expired():
-            stream = rng.choices(range(6), k=3 * STREAM_ROLLS)
+            stream = rng.draw(spent, sizes)
             for i, start in enumerate(starts):
                 sim = start.copy()
-                sim.play_out(stream, rng)
+                sim.play_out(stream)
                 totals[i] += self._result(sim, seat)
                 done[i] += 1
             spent += len(candidates)

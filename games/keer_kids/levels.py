@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from games.common.levels import Budget, Level
 from games.common.protocol import Policy, Seat
+from games.common.rng import ChanceRng
 from games.keer_kids.actions import Action, Cross, Keep, Mark
 from games.keer_kids.ai import HeuristicAI
 from games.keer_kids.dice import COLOURS, PURPLE
@@ -26,8 +26,8 @@ def computer(level: Level = Level.NORMAL, budget: Budget | None = None, seed: st
 class EasyAI:
     """Beatable by a child: takes circles it sees now, else its favourite colour, else anything.
 
-    No look-ahead and no thought for the others. Its random picks come from a random.Random
-    seeded by (seed, version, seat), so the same state always gets the same answer.
+    No look-ahead and no thought for the others. Its random picks come from a ChanceRng seeded
+    by (seed, version, seat), so the same state always gets the same answer.
     """
 
     def __init__(self, seed: str = "") -> None:
@@ -35,20 +35,22 @@ class EasyAI:
 
     def favourite(self, seat: Seat) -> str:
         """The colour this seat likes best (fixed for the seed and seat)."""
-        return random.Random(f"{self.seed}:favourite:{seat}").choice(COLOURS)
+        return COLOURS[ChanceRng(f"{self.seed}:favourite:{seat}").draw(0, (len(COLOURS),))[0]]
 
     def choose(self, state: KeerState, seat: Seat) -> Action:
         """A legal action for the seat: an obvious one if it sees one."""
         legal = state.legal_actions(seat)
-        rng = random.Random(f"{self.seed}:{state.version}:{seat}")
         if len(legal) == 1:
             return legal[0]
         scored = [(_circles_now(state, seat, action), action) for action in legal]
         most = max(points for points, _ in scored)
         if most > 0:
-            return rng.choice([action for points, action in scored if points == most])
-        liked = [a for a in legal if _face(state, a) == self.favourite(seat)]
-        return rng.choice(liked or _prefer_crossing(state, legal))
+            picks = [action for points, action in scored if points == most]
+        else:
+            liked = [a for a in legal if _face(state, a) == self.favourite(seat)]
+            picks = liked or _prefer_crossing(state, legal)
+        rng = ChanceRng(f"{self.seed}:{state.version}:{seat}")
+        return picks[rng.draw(0, (len(picks),))[0]]
 
 
 def _face(state: KeerState, action: Action) -> str | None:

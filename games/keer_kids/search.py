@@ -8,7 +8,7 @@ history: a `Sim` holds per seat only what scoring and reachability need, faces a
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -274,13 +274,12 @@ class Sim:
             self.score[seat] += t.food
         return filled
 
-    def play_out(self, dice: list[int], rng: random.Random) -> None:
-        """Roll on to the end: faces from `dice` three at a time, then from `rng`."""
-        at = 0
+    def play_out(self, dice: Sequence[int]) -> None:
+        """Roll on to the end with faces from `dice`, three a roll (from the start again if a
+        match outlasts them: streams are longer than any match, so this is only a safeguard)."""
+        at, size = 0, len(dice) - len(dice) % 3
         while not self.over:
-            if at + 3 <= len(dice):
-                roll = (dice[at], dice[at + 1], dice[at + 2])
-                at += 3
-            else:
-                roll = (rng.randrange(6), rng.randrange(6), rng.randrange(6))
-            self.play_roll(roll)
+            if at == size:
+                at = 0
+            self.play_roll((dice[at], dice[at + 1], dice[at + 2]))
+            at += 3

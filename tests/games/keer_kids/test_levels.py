@@ -19,7 +19,9 @@ from games.keer_kids import (
     computer,
     new_match,
 )
+from games.keer_kids.ai import Weights
 from games.keer_kids.dice import PURPLE
+from games.keer_kids.search import FACE_INDEX, Sim
 
 from .helpers import (
     CROCODILE_PATH,
@@ -188,3 +190,22 @@ def test_hard_takes_an_obviously_winning_crossing() -> None:
     legal = state.legal_actions(1)
     assert Cross(1, "L4") in legal and len(legal) > 1
     assert HardAI(Budget(playouts=60), "win").choose(state, 1) == Cross(1, "L4")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_lean_playout_copy_plays_as_the_heuristic_and_scores_as_the_engine(
+    players: int,
+) -> None:
+    """With 3-4 players the heuristic has no denial term, so on the same rolls a Sim's playout
+    crosses what HeuristicAI crosses and ends on the engine's scores."""
+    for match in range(3):
+        state = new_match(players)
+        play_checked(state, [HeuristicAI()] * players, f"lean/{players}/{match}")
+        rolls = [a.dice for seat, a in state.history if seat == CHANCE and isinstance(a, Roll)]
+        sim = Sim(new_match(players), Weights())
+        sim.play_out([FACE_INDEX[face] for dice in rolls for face in dice])
+        outcome = state.outcome()
+        assert outcome is not None
+        assert sim.score == list(outcome.scores)
+        assert sim.crossed == [p.crossed for p in state.players]
+        assert sim.marks == [p.marks for p in state.players]

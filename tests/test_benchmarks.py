@@ -36,9 +36,11 @@ def test_keer_kids_benchmark_reports_json() -> None:
 
 
 def test_ai_strength_benchmark_reports_json() -> None:
-    results = run_benchmark("ai_strength", "--matches", "4")["results"]
-    assert [r["players"] for r in results] == [2, 4]
-    assert all(0 <= r["heuristic_win_share"] <= 1 for r in results)
+    results = run_benchmark("ai_strength", "--matches", "4", "--budget-playouts", "8")["results"]
+    pairings = [(r["game"], r["players"], r["strong"], r["weak"]) for r in results]
+    assert ("keer", 4, "hard", "normal") in pairings and ("keer", 4, "normal", "easy") in pairings
+    assert all(r["matches"] == 4 and 0 <= r["strong_win_share"] <= 1 for r in results)
+    assert all(r["parity"] == round(1 / r["players"], 3) for r in results)
 
 
 def test_kero_benchmark_reports_json() -> None:

@@ -7,7 +7,8 @@ from typing import Any
 
 from games.keer_kids.actions import Action, Cross, Keep, Mark, Miss, Roll, Skip, parse_action
 from games.keer_kids.ai import GreedyAI, HeuristicAI
-from games.keer_kids.levels import computer
+from games.keer_kids.hard import HardAI
+from games.keer_kids.levels import EasyAI, computer
 from games.keer_kids.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
 from games.keer_kids.sheet import Sheet, SheetError, default_sheet, parse_sheet
 from games.keer_kids.state import KeerState
@@ -35,7 +36,9 @@ __all__ = [
     "TITLE",
     "Action",
     "Cross",
+    "EasyAI",
     "GreedyAI",
+    "HardAI",
     "HeuristicAI",
     "Keep",
     "KeerState",

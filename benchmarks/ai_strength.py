@@ -5,7 +5,7 @@ player count it sits in every seat equally often (and so rolls first equally oft
 counts for every winner, so parity is 1 / players. Deterministic: match i's dice and the
 players' seeds depend only on the pairing and i, whatever the number of workers.
 Usage: python -m benchmarks.ai_strength [--matches 1000] [--budget-playouts N] [--workers 1]
-[--only keer] [--pairing TEXT] [--json]; `--decision-ms` times Keer hard's decisions instead.
+[--only keer|kero] [--pairing TEXT] [--json]; `--decision-ms` times Keer hard's decisions instead.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass
 from multiprocessing import Pool
 from typing import Any
 
-from games import keer_kids
+from games import keer_kids, kero
 from games.common import ChanceRng
 from games.common.levels import Budget, Level
 from games.common.play import play_out, step
@@ -118,8 +118,25 @@ def keer_decision_ms(playouts: int, matches: int = 8) -> dict[str, Any]:
     return out
 
 
-KITS: dict[str, Callable[[], GameKit]] = {"keer": keer_kit}
-PAIRINGS: dict[str, Callable[[], list[Pairing]]] = {"keer": keer_pairings}
+def kero_kit() -> GameKit:
+    """Kero, base game with automatic fuel-ups: `games.kero.computer` per level (the two seats
+    swap every match, and the dealt first player is drawn from the match's seed)."""
+    return GameKit(kero.new_match, kero.computer)
+
+
+def kero_pairings() -> list[Pairing]:
+    """The issue's targets: hard against normal, normal against easy."""
+    return [
+        Pairing("kero", 2, Level.HARD, Level.NORMAL),
+        Pairing("kero", 2, Level.NORMAL, Level.EASY),
+    ]
+
+
+KITS: dict[str, Callable[[], GameKit]] = {"keer": keer_kit, "kero": kero_kit}
+PAIRINGS: dict[str, Callable[[], list[Pairing]]] = {
+    "keer": keer_pairings,
+    "kero": kero_pairings,
+}
 
 
 def play_matches(pairing: Pairing, indices: Sequence[int], playouts: int) -> Tally:

@@ -96,7 +96,7 @@ class KeroAI:
             rescue = self._rescue(state, seat, burnt[0], now)
             if rescue is not None:
                 return rescue
-        if _rerolls_this_turn(state) >= self.pace.max_rerolls:
+        if rerolls_this_turn(state) >= self.pace.max_rerolls:
             return a.Stop(now)
         useless = self._useless_dice(state, seat)
         if not useless:
@@ -340,7 +340,8 @@ def _target(state: KeroState, facts: _Facts) -> str | None:
     return best
 
 
-def _rerolls_this_turn(state: KeroState) -> int:
+def rerolls_this_turn(state: KeroState) -> int:
+    """The re-rolls made since this turn's roll (a player's own count, read from the log)."""
     count = 0
     for _, action in reversed(state.history):
         if isinstance(action, a.Roll):

@@ -11,7 +11,7 @@ import random
 from games.common.levels import Budget, Level
 from games.common.protocol import Policy, Seat
 from games.kero import actions as a
-from games.kero.ai import KeroAI, Pace
+from games.kero.ai import KeroAI, Pace, rerolls_this_turn
 from games.kero.board import Phase
 from games.kero.rules import can_pay
 from games.kero.search import HardAI
@@ -70,7 +70,7 @@ class EasyAI:
         assert window is not None
         if now >= window.empty_at:
             return a.TankEmpty(window.empty_at)
-        rerolls = _rerolls_this_turn(state)
+        rerolls = rerolls_this_turn(state)
         fits = now + self.pace.think_ms < window.empty_at
         rnd = random.Random(f"kero-easy/{self.seed}/{state.version}/{seat}")
         dice = tuple(d for d, f in enumerate(state.turn.faces) if f in _DULL_FACES)
@@ -109,12 +109,3 @@ def _claim(state: KeroState, seat: Seat) -> a.Action:
 
 def _points(state: KeroState, slot: int) -> int:
     return state.box.territories_by_id[state.territories[slot] or ""].points
-
-
-def _rerolls_this_turn(state: KeroState) -> int:
-    count = 0
-    for _, action in reversed(state.history):
-        if isinstance(action, a.Roll):
-            return count
-        count += isinstance(action, a.Reroll)
-    return count

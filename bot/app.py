@@ -381,7 +381,7 @@ class TableroBot(commands.Bot):
             self.timers.cancel_all()
             if hasattr(self, "service"):
                 await self.service.stop_thinking()
-            self.thinker.close()
+            await self.thinker.close()
             await self.publisher.close()
             self.timers.cancel_all()  # what the flushed posts re-armed
             await super().close()

@@ -3,23 +3,26 @@ bot's event loop (and, niced, never the clicks of the members either).
 
 A question is the match's record up to the decision; the worker replays it and asks the game's
 hard player, whose budget is the worker's own CPU clock. The answer is the action's text: the
-bot applies it like any other action, so replays never need the computer again. This module
-imports the engines only, since the workers import it too.
+bot applies it like any other action, so replays never need the computer again.
+
+A worker is `python -m bot.thinking`, reading one JSON question per line on its stdin and
+writing one JSON answer per line: a plain process that imports the engines and this module
+only (not the bot's entry point, as multiprocessing's workers would re-import it).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
-import multiprocessing
 import os
+import sys
 import time
+import traceback
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures import Future as PoolFuture
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Any, Final
 
 from games.common.levels import Budget, Level
 from games.common.protocol import Seat
@@ -37,6 +40,16 @@ MIN_CPU_MS: Final = 10.0
 """The least CPU a decision gets, however busy the workers are."""
 WORKER_NICE: Final = 10
 """How much lower the workers' priority is than the bot's: a member's click comes first."""
+_LINE_LIMIT: Final = 64 * 1024 * 1024
+"""The longest question or answer line (a long Kero record is well under a megabyte)."""
+
+
+class ThoughtFailed(RuntimeError):
+    """The question got no answer (the worker says why in the bot's log)."""
+
+
+class WorkerDied(ThoughtFailed):
+    """A worker process ended or answered nonsense."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +65,34 @@ class Question:
     """Bound by the worker's CPU clock (False: by playouts only, so the answer is the same
     on every run, for tests)."""
 
+    def to_json(self) -> dict[str, Any]:
+        """The question as one JSON object (what a worker reads)."""
+        return {
+            "record": self.record.to_json(),
+            "seat": self.seat,
+            "level": self.level.value,
+            "cpu_ms": self.cpu_ms,
+            "think_ms": self.think_ms,
+            "timed": self.timed,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Question:
+        """The question a worker read."""
+        return cls(
+            MatchRecord.from_json(data["record"]),
+            int(data["seat"]),
+            Level(data["level"]),
+            float(data["cpu_ms"]),
+            None if data["think_ms"] is None else int(data["think_ms"]),
+            bool(data["timed"]),
+        )
+
 
 def answer(question: Question) -> str:
-    """The action the seat's computer takes, as text (run in a worker process). The budget
-    counts from the question's arrival: the replay and a margin for the last playout come out
-    of it, so the whole decision stays within `cpu_ms`."""
+    """The action the seat's computer takes, as text. The budget counts from the question's
+    arrival: the replay and a margin for the last playout come out of it, so the whole decision
+    stays within `cpu_ms`."""
     started = time.process_time()
     record = question.record
     state = replay(record)
@@ -70,18 +106,10 @@ def answer(question: Question) -> str:
 
 
 def _timed_answer(question: Question) -> tuple[str, float]:
-    """The answer and the worker's CPU seconds spent on it (replay included)."""
+    """The answer and the CPU seconds spent on it (replay included)."""
     started = time.process_time()
     text = answer(question)
     return text, time.process_time() - started
-
-
-def _start_worker() -> None:
-    """A worker runs behind the bot: lower priority, and the engines imported once."""
-    try:
-        os.nice(WORKER_NICE)
-    except OSError:  # pragma: no cover - a platform without nice
-        log.debug("the thinking worker keeps the bot's priority")
 
 
 def shared_budget(cpu_ms: float, waiting: int, workers: int) -> float:
@@ -91,87 +119,175 @@ def shared_budget(cpu_ms: float, waiting: int, workers: int) -> float:
     return max(MIN_CPU_MS, min(cpu_ms, QUEUE_MS * workers / waiting))
 
 
+class _Worker:
+    """One worker process, asked one question at a time."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+
+    @classmethod
+    async def start(cls) -> _Worker:
+        """A new worker, once it said it is ready (its imports done)."""
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot.thinking",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            limit=_LINE_LIMIT,
+        )
+        worker = cls(process)
+        await worker._read()
+        return worker
+
+    async def ask(self, question: Question) -> tuple[str, float]:
+        """The answer's text and the worker's CPU seconds for it."""
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            stdin.write(json.dumps(question.to_json()).encode() + b"\n")
+            await stdin.drain()
+        except (BrokenPipeError, ConnectionResetError) as error:
+            raise WorkerDied("the worker is gone") from error
+        reply = await self._read()
+        if isinstance(reply, dict) and "error" in reply:
+            raise ThoughtFailed(str(reply["error"]))
+        try:
+            return str(reply["action"]), float(reply["cpu_s"])
+        except (KeyError, TypeError, ValueError):
+            raise WorkerDied(f"the worker answered {reply!r}") from None
+
+    async def _read(self) -> Any:
+        stdout = self.process.stdout
+        assert stdout is not None
+        line = await stdout.readline()
+        if not line:
+            raise WorkerDied(f"the worker ended (exit {await self.process.wait()})")
+        try:
+            return json.loads(line)
+        except ValueError:
+            raise WorkerDied(f"the worker wrote {line[:80]!r}") from None
+
+    async def stop(self) -> None:
+        """End the process (its question, if any, goes unanswered)."""
+        with contextlib.suppress(ProcessLookupError):
+            self.process.kill()
+        await self.process.wait()
+
+
 class Thinker:
-    """A pool of worker processes answering questions, started off the event loop."""
+    """A pool of worker processes answering questions, started off the event loop's path."""
 
     def __init__(self, workers: int = 1, *, inline: bool = False) -> None:
         self.workers = workers
         self.inline = inline
         """Answer in this process (tests of what the bot does with an answer)."""
-        self._pool: Executor | None = None
-        self._warming: asyncio.Task[None] | None = None
+        self._idle: asyncio.Queue[_Worker | None] | None = None
+        self._all: list[_Worker] = []
         self._waiting = 0
         self.observe: Callable[[float, float], None] = lambda cpu_s, wall_s: None
         """Told each decision's CPU seconds in its worker and its seconds from question to
         answer (queueing included): the bot's metrics, the latency benchmark."""
 
+    def warm(self) -> None:
+        """Let the workers start (a hard seat was taken), so the first question does not wait
+        for their imports: each starts on its first turn in the queue."""
+        if self.inline or self._idle is not None:
+            return
+        self._idle = asyncio.Queue()
+        for _ in range(self.workers):
+            self._idle.put_nowait(None)  # a free place in the pool, its worker not started yet
+        asyncio.get_running_loop().create_task(self._start_one(), name="tablero-think-warm-up")
+
+    async def _start_one(self) -> None:
+        """Start a worker in a free place ahead of the first question."""
+        idle = self._idle
+        assert idle is not None
+        worker = await idle.get()
+        if worker is None:
+            try:
+                worker = await self._started()
+            except (OSError, WorkerDied):
+                log.warning("a thinking worker could not start", exc_info=True)
+        idle.put_nowait(worker)
+
+    async def _started(self) -> _Worker:
+        worker = await _Worker.start()
+        self._all.append(worker)
+        return worker
+
     async def think(self, question: Question) -> str:
-        """The answer; raises what the worker raised (a broken pool is started afresh)."""
+        """The answer; raises WorkerDied (or OSError) when a worker could not give one."""
         asked = time.perf_counter()
         if self.inline:
             await asyncio.sleep(0)
             text, cpu_s = _timed_answer(question)
         else:
-            pool = await self._started()
-            self._waiting += 1
-            cpu_ms = shared_budget(question.cpu_ms, self._waiting, self.workers)
-            try:
-                shared = replace(question, cpu_ms=cpu_ms)
-                text, cpu_s = await asyncio.wrap_future(pool.submit(_timed_answer, shared))
-            except BrokenProcessPool:
-                self.close()
-                raise
-            finally:
-                self._waiting -= 1
+            text, cpu_s = await self._ask(question)
         self.observe(cpu_s, time.perf_counter() - asked)
         return text
 
-    def warm(self) -> None:
-        """Start the workers in the background (a hard seat was taken), so the first question
-        does not wait for processes to start; the event loop never waits for them either."""
-        if self.inline or self._warming is not None:
-            return
-        context = multiprocessing.get_context("forkserver")
-        pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_start_worker)
-        warming = asyncio.create_task(
-            asyncio.to_thread(_start, pool, self.workers), name="tablero-think-warm-up"
-        )
-        warming.add_done_callback(_quiet)
-        self._pool, self._warming = pool, warming
-
-    async def _started(self) -> Executor:
-        """The pool, once its workers are up (started now if they are not)."""
+    async def _ask(self, question: Question) -> tuple[str, float]:
         self.warm()
-        pool, warming = self._pool, self._warming
-        assert pool is not None and warming is not None
+        idle = self._idle
+        assert idle is not None
+        self._waiting += 1
         try:
-            await asyncio.shield(warming)
-        except Exception:
-            self.close()
+            worker = await idle.get()
+            cpu_ms = shared_budget(question.cpu_ms, self._waiting, self.workers)
+        finally:
+            self._waiting -= 1
+        try:
+            if worker is None:
+                worker = await self._started()
+            reply = await worker.ask(replace(question, cpu_ms=cpu_ms))
+        except ThoughtFailed as failed:
+            if isinstance(failed, WorkerDied) and worker is not None:
+                await self._drop(worker)
+                worker = None  # its place is free: a new worker starts there next time
             raise
-        return pool
+        except BaseException:
+            if worker is not None:
+                await self._drop(worker)
+            worker = None
+            raise
+        finally:
+            idle.put_nowait(worker)
+        return reply
 
-    def close(self) -> None:
+    async def _drop(self, worker: _Worker) -> None:
+        if worker in self._all:
+            self._all.remove(worker)
+        await worker.stop()
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the running workers (for operators, and tests that kill one)."""
+        return [worker.process.pid for worker in self._all]
+
+    async def close(self) -> None:
         """Stop the workers; a question in flight is dropped (a restart asks it again)."""
-        pool, self._pool, self._warming = self._pool, None, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        workers, self._all, self._idle = self._all, [], None
+        for worker in workers:
+            await worker.stop()
 
 
-def _start(pool: Executor, workers: int) -> None:
-    """Start every worker and wait until each answered once (in a thread: starting a
-    process blocks)."""
-    started: list[PoolFuture[bool]] = [pool.submit(_ready) for _ in range(workers)]
-    for future in started:
-        future.result()
+def _serve() -> None:
+    """A worker's life: ready, then one answer per question line until stdin closes."""
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICE)
+    out = sys.stdout
+    out.write('{"ready": true}\n')
+    out.flush()
+    for line in sys.stdin:
+        try:
+            text, cpu_s = _timed_answer(Question.from_json(json.loads(line)))
+            reply: dict[str, Any] = {"action": text, "cpu_s": cpu_s}
+        except Exception as error:  # one bad question must not end the worker
+            traceback.print_exc()
+            reply = {"error": f"{type(error).__name__}: {error}"}
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
 
 
-def _quiet(task: asyncio.Task[None]) -> None:
-    """A warm-up that failed is reported by the question that waits for it."""
-    if not task.cancelled():
-        task.exception()
-
-
-def _ready() -> bool:
-    """Answered by a started worker (its imports done)."""
-    return True
+if __name__ == "__main__":
+    _serve()

@@ -4,19 +4,28 @@ thinker, and applies the answer when it comes back — stored like any other act
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import AsyncIterator
-from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bot.computer import ai_player
 from bot.service import LiveMatch, MatchService
-from bot.thinking import Question, Thinker, answer, shared_budget
+from bot.thinking import (
+    Question,
+    Thinker,
+    ThoughtFailed,
+    WorkerDied,
+    answer,
+    shared_budget,
+)
 from games.common import ChanceRng
 from games.common.levels import Level
 from games.keer_kids import KeerState, Phase
-from games.records import Player, record_of, replay
+from games.records import Entry, Player, record_of, replay
 from games.registry import get_game
 from storage import SqliteStore
 
@@ -118,7 +127,7 @@ async def test_the_worker_process_answers_what_the_engine_would() -> None:
     try:
         text = await thinker.think(question)
     finally:
-        thinker.close()
+        await thinker.close()
     assert text == answer(question)
     assert text in {a.to_text() for a in state.legal_actions(0)}
 
@@ -127,7 +136,7 @@ class _DeadWorkers(Thinker):
     """A pool whose worker died mid-question (killed by the host, out of memory)."""
 
     async def think(self, question: Question) -> str:
-        raise BrokenProcessPool("a worker died")
+        raise WorkerDied("a worker died")
 
 
 async def test_a_dead_worker_s_decision_is_played_by_the_normal_computer(
@@ -152,3 +161,24 @@ def test_a_busy_pool_shares_its_queue_time_among_the_questions() -> None:
     assert shared_budget(100.0, 20, 1) == 50.0, "twenty in line: the queue drains in a second"
     assert shared_budget(100.0, 40, 2) == 50.0
     assert shared_budget(100.0, 1_000, 1) == 10.0, "never less than the floor"
+
+
+async def test_a_killed_worker_is_replaced_and_a_bad_question_answered_with_its_error() -> None:
+    state = KeerState(2)
+    state.apply(-1, state.sample_chance(ChanceRng("k")))
+    record = record_of("keer-kids", state, [ai_player(0, Level.HARD), ANA], seed="k")
+    good = Question(record, 0, Level.HARD, 50.0, None, timed=False)
+    thinker = Thinker(1)
+    try:
+        first = await thinker.think(good)
+        [pid] = thinker.worker_pids()
+        os.kill(pid, signal.SIGKILL)  # as the host's OOM killer would
+        with pytest.raises(WorkerDied):
+            await thinker.think(good)
+        assert await thinker.think(good) == first, "a new worker took its place"
+        damaged = replace(record, entries=(*record.entries, Entry(0, "keep:9")))
+        with pytest.raises(ThoughtFailed, match="RecordError"):
+            await thinker.think(replace(good, record=damaged))
+        assert await thinker.think(good) == first, "a bad question does not end the worker"
+    finally:
+        await thinker.close()

@@ -606,9 +606,10 @@ class MatchService:
             log.exception(
                 "match %s: seat %s's computer could not think; it plays normal", live.id, seat
             )
-            if len(live.state.history) != asked or live.id not in self.matches:
-                return
-            action = live.spec.new_ai(Level.NORMAL, think_ms=self.think_ms).choose(live.state, seat)
+            state = live.state
+            if live.id not in self.matches or not live.thoughts.still_asked(state, seat, asked):
+                return  # the decision moved on: the next one is asked afresh
+            action = live.spec.new_ai(Level.NORMAL, think_ms=self.think_ms).choose(state, seat)
         if live.thoughts.received(seat, asked, action) and live.id in self.matches:
             self.on_thought(live)
 

@@ -40,6 +40,9 @@ MIN_CPU_MS: Final = 10.0
 """The least CPU a decision gets, however busy the workers are."""
 WORKER_NICE: Final = 10
 """How much lower the workers' priority is than the bot's: a member's click comes first."""
+ANSWER_TIMEOUT_S: Final = 10.0
+"""A worker silent this long on one question is stuck: it is replaced, and the normal computer
+plays the move."""
 _LINE_LIMIT: Final = 64 * 1024 * 1024
 """The longest question or answer line (a long Kero record is well under a megabyte)."""
 
@@ -240,12 +243,19 @@ class Thinker:
         try:
             if worker is None:
                 worker = await self._started()
-            reply = await worker.ask(replace(question, cpu_ms=cpu_ms))
+            reply = await asyncio.wait_for(
+                worker.ask(replace(question, cpu_ms=cpu_ms)), ANSWER_TIMEOUT_S
+            )
         except ThoughtFailed as failed:
             if isinstance(failed, WorkerDied) and worker is not None:
                 await self._drop(worker)
                 worker = None  # its place is free: a new worker starts there next time
             raise
+        except TimeoutError:
+            if worker is not None:
+                await self._drop(worker)
+            worker = None
+            raise WorkerDied(f"no answer within {ANSWER_TIMEOUT_S} s") from None
         except BaseException:
             if worker is not None:
                 await self._drop(worker)

@@ -22,22 +22,25 @@ class Thoughts:
     def answer_for(self, state: GameState, seat: Seat) -> Action | None:
         """The seat's answer if it still holds in `state`."""
         found = self.answers.get(seat)
-        if found is None:
+        if found is None or not _holds(state, seat, found[0]):
             return None
-        asked, action = found
-        later = state.history[asked:]
-        if len(state.history) < asked or any(s in (seat, CHANCE) for s, _ in later):
-            return None
-        return action
+        return found[1]
 
     def needs_asking(self, state: GameState, seat: Seat) -> bool:
-        """Whether no question about this decision is in flight or answered yet."""
-        return self.asked.get(seat) != len(state.history) and self.answer_for(state, seat) is None
+        """Whether no question about this decision is in flight or answered yet (one asked
+        before the others moved still stands)."""
+        asked = self.asked.get(seat)
+        in_flight = asked is not None and _holds(state, seat, asked)
+        return not in_flight and self.answer_for(state, seat) is None
 
     def ask(self, state: GameState, seat: Seat) -> int:
         """Note a question about the seat's decision in `state`; its history length."""
         self.asked[seat] = asked = len(state.history)
         return asked
+
+    def still_asked(self, state: GameState, seat: Seat, asked: int) -> bool:
+        """Whether the question asked at `asked` is the seat's current one, unanswered."""
+        return self.asked.get(seat) == asked and _holds(state, seat, asked)
 
     def received(self, seat: Seat, asked: int, action: Action) -> bool:
         """Keep an answer; False if a newer question of the seat superseded it."""
@@ -50,3 +53,10 @@ class Thoughts:
     def drop(self, seat: Seat) -> None:
         """Forget the seat's answer (the engine refused it: the seat is asked again)."""
         self.answers.pop(seat, None)
+
+
+def _holds(state: GameState, seat: Seat, asked: int) -> bool:
+    """Whether a decision asked at history length `asked` is still the seat's decision now:
+    only other seats moved since."""
+    history = state.history
+    return len(history) >= asked and all(s not in (seat, CHANCE) for s, _ in history[asked:])

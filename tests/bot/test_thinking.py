@@ -182,3 +182,40 @@ async def test_a_killed_worker_is_replaced_and_a_bad_question_answered_with_its_
         assert await thinker.think(good) == first, "a bad question does not end the worker"
     finally:
         await thinker.close()
+
+
+class _Held(Thinker):
+    """Answers in this process once released, counting the questions."""
+
+    def __init__(self) -> None:
+        super().__init__(inline=True)
+        self.questions: list[Question] = []
+        self.release = asyncio.Event()
+
+    async def think(self, question: Question) -> str:
+        self.questions.append(question)
+        await self.release.wait()
+        return answer(question)
+
+
+async def test_a_question_in_flight_stands_while_only_others_move(store: SqliteStore) -> None:
+    """Ana picks while the hard seat still thinks about the same roll: it is not asked twice,
+    and its answer, when it comes, resolves the roll."""
+    thinker = _Held()
+    service = _service(store, thinker)
+    resumer = _Resumer(service)
+    live = await service.create(
+        "keer-kids", [ANA, ai_player(0, Level.HARD)], {}, guild_id="g", channel_id="c"
+    )
+    await service.act(live.id, ANA.id, live.state.version, "roll")
+    state = live.state
+    assert isinstance(state, KeerState)
+    await service.act(live.id, ANA.id, state.version, state.legal_actions(0)[0].to_text())
+    state = live.state
+    assert isinstance(state, KeerState)
+    if 0 in state.seats_to_act():
+        await service.act(live.id, ANA.id, state.version, state.legal_actions(0)[0].to_text())
+    assert len(thinker.questions) == 1, "Ana's pick did not make the hard seat think again"
+    thinker.release.set()
+    await resumer.next()
+    assert live.state.rolls == 2, "the roll resolved with the hard seat's answer"  # type: ignore[attr-defined]

@@ -230,13 +230,17 @@ class HeuristicAI:
                 rows = subsets.get(left)
                 if rows is None:
                     rows = subsets[left] = plan.rows_of(left)
-                for index, neighbours, animal_mask, column_mask, column, more in rows:
+                for index, neighbours, animal_mask, m0, c0, m1, c1, m2, c2, more in rows:
+                    # A padded column (mask 0) adds worths[c][0] == +0.0: the sum is unchanged.
                     value = (
                         room_n[(neighbours & closed).bit_count()]
-                        + worths[column][(column_mask & open_).bit_count()]
+                        + worths[c0][(m0 & open_).bit_count()]
+                        + worths[c1][(m1 & open_).bit_count()]
+                        + worths[c2][(m2 & open_).bit_count()]
                     )
-                    for other_mask, other in more:
-                        value += worths[other][(other_mask & open_).bit_count()]
+                    if more:
+                        for other_mask, other in more:
+                            value += worths[other][(other_mask & open_).bit_count()]
                     remaining = (animal_mask & open_).bit_count()
                     value += food_gain[remaining]
                     if finishing and remaining == 1:
@@ -253,7 +257,9 @@ class HeuristicAI:
         return self.weights.finish if mine > best_other else -self.weights.finish
 
 
-_Row = tuple[int, int, int, int, int, tuple[tuple[int, int], ...]]
+_Row = tuple[int, int, int, int, int, int, int, int, int, tuple[tuple[int, int], ...]]
+_UNROLLED: Final = 3
+"""Columns of an enclosure the inner loop reads without a loop (a sheet's enclosures span 1-3)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -262,8 +268,8 @@ class _Plan:
 
     sheet: Sheet
     rows: tuple[_Row, ...]
-    """Per enclosure: its index, neighbours, animal mask, first column's mask and number, the
-    other columns as (mask, number)."""
+    """Per enclosure: its index, neighbours, animal mask, then (mask, number) of its first three
+    columns, padded with (0, first column) whose worth is +0.0, then any further columns."""
     colour_masks: Mapping[str, int]
     total_marks: int
     marks_per_chameleon: int
@@ -291,17 +297,7 @@ def _plan(sheet: Sheet) -> _Plan:
     dice = range(DICE_PER_ROLL)
     return _Plan(
         sheet,
-        tuple(
-            (
-                e.index,
-                sheet.neighbours[e.index],
-                sheet.animal_masks[e.animal],
-                sheet.column_masks[e.columns[0]],
-                e.columns[0],
-                tuple((sheet.column_masks[c], c) for c in e.columns[1:]),
-            )
-            for e in sheet.enclosures
-        ),
+        tuple(_row(sheet, e.index) for e in sheet.enclosures),
         sheet.colour_masks,
         sheet.total_marks,
         sheet.marks_per_chameleon,
@@ -311,6 +307,27 @@ def _plan(sheet: Sheet) -> _Plan:
         tuple(Mark(d) for d in dice),
         {},
         {},
+    )
+
+
+def _row(sheet: Sheet, index: int) -> _Row:
+    """The plan's row of one enclosure."""
+    enclosure = sheet.enclosures[index]
+    columns = [(sheet.column_masks[c], c) for c in enclosure.columns]
+    padded = columns[:_UNROLLED] + [(0, enclosure.columns[0])] * (_UNROLLED - len(columns))
+    (m0, c0), (m1, c1), (m2, c2) = padded
+    more = tuple(columns[_UNROLLED:])
+    return (
+        index,
+        sheet.neighbours[index],
+        sheet.animal_masks[enclosure.animal],
+        m0,
+        c0,
+        m1,
+        c1,
+        m2,
+        c2,
+        more,
     )
 
 

@@ -231,16 +231,16 @@ class HeuristicAI:
                 if rows is None:
                     rows = subsets[left] = plan.rows_of(left)
                 for index, neighbours, animal_mask, m0, c0, m1, c1, m2, c2, more in rows:
-                    # A padded column (mask 0) adds worths[c][0] == +0.0: the sum is unchanged.
                     value = (
                         room_n[(neighbours & closed).bit_count()]
                         + worths[c0][(m0 & open_).bit_count()]
-                        + worths[c1][(m1 & open_).bit_count()]
-                        + worths[c2][(m2 & open_).bit_count()]
                     )
-                    if more:
-                        for other_mask, other in more:
-                            value += worths[other][(other_mask & open_).bit_count()]
+                    if m1:  # a column's mask is never 0: 0 stands for no second column
+                        value += worths[c1][(m1 & open_).bit_count()]
+                        if m2:
+                            value += worths[c2][(m2 & open_).bit_count()]
+                            for other_mask, other in more:
+                                value += worths[other][(other_mask & open_).bit_count()]
                     remaining = (animal_mask & open_).bit_count()
                     value += food_gain[remaining]
                     if finishing and remaining == 1:
@@ -269,7 +269,7 @@ class _Plan:
     sheet: Sheet
     rows: tuple[_Row, ...]
     """Per enclosure: its index, neighbours, animal mask, then (mask, number) of its first three
-    columns, padded with (0, first column) whose worth is +0.0, then any further columns."""
+    columns, (0, 0) where it has fewer, then any further columns."""
     colour_masks: Mapping[str, int]
     total_marks: int
     marks_per_chameleon: int
@@ -314,7 +314,7 @@ def _row(sheet: Sheet, index: int) -> _Row:
     """The plan's row of one enclosure."""
     enclosure = sheet.enclosures[index]
     columns = [(sheet.column_masks[c], c) for c in enclosure.columns]
-    padded = columns[:_UNROLLED] + [(0, enclosure.columns[0])] * (_UNROLLED - len(columns))
+    padded = columns[:_UNROLLED] + [(0, 0)] * (_UNROLLED - len(columns))
     (m0, c0), (m1, c1), (m2, c2) = padded
     more = tuple(columns[_UNROLLED:])
     return (

@@ -175,61 +175,36 @@ class HeuristicAI:
     def _compute_options(
         self, state: KeerState, seat: Seat, faces: list[str]
     ) -> dict[str, tuple[float, int | None]]:
-        plan = self._plan
-        if plan is None or plan.sheet is not state.sheet:
-            plan = self._plan_of(state.sheet)
-        player = state.players[seat]
-        reachable = player.frontier & ~player.crossed
-        with_purple = PURPLE in faces
-        # marks_left and earns_chameleon, from the plan
-        purple = with_purple and player.marks < plan.total_marks
-        chameleon = purple and (player.marks + 1) % plan.marks_per_chameleon == 0
-        if chameleon:
-            colours = list(plan.colour_masks)
-        else:
-            colours = [face for face in faces if face != PURPLE] if with_purple else faces
-        # Every colour is searched within its own mask, so all of `reachable` may be passed.
-        options = self._best_targets(state, seat, player, reachable, colours)
-        if with_purple:
-            if not purple:
-                options[PURPLE] = (_NOTHING, None)
-            elif chameleon:
-                value, target = max(options.values(), key=lambda o: o[0])
-                options[PURPLE] = (max(value, 0.0), target)
-            else:
-                options[PURPLE] = (self.weights.mark, None)
-        return options
-
-    def _best_targets(
-        self, state: KeerState, seat: Seat, player: PlayerSheet, mask: int, colours: list[str]
-    ) -> dict[str, tuple[float, int | None]]:
-        """For each colour: the enclosure in `mask` most worth crossing, and its worth.
+        """For each face: the enclosure of its colour most worth crossing, and its worth.
 
         Worth = progress toward column and animal prizes (each enclosure still to cross
         discounts a prize, so circles earned now weigh most) + room: enclosures the crossing
-        newly makes reachable. Colours are searched one at a time (an enclosure has one colour),
-        lowest enclosure first, so the first of equal worth wins.
+        newly makes reachable. Colours are searched one at a time (an enclosure has one colour,
+        so each within its own mask), lowest enclosure first, so the first of equal worth wins.
         """
+        if PURPLE in faces:
+            return self._purple_options(state, seat, faces)
         plan = self._plan
         if plan is None or plan.sheet is not state.sheet or self._tables_of is not self.weights:
             plan = self._plan_of(state.sheet)
+        player = state.players[seat]
+        crossed, frontier = player.crossed, player.frontier
+        mask = frontier & ~crossed
         colour_masks, subsets = plan.colour_masks, plan.subsets
         room_n, food_gain = self._room_n, self._food_gain
         worths = self._column_worths.get(state.visitors_gone)
         if worths is None:
             worths = self._worths_for(state.sheet, state.visitors_gone)
-        open_, closed = ~player.crossed, ~player.frontier
+        open_, closed = ~crossed, ~frontier
         finishing = len(player.animals) + 1 >= ANIMALS_TO_END
-        best: dict[str, tuple[float, int | None]] = {}
-        for colour in colours:
-            if colour in best:
+        options: dict[str, tuple[float, int | None]] = {}
+        for colour in faces:
+            if colour in options:
                 continue
             best_value, best_index = _NOTHING, None
             left = mask & colour_masks.get(colour, 0)
             if left:
-                rows = subsets.get(left)
-                if rows is None:
-                    rows = subsets[left] = plan.rows_of(left)
+                rows = subsets.get(left) or plan.rows_of(left)  # never empty: `left` is not 0
                 for index, neighbours, animal_mask, m0, c0, m1, c1, m2, c2, more in rows:
                     value = (
                         room_n[(neighbours & closed).bit_count()]
@@ -247,8 +222,31 @@ class HeuristicAI:
                         value += self._finish_bonus(state, seat, index)
                     if value > best_value:
                         best_value, best_index = value, index
-            best[colour] = (best_value, best_index)
-        return best
+            options[colour] = (best_value, best_index)
+        return options
+
+    def _purple_options(
+        self, state: KeerState, seat: Seat, faces: list[str]
+    ) -> dict[str, tuple[float, int | None]]:
+        """The colours' options, and purple's: its mark, or the best colour if it earns one."""
+        plan = self._plan_of(state.sheet)
+        player = state.players[seat]
+        # marks_left and earns_chameleon, from the plan
+        purple = player.marks < plan.total_marks
+        chameleon = purple and (player.marks + 1) % plan.marks_per_chameleon == 0
+        if chameleon:
+            colours = list(plan.colour_masks)
+        else:
+            colours = [face for face in faces if face != PURPLE]
+        options = self._compute_options(state, seat, colours)
+        if not purple:
+            options[PURPLE] = (_NOTHING, None)
+        elif chameleon:
+            value, target = max(options.values(), key=lambda o: o[0])
+            options[PURPLE] = (max(value, 0.0), target)
+        else:
+            options[PURPLE] = (self.weights.mark, None)
+        return options
 
     def _finish_bonus(self, state: KeerState, seat: Seat, index: int) -> float:
         """Ending the match is worth it only when this crossing leaves the seat in the lead."""
@@ -287,8 +285,9 @@ class _Plan:
     colour has few enclosures, so few masks)."""
 
     def rows_of(self, mask: int) -> tuple[_Row, ...]:
-        """The rows of the enclosures in `mask`, lowest index first."""
-        return tuple(row for row in self.rows if mask >> row[0] & 1)
+        """The rows of the enclosures in `mask`, lowest index first (kept in `subsets`)."""
+        rows = self.subsets[mask] = tuple(row for row in self.rows if mask >> row[0] & 1)
+        return rows
 
 
 @cache

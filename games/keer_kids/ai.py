@@ -15,7 +15,7 @@ from typing import Final
 
 from games.common.protocol import Seat
 from games.keer_kids.actions import Action, Cross, Keep, Mark, Skip
-from games.keer_kids.dice import DICE_PER_ROLL, PURPLE
+from games.keer_kids.dice import COLOURS, DICE_PER_ROLL, PURPLE
 from games.keer_kids.rules import ANIMALS_TO_END, Phase, colour_targets
 from games.keer_kids.sheet import Sheet
 from games.keer_kids.state import KeerState, PlayerSheet
@@ -190,7 +190,7 @@ class HeuristicAI:
         player = state.players[seat]
         crossed, frontier = player.crossed, player.frontier
         mask = frontier & ~crossed
-        colour_masks, subsets = plan.colour_masks, plan.subsets
+        face_masks, subsets = plan.face_masks, plan.subsets
         room_n, food_gain = self._room_n, self._food_gain
         worths = self._column_worths.get(state.visitors_gone)
         if worths is None:
@@ -202,7 +202,7 @@ class HeuristicAI:
             if colour in options:
                 continue
             best_value, best_index = _NOTHING, None
-            left = mask & colour_masks.get(colour, 0)
+            left = mask & face_masks[colour]
             if left:
                 rows = subsets.get(left) or plan.rows_of(left)  # never empty: `left` is not 0
                 for index, neighbours, animal_mask, m0, c0, m1, c1, m2, c2, more in rows:
@@ -269,6 +269,8 @@ class _Plan:
     """Per enclosure: its index, neighbours, animal mask, then (mask, number) of its first three
     columns, (0, 0) where it has fewer, then any further columns."""
     colour_masks: Mapping[str, int]
+    face_masks: dict[str, int]
+    """colour_masks, plus 0 for each die colour the sheet lacks: a face's mask is one lookup."""
     total_marks: int
     marks_per_chameleon: int
     food: int
@@ -298,6 +300,7 @@ def _plan(sheet: Sheet) -> _Plan:
         sheet,
         tuple(_row(sheet, e.index) for e in sheet.enclosures),
         sheet.colour_masks,
+        dict.fromkeys(COLOURS, 0) | dict(sheet.colour_masks),
         sheet.total_marks,
         sheet.marks_per_chameleon,
         sheet.food_per_animal,

@@ -15,13 +15,38 @@ _BLOCK = 32
 """Bytes in one SHA-256 digest."""
 
 
+_Limits = tuple[int, int, tuple[int, ...]]
+_LIMITS: dict[tuple[int, ...], _Limits] = {}
+"""By sizes already checked: their rejection limits (the same few sizes recur)."""
+_MAX_LIMITS = 1024
+"""Sizes kept at most (a draw's sizes may vary from match to match)."""
+
+
+def _limits(sizes: tuple[int, ...]) -> _Limits:
+    """Check every size; then (n, its limit) if all sizes are n, else (0, 0), and every limit.
+
+    A value's limit is the first byte it rejects: bytes at or past it would bias the value.
+    """
+    for n in sizes:
+        if not 1 <= n <= MAX_RANGE:
+            raise ValueError(f"a draw takes a range of 1 to {MAX_RANGE} values, not {n}")
+    limits = tuple([MAX_RANGE - MAX_RANGE % n for n in sizes])
+    uniform = sizes[0] if sizes and len(set(sizes)) == 1 else 0
+    found = (uniform, MAX_RANGE - MAX_RANGE % uniform if uniform else 0, limits)
+    if len(_LIMITS) < _MAX_LIMITS and type(sizes) is tuple:
+        _LIMITS[sizes] = found
+    return found
+
+
 class ChanceRng:
     """Uniform integers for the k-th chance draw of a match."""
 
-    __slots__ = ("_seed",)
+    __slots__ = ("_prefix", "_seed")
 
     def __init__(self, seed: int | str) -> None:
         self._seed = str(seed)
+        self._prefix = f"{self._seed}:"
+        """The text every draw's digest input starts with, joined once."""
 
     @property
     def seed(self) -> str:
@@ -30,18 +55,22 @@ class ChanceRng:
 
     def draw(self, index: int, sizes: tuple[int, ...]) -> tuple[int, ...]:
         """For draw `index`, one uniform integer in range(n) for each n in `sizes` (n ≤ 256)."""
-        for n in sizes:
-            if not 1 <= n <= MAX_RANGE:
-                raise ValueError(f"a draw takes a range of 1 to {MAX_RANGE} values, not {n}")
+        found = _LIMITS.get(sizes)
+        if found is None:
+            found = _limits(sizes)
         if len(sizes) <= _BLOCK:
             # The common case: no byte of the first block is rejected, so value i is byte i.
-            out: list[int] = []
-            digest = sha256(f"{self._seed}:{index}:0".encode()).digest()
-            for byte, n in zip(digest, sizes, strict=False):
-                if byte >= MAX_RANGE - MAX_RANGE % n:
+            digest = sha256(f"{self._prefix}{index}:0".encode()).digest()
+            n, limit, limits = found
+            if n:  # every size is n: one comparison with the largest byte checks them all
+                head = digest[: len(sizes)]
+                if max(head) < limit:
+                    return tuple([byte % n for byte in head])
+                return self._draw_slowly(index, sizes)
+            for byte, limit in zip(digest, limits, strict=False):
+                if byte >= limit:
                     return self._draw_slowly(index, sizes)
-                out.append(byte % n)
-            return tuple(out)
+            return tuple([byte % n for byte, n in zip(digest, sizes, strict=False)])
         return self._draw_slowly(index, sizes)
 
     def _draw_slowly(self, index: int, sizes: tuple[int, ...]) -> tuple[int, ...]:

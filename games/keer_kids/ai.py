@@ -15,7 +15,7 @@ from typing import Final
 
 from games.common.protocol import Seat
 from games.keer_kids.actions import Action, Cross, Keep, Mark, Skip
-from games.keer_kids.dice import DICE_PER_ROLL, PURPLE
+from games.keer_kids.dice import COLOURS, DICE_PER_ROLL, PURPLE
 from games.keer_kids.rules import ANIMALS_TO_END, Phase, colour_targets
 from games.keer_kids.sheet import Sheet
 from games.keer_kids.state import KeerState, PlayerSheet
@@ -175,76 +175,78 @@ class HeuristicAI:
     def _compute_options(
         self, state: KeerState, seat: Seat, faces: list[str]
     ) -> dict[str, tuple[float, int | None]]:
-        plan = self._plan
-        if plan is None or plan.sheet is not state.sheet:
-            plan = self._plan_of(state.sheet)
-        player = state.players[seat]
-        reachable = player.frontier & ~player.crossed
-        with_purple = PURPLE in faces
-        # marks_left and earns_chameleon, from the plan
-        purple = with_purple and player.marks < plan.total_marks
-        chameleon = purple and (player.marks + 1) % plan.marks_per_chameleon == 0
-        if chameleon:
-            colours = list(plan.colour_masks)
-        else:
-            colours = [face for face in faces if face != PURPLE] if with_purple else faces
-        # Every colour is searched within its own mask, so all of `reachable` may be passed.
-        options = self._best_targets(state, seat, player, reachable, colours)
-        if with_purple:
-            if not purple:
-                options[PURPLE] = (_NOTHING, None)
-            elif chameleon:
-                value, target = max(options.values(), key=lambda o: o[0])
-                options[PURPLE] = (max(value, 0.0), target)
-            else:
-                options[PURPLE] = (self.weights.mark, None)
-        return options
-
-    def _best_targets(
-        self, state: KeerState, seat: Seat, player: PlayerSheet, mask: int, colours: list[str]
-    ) -> dict[str, tuple[float, int | None]]:
-        """For each colour: the enclosure in `mask` most worth crossing, and its worth.
+        """For each face: the enclosure of its colour most worth crossing, and its worth.
 
         Worth = progress toward column and animal prizes (each enclosure still to cross
         discounts a prize, so circles earned now weigh most) + room: enclosures the crossing
-        newly makes reachable. Colours are searched one at a time (an enclosure has one colour),
-        lowest enclosure first, so the first of equal worth wins.
+        newly makes reachable. Colours are searched one at a time (an enclosure has one colour,
+        so each within its own mask), lowest enclosure first, so the first of equal worth wins.
         """
+        if PURPLE in faces:
+            return self._purple_options(state, seat, faces)
         plan = self._plan
         if plan is None or plan.sheet is not state.sheet or self._tables_of is not self.weights:
             plan = self._plan_of(state.sheet)
-        colour_masks, subsets = plan.colour_masks, plan.subsets
+        player = state.players[seat]
+        crossed, frontier = player.crossed, player.frontier
+        mask = frontier & ~crossed
+        face_masks, subsets = plan.face_masks, plan.subsets
         room_n, food_gain = self._room_n, self._food_gain
         worths = self._column_worths.get(state.visitors_gone)
         if worths is None:
             worths = self._worths_for(state.sheet, state.visitors_gone)
-        open_, closed = ~player.crossed, ~player.frontier
+        open_, closed = ~crossed, ~frontier
         finishing = len(player.animals) + 1 >= ANIMALS_TO_END
-        best: dict[str, tuple[float, int | None]] = {}
-        for colour in colours:
-            if colour in best:
+        options: dict[str, tuple[float, int | None]] = {}
+        for colour in faces:
+            if colour in options:
                 continue
             best_value, best_index = _NOTHING, None
-            left = mask & colour_masks.get(colour, 0)
+            left = mask & face_masks[colour]
             if left:
-                rows = subsets.get(left)
-                if rows is None:
-                    rows = subsets[left] = plan.rows_of(left)
-                for index, neighbours, animal_mask, column_mask, column, more in rows:
+                rows = subsets.get(left) or plan.rows_of(left)  # never empty: `left` is not 0
+                for index, neighbours, animal_mask, m0, c0, m1, c1, m2, c2, more in rows:
                     value = (
                         room_n[(neighbours & closed).bit_count()]
-                        + worths[column][(column_mask & open_).bit_count()]
+                        + worths[c0][(m0 & open_).bit_count()]
                     )
-                    for other_mask, other in more:
-                        value += worths[other][(other_mask & open_).bit_count()]
+                    if m1:  # a column's mask is never 0: 0 stands for no second column
+                        value += worths[c1][(m1 & open_).bit_count()]
+                        if m2:
+                            value += worths[c2][(m2 & open_).bit_count()]
+                            for other_mask, other in more:
+                                value += worths[other][(other_mask & open_).bit_count()]
                     remaining = (animal_mask & open_).bit_count()
                     value += food_gain[remaining]
                     if finishing and remaining == 1:
                         value += self._finish_bonus(state, seat, index)
                     if value > best_value:
                         best_value, best_index = value, index
-            best[colour] = (best_value, best_index)
-        return best
+            options[colour] = (best_value, best_index)
+        return options
+
+    def _purple_options(
+        self, state: KeerState, seat: Seat, faces: list[str]
+    ) -> dict[str, tuple[float, int | None]]:
+        """The colours' options, and purple's: its mark, or the best colour if it earns one."""
+        plan = self._plan_of(state.sheet)
+        player = state.players[seat]
+        # marks_left and earns_chameleon, from the plan
+        purple = player.marks < plan.total_marks
+        chameleon = purple and (player.marks + 1) % plan.marks_per_chameleon == 0
+        if chameleon:
+            colours = list(plan.colour_masks)
+        else:
+            colours = [face for face in faces if face != PURPLE]
+        options = self._compute_options(state, seat, colours)
+        if not purple:
+            options[PURPLE] = (_NOTHING, None)
+        elif chameleon:
+            value, target = max(options.values(), key=lambda o: o[0])
+            options[PURPLE] = (max(value, 0.0), target)
+        else:
+            options[PURPLE] = (self.weights.mark, None)
+        return options
 
     def _finish_bonus(self, state: KeerState, seat: Seat, index: int) -> float:
         """Ending the match is worth it only when this crossing leaves the seat in the lead."""
@@ -253,7 +255,9 @@ class HeuristicAI:
         return self.weights.finish if mine > best_other else -self.weights.finish
 
 
-_Row = tuple[int, int, int, int, int, tuple[tuple[int, int], ...]]
+_Row = tuple[int, int, int, int, int, int, int, int, int, tuple[tuple[int, int], ...]]
+_UNROLLED: Final = 3
+"""Columns of an enclosure the inner loop reads without a loop (a sheet's enclosures span 1-3)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -262,9 +266,11 @@ class _Plan:
 
     sheet: Sheet
     rows: tuple[_Row, ...]
-    """Per enclosure: its index, neighbours, animal mask, first column's mask and number, the
-    other columns as (mask, number)."""
+    """Per enclosure: its index, neighbours, animal mask, then (mask, number) of its first three
+    columns, (0, 0) where it has fewer, then any further columns."""
     colour_masks: Mapping[str, int]
+    face_masks: dict[str, int]
+    """colour_masks, plus 0 for each die colour the sheet lacks: a face's mask is one lookup."""
     total_marks: int
     marks_per_chameleon: int
     food: int
@@ -281,8 +287,9 @@ class _Plan:
     colour has few enclosures, so few masks)."""
 
     def rows_of(self, mask: int) -> tuple[_Row, ...]:
-        """The rows of the enclosures in `mask`, lowest index first."""
-        return tuple(row for row in self.rows if mask >> row[0] & 1)
+        """The rows of the enclosures in `mask`, lowest index first (kept in `subsets`)."""
+        rows = self.subsets[mask] = tuple(row for row in self.rows if mask >> row[0] & 1)
+        return rows
 
 
 @cache
@@ -291,18 +298,9 @@ def _plan(sheet: Sheet) -> _Plan:
     dice = range(DICE_PER_ROLL)
     return _Plan(
         sheet,
-        tuple(
-            (
-                e.index,
-                sheet.neighbours[e.index],
-                sheet.animal_masks[e.animal],
-                sheet.column_masks[e.columns[0]],
-                e.columns[0],
-                tuple((sheet.column_masks[c], c) for c in e.columns[1:]),
-            )
-            for e in sheet.enclosures
-        ),
+        tuple(_row(sheet, e.index) for e in sheet.enclosures),
         sheet.colour_masks,
+        dict.fromkeys(COLOURS, 0) | dict(sheet.colour_masks),
         sheet.total_marks,
         sheet.marks_per_chameleon,
         sheet.food_per_animal,
@@ -311,6 +309,27 @@ def _plan(sheet: Sheet) -> _Plan:
         tuple(Mark(d) for d in dice),
         {},
         {},
+    )
+
+
+def _row(sheet: Sheet, index: int) -> _Row:
+    """The plan's row of one enclosure."""
+    enclosure = sheet.enclosures[index]
+    columns = [(sheet.column_masks[c], c) for c in enclosure.columns]
+    padded = columns[:_UNROLLED] + [(0, 0)] * (_UNROLLED - len(columns))
+    (m0, c0), (m1, c1), (m2, c2) = padded
+    more = tuple(columns[_UNROLLED:])
+    return (
+        index,
+        sheet.neighbours[index],
+        sheet.animal_masks[enclosure.animal],
+        m0,
+        c0,
+        m1,
+        c1,
+        m2,
+        c2,
+        more,
     )
 
 

@@ -610,8 +610,10 @@ class MatchService:
             if live.id not in self.matches or not live.thoughts.still_asked(state, seat, asked):
                 return  # the decision moved on: the next one is asked afresh
             action = live.spec.new_ai(Level.NORMAL, think_ms=self.think_ms).choose(state, seat)
-        if live.thoughts.received(seat, asked, action) and live.id in self.matches:
-            self.on_thought(live)
+        if not live.thoughts.received(seat, asked, action) or live.id not in self.matches:
+            return
+        if not any(live.waits_for(s) for s in range(len(live.players)) if not live.is_ai(s)):
+            self.on_thought(live)  # else it rides with the member's move the match awaits too
 
     async def stop_thinking(self) -> None:
         """Cancel the questions in flight (shutdown: a restart asks them again)."""

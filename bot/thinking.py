@@ -1,5 +1,5 @@
 """Where a searching computer thinks: worker processes, so its CPU budget never holds up the
-bot's event loop (and, niced, never the clicks of the members either).
+bot's event loop, and, scheduled only on idle CPU, never the members' clicks either.
 
 A question is the match's record up to the decision; the worker replays it and asks the game's
 hard player, whose budget is the worker's own CPU clock. The answer is the action's text: the
@@ -38,8 +38,8 @@ QUEUE_MS: Final = 1_000.0
 smaller share of its budget, so a busy bot's hard computers answer sooner and shallower."""
 MIN_CPU_MS: Final = 10.0
 """The least CPU a decision gets, however busy the workers are."""
-WORKER_NICE: Final = 10
-"""How much lower the workers' priority is than the bot's: a member's click comes first."""
+WORKER_NICE: Final = 19
+"""The workers' priority where idle scheduling is not available: the lowest there is."""
 ANSWER_TIMEOUT_S: Final = 10.0
 """A worker silent this long on one question is stuck: it is replaced, and the normal computer
 plays the move."""
@@ -281,10 +281,19 @@ class Thinker:
             await worker.stop()
 
 
-def _serve() -> None:
-    """A worker's life: ready, then one answer per question line until stdin closes."""
+def _behind_the_bot() -> None:
+    """Run only on CPU the bot leaves idle (Linux's SCHED_IDLE), else at the lowest priority:
+    a hard computer's budget is CPU time, so waiting costs it latency, never strength."""
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
+    if sys.platform == "linux":
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+
+
+def _serve() -> None:
+    """A worker's life: ready, then one answer per question line until stdin closes."""
+    _behind_the_bot()
     out = sys.stdout
     out.write('{"ready": true}\n')
     out.flush()

@@ -75,10 +75,13 @@ async def test_a_hard_roller_keeps_only_once_its_answer_is_back(store: SqliteSto
     assert [e.action[:5] for e in stored.record.entries if e.seat == 0] == ["keep:"]
 
 
-async def test_a_member_s_move_and_the_thinkers_answer_make_one_roll(store: SqliteStore) -> None:
-    """Both choose at once: Ana's pick is stored while the hard seat still thinks; its answer
-    then resolves the roll."""
-    service = _service(store, Thinker(inline=True))
+async def test_an_answer_the_match_does_not_wait_for_rides_with_the_member_s_move(
+    store: SqliteStore,
+) -> None:
+    """Both choose at once: the hard seat answers while Ana still has to pick, so the match is
+    not woken for it (no step, no message of its own); Ana's pick resolves the roll with it."""
+    thinker = _Held()
+    service = _service(store, thinker)
     resumer = _Resumer(service)
     live = await service.create(
         "keer-kids", [ANA, ai_player(0, Level.HARD)], {}, guild_id="g", channel_id="c"
@@ -90,17 +93,15 @@ async def test_a_member_s_move_and_the_thinkers_answer_make_one_roll(store: Sqli
     await service.act(live.id, ANA.id, state.version, keep.to_text())
     state = live.state
     assert isinstance(state, KeerState) and state.phase is Phase.CHOOSE
-    assert 1 in state.seats_to_act(), "the hard seat has not answered yet"
-    if 0 in state.seats_to_act():
-        pick = state.legal_actions(0)[0]
-        await service.act(live.id, ANA.id, state.version, pick.to_text())
-    await resumer.next()
-    state = live.state
-    assert isinstance(state, KeerState)
-    assert state.rolls == 2 and state.roller == 1, "roll 1 resolved; the hard seat rolled next"
-    assert state.phase is Phase.KEEP, "and it thinks about its keep"
-    hard_moves = [e for e in (await store.load(live.id)).record.entries if e.seat == 1]
-    assert hard_moves, "the hard seat's choice is stored"
+    assert 0 in state.seats_to_act(), "the seeded roll leaves Ana a pick"
+    thinker.release.set()
+    await asyncio.sleep(0.05)
+    assert resumer.woken.empty(), "the answer waits for Ana's pick"
+    stored = (await store.load(live.id)).version
+    played = await service.act(live.id, ANA.id, state.version, state.legal_actions(0)[0].to_text())
+    assert [seat for seat, _ in played.actions][:2] == [0, 1], "Ana's pick, then the answer"
+    assert live.state.rolls == 2  # type: ignore[attr-defined]
+    assert (await store.load(live.id)).version > stored
 
 
 async def test_a_stale_answer_is_not_applied(store: SqliteStore) -> None:

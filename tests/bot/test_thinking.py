@@ -80,20 +80,9 @@ async def test_an_answer_the_match_does_not_wait_for_rides_with_the_member_s_mov
 ) -> None:
     """Both choose at once: the hard seat answers while Ana still has to pick, so the match is
     not woken for it (no step, no message of its own); Ana's pick resolves the roll with it."""
-    thinker = _Held()
-    service = _service(store, thinker)
-    resumer = _Resumer(service)
-    live = await service.create(
-        "keer-kids", [ANA, ai_player(0, Level.HARD)], {}, guild_id="g", channel_id="c"
-    )
-    await service.act(live.id, ANA.id, live.state.version, "roll")
+    thinker, service, resumer, live = await _ana_kept_against_hard(store)
     state = live.state
     assert isinstance(state, KeerState)
-    keep = state.legal_actions(0)[0]
-    await service.act(live.id, ANA.id, state.version, keep.to_text())
-    state = live.state
-    assert isinstance(state, KeerState) and state.phase is Phase.CHOOSE
-    assert 0 in state.seats_to_act(), "the seeded roll leaves Ana a pick"
     thinker.release.set()
     await asyncio.sleep(0.05)
     assert resumer.woken.empty(), "the answer waits for Ana's pick"
@@ -202,6 +191,20 @@ class _Held(Thinker):
 async def test_a_question_in_flight_stands_while_only_others_move(store: SqliteStore) -> None:
     """Ana picks while the hard seat still thinks about the same roll: it is not asked twice,
     and its answer, when it comes, resolves the roll."""
+    thinker, service, resumer, live = await _ana_kept_against_hard(store)
+    state = live.state
+    assert isinstance(state, KeerState)
+    await service.act(live.id, ANA.id, state.version, state.legal_actions(0)[0].to_text())
+    assert len(thinker.questions) == 1, "Ana's pick did not make the hard seat think again"
+    thinker.release.set()
+    await resumer.next()
+    assert live.state.rolls == 2, "the roll resolved with the hard seat's answer"  # type: ignore[attr-defined]
+
+
+async def _ana_kept_against_hard(
+    store: SqliteStore,
+) -> tuple[_Held, MatchService, _Resumer, LiveMatch]:
+    """Ana against a held hard computer: she rolled and kept, and both are to choose."""
     thinker = _Held()
     service = _service(store, thinker)
     resumer = _Resumer(service)
@@ -213,10 +216,6 @@ async def test_a_question_in_flight_stands_while_only_others_move(store: SqliteS
     assert isinstance(state, KeerState)
     await service.act(live.id, ANA.id, state.version, state.legal_actions(0)[0].to_text())
     state = live.state
-    assert isinstance(state, KeerState)
-    if 0 in state.seats_to_act():
-        await service.act(live.id, ANA.id, state.version, state.legal_actions(0)[0].to_text())
-    assert len(thinker.questions) == 1, "Ana's pick did not make the hard seat think again"
-    thinker.release.set()
-    await resumer.next()
-    assert live.state.rolls == 2, "the roll resolved with the hard seat's answer"  # type: ignore[attr-defined]
+    assert isinstance(state, KeerState) and state.phase is Phase.CHOOSE
+    assert {0, 1} <= set(state.seats_to_act()), "the seeded roll leaves Ana a pick"
+    return thinker, service, resumer, live

@@ -188,6 +188,8 @@ class Thinker:
         self._idle: asyncio.Queue[_Worker | None] | None = None
         self._all: list[_Worker] = []
         self._waiting = 0
+        self._warming: asyncio.Task[None] | None = None
+        """The first worker's start (held: the loop keeps only a weak reference to a task)."""
         self.observe: Callable[[float, float], None] = lambda cpu_s, wall_s: None
         """Told each decision's CPU seconds in its worker and its seconds from question to
         answer (queueing included): the bot's metrics, the latency benchmark."""
@@ -200,7 +202,7 @@ class Thinker:
         self._idle = asyncio.Queue()
         for _ in range(self.workers):
             self._idle.put_nowait(None)  # a free place in the pool, its worker not started yet
-        asyncio.get_running_loop().create_task(self._start_one(), name="tablero-think-warm-up")
+        self._warming = asyncio.create_task(self._start_one(), name="tablero-think-warm-up")
 
     async def _start_one(self) -> None:
         """Start a worker in a free place ahead of the first question."""

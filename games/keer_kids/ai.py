@@ -15,7 +15,7 @@ from typing import Final
 
 from games.common.protocol import Seat
 from games.keer_kids.actions import Action, Cross, Keep, Mark, Skip
-from games.keer_kids.dice import COLOURS, DICE_PER_ROLL, PURPLE
+from games.keer_kids.dice import COLOURS, DICE_PER_ROLL, LEFT_WHEN_KEPT, PURPLE
 from games.keer_kids.rules import ANIMALS_TO_END, Phase, colour_targets
 from games.keer_kids.sheet import Sheet
 from games.keer_kids.state import KeerState, PlayerSheet
@@ -27,8 +27,6 @@ _KEEPS: Final = tuple(Keep(d) for d in range(DICE_PER_ROLL))
 _SKIP: Final = Skip()
 _MAX_WORTHS: Final = 8192
 """Column worth tables kept per sheet and gain table: one per set of visitors gone met."""
-_LEFT: Final = ((1, 2), (0, 2), (0, 1))
-"""The two dice left to the others when the roller keeps die 0, 1 or 2."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +51,7 @@ class HeuristicAI:
 
     def __init__(self, weights: Weights | None = None) -> None:
         self.weights = weights or Weights()
-        self._gain = _gain_table(self.weights.discount)
+        self._gain = gain_table(self.weights.discount)
         """_gain[k]: how much a prize's worth rises when k enclosures to cross become k - 1."""
         self._roll: tuple[KeerState | None, int] = (None, 0)
         self._options: dict[Seat, dict[str, tuple[float, int | None]]] = {}
@@ -77,7 +75,7 @@ class HeuristicAI:
             return _KEEPS[self._best_keep(state, seat, dice)]
         kept = state.kept
         if state.phase is _CHOOSE and kept is not None and seat != state.roller:
-            a, b = _LEFT[kept]
+            a, b = LEFT_WHEN_KEPT[kept]
             face_a, face_b = dice[a], dice[b]
             # _face_options, inline: the others choose four times a roll in a 4-player match
             roll = self._roll
@@ -127,9 +125,9 @@ class HeuristicAI:
         if len(self._column_worths) >= _MAX_WORTHS:
             self._column_worths.clear()
         by_prize: dict[int, tuple[float, ...]] = {}
-        for prize in set(_prizes(sheet, visitors_gone)):
+        for prize in set(column_prizes(sheet, visitors_gone)):
             by_prize[prize] = tuple(prize * g for g in self._gain)
-        worths = tuple(by_prize[prize] for prize in _prizes(sheet, visitors_gone))
+        worths = tuple(by_prize[prize] for prize in column_prizes(sheet, visitors_gone))
         self._column_worths[visitors_gone] = worths
         return worths
 
@@ -139,7 +137,7 @@ class HeuristicAI:
         if state.num_players == 2:
             other = self._face_options(state, 1 - seat, dice)
             values = [max(other[face][0], 0.0) for face in dice]
-            given = [max(values[a], values[b]) for a, b in _LEFT]
+            given = [max(values[a], values[b]) for a, b in LEFT_WHEN_KEPT]
         best_die, best_value = 0, _NOTHING
         denial = self.weights.denial
         for die, face in enumerate(dice):
@@ -334,7 +332,7 @@ def _row(sheet: Sheet, index: int) -> _Row:
 
 
 @cache
-def _gain_table(discount: float) -> tuple[float, ...]:
+def gain_table(discount: float) -> tuple[float, ...]:
     """_gain for a discount: [0] = 0, [k] = discount^(k-1) - discount^k."""
     powers = [discount**k for k in range(16)]
     return (0.0, *(powers[k - 1] - powers[k] for k in range(1, 16)))
@@ -353,7 +351,7 @@ def _food_table(food: int, gain: tuple[float, ...]) -> tuple[float, ...]:
 
 
 @cache
-def _prizes(sheet: Sheet, visitors_gone: int) -> tuple[int, ...]:
+def column_prizes(sheet: Sheet, visitors_gone: int) -> tuple[int, ...]:
     """Per column: its buckets, plus its visitor while nobody has taken it (2^13 keys at most)."""
     return tuple(b + (not visitors_gone >> c & 1) for c, b in enumerate(sheet.buckets))
 

@@ -19,8 +19,9 @@ from games.common.protocol import Seat
 from games.common.rng import ChanceRng
 from games.keer_kids.actions import Action, Cross, Keep, Mark
 from games.keer_kids.ai import Weights
+from games.keer_kids.dice import LEFT_WHEN_KEPT
 from games.keer_kids.rules import Phase
-from games.keer_kids.search import FACE_INDEX, LEFT, NO_TARGET, PURPLE_FACE, Sim
+from games.keer_kids.search import FACE_INDEX, NO_TARGET, PURPLE_FACE, Sim
 from games.keer_kids.state import KeerState
 
 STREAM_ROLLS: Final = 40
@@ -113,7 +114,7 @@ class HardAI:
         else:
             assert state.kept is not None
             kept = state.kept
-        left = tuple(dice[d] for d in LEFT[kept])
+        left = tuple(dice[d] for d in LEFT_WHEN_KEPT[kept])
         choices = []
         for other in range(sim.n):
             if other == seat and state.phase is Phase.CHOOSE:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from games.keer_kids.ai import Weights
-from games.keer_kids.dice import FACES, PURPLE
+from games.keer_kids.ai import Weights, column_prizes, gain_table
+from games.keer_kids.dice import FACES, LEFT_WHEN_KEPT, PURPLE
 from games.keer_kids.rules import ANIMALS_TO_END
 from games.keer_kids.sheet import Sheet
 from games.keer_kids.state import KeerState
@@ -22,8 +22,6 @@ from games.keer_kids.state import KeerState
 NOTHING: Final = -1e9
 PURPLE_FACE: Final = FACES.index(PURPLE)
 FACE_INDEX: Final = {face: i for i, face in enumerate(FACES)}
-LEFT: Final = ((1, 2), (0, 2), (0, 1))
-"""The two dice left to the others when the roller keeps die 0, 1 or 2."""
 NO_TARGET: Final = -1
 
 
@@ -63,19 +61,6 @@ def tables(sheet: Sheet) -> Tables:
     )
 
 
-@cache
-def gains(discount: float) -> tuple[float, ...]:
-    """gains[k]: how much a prize's worth rises when k enclosures to cross become k - 1."""
-    powers = [discount**k for k in range(32)]
-    return (0.0, *(powers[k - 1] - powers[k] for k in range(1, 32)))
-
-
-@cache
-def prizes(t: Tables, gone: int) -> tuple[int, ...]:
-    """Per column: its buckets, plus its visitor while nobody has taken it."""
-    return tuple(b + (not gone >> c & 1) for c, b in enumerate(t.buckets))
-
-
 class Sim:
     """A match reduced to bitmasks and counts; `play_roll` plays one roll with the policy."""
 
@@ -91,11 +76,13 @@ class Sim:
         "prizes",
         "roller",
         "score",
+        "sheet",
         "t",
         "w",
     )
 
     def __init__(self, state: KeerState, weights: Weights) -> None:
+        self.sheet = state.sheet
         self.t = tables(state.sheet)
         self.w = weights
         self.n = state.num_players
@@ -107,14 +94,14 @@ class Sim:
         self.animals = [len(p.animals) for p in players]
         self.score = [state.circles(s).total for s in range(self.n)]
         self.gone = state.visitors_gone
-        self.prizes = prizes(self.t, self.gone)
+        self.prizes = column_prizes(self.sheet, self.gone)
         self.roller = state.roller
         self.over = state.is_terminal()
 
     def copy(self) -> Sim:
         """An independent copy (tables and weights are shared: they are immutable)."""
         other = Sim.__new__(Sim)
-        other.t, other.w, other.n = self.t, self.w, self.n
+        other.sheet, other.t, other.w, other.n = self.sheet, self.t, self.w, self.n
         other.crossed, other.frontier = self.crossed[:], self.frontier[:]
         other.marks, other.columns = self.marks[:], self.columns[:]
         other.animals, other.score = self.animals[:], self.score[:]
@@ -147,7 +134,7 @@ class Sim:
         `value` inlined: this loop is where playouts spend their time.
         """
         t, w = self.t, self.w
-        gain, prizes = gains(w.discount), self.prizes
+        gain, prizes = gain_table(w.discount), self.prizes
         columns, animal_mask, neighbours = t.columns, t.animal_mask, t.neighbours
         open_, closed, room = ~self.crossed[seat], ~self.frontier[seat], w.room
         food = t.food
@@ -170,17 +157,7 @@ class Sim:
 
     def value(self, seat: int, index: int) -> float:
         """What crossing one enclosure is worth to the seat: prize progress, room, the finish."""
-        t, w = self.t, self.w
-        gain = gains(w.discount)
-        open_ = ~self.crossed[seat]
-        value = w.room * (t.neighbours[index] & ~self.frontier[seat]).bit_count()
-        for column_mask, column in t.columns[index]:
-            value += self.prizes[column] * gain[(column_mask & open_).bit_count()]
-        remaining = (t.animal_mask[index] & open_).bit_count()
-        value += t.food * gain[remaining]
-        if remaining == 1 and self.animals[seat] + 1 >= ANIMALS_TO_END:
-            value += self.finish_bonus(seat, index)
-        return value
+        return self.best_in(seat, 1 << index)[0]
 
     def finish_bonus(self, seat: int, index: int) -> float:
         """Ending the match is worth it only when this crossing leaves the seat in the lead."""
@@ -209,7 +186,7 @@ class Sim:
             if own[die][0] > top:
                 kept, top = die, own[die][0]
         choices: list[tuple[int, int]] = []
-        a, b = LEFT[kept]
+        a, b = LEFT_WHEN_KEPT[kept]
         face_a, face_b = dice[a], dice[b]
         for seat in range(n):
             if seat == roller:
@@ -251,7 +228,7 @@ class Sim:
                 if won:
                     self.score[seat] += won.bit_count()
             self.gone |= new
-            self.prizes = prizes(self.t, self.gone)
+            self.prizes = column_prizes(self.sheet, self.gone)
         if max(self.animals) >= ANIMALS_TO_END:
             self.over = True
         else:

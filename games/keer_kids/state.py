@@ -11,7 +11,7 @@ from games.common.protocol import Node, Outcome, Seat
 from games.common.rng import ChanceRng
 from games.keer_kids import rules
 from games.keer_kids.actions import Action, Roll
-from games.keer_kids.dice import DICE_PER_ROLL, FACES
+from games.keer_kids.dice import DICE_PER_ROLL, FACES, LEFT_WHEN_KEPT
 from games.keer_kids.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
 from games.keer_kids.sheet import Sheet, default_sheet
 
@@ -25,9 +25,6 @@ _DECISION_NODE: Final = Node.DECISION
 _SIMULTANEOUS_NODE: Final = Node.SIMULTANEOUS
 _TERMINAL_NODE: Final = Node.TERMINAL
 _ALL_DICE: Final = tuple(range(DICE_PER_ROLL))
-_LEFT: Final = tuple(
-    tuple(d for d in range(DICE_PER_ROLL) if d != kept) for kept in range(DICE_PER_ROLL)
-)
 _DRAW: Final = (len(FACES),) * DICE_PER_ROLL
 _ROLLS: Final = {
     picks: Roll(tuple(FACES[i] for i in picks))
@@ -142,7 +139,7 @@ class KeerState:
             return _ALL_DICE if seat == self.roller else ()
         if phase is not _CHOOSE or self.kept is None:
             return ()
-        return (self.kept,) if seat == self.roller else _LEFT[self.kept]
+        return (self.kept,) if seat == self.roller else LEFT_WHEN_KEPT[self.kept]
 
     def circles(self, seat: Seat) -> Circles:
         """The seat's circles so far, by kind."""

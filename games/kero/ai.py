@@ -59,7 +59,7 @@ class KeroAI:
         for slot in vote.boss_asks.get(seat, []):
             if (seat, slot) not in vote.boss_answers:
                 return a.BossChoice(slot + 1, True)
-        best = max(vote.tiebreak_slots, key=lambda slot: _territory_points(state, slot + 1))
+        best = max(vote.tiebreak_slots, key=lambda slot: territory_points(state, slot + 1))
         return a.TieBreak(best + 1)
 
     def _start(self, state: KeroState, seat: Seat, now: int) -> a.Action:
@@ -91,28 +91,15 @@ class KeroAI:
         left = empty_at - now
         if left < self.pace.keep_ms:
             return a.Stop(now)
-        burnt = [d for d, f in enumerate(turn.faces) if f == FLAME_FACE]
-        if len(burnt) >= 2:
-            rescue = self._rescue(state, seat, burnt[0], now)
-            if rescue is not None:
-                return rescue
+        rescue = rescue_burnt(state, seat, now)
+        if rescue is not None:
+            return rescue
         if rerolls_this_turn(state) >= self.pace.max_rerolls:
             return a.Stop(now)
         useless = self._useless_dice(state, seat)
         if not useless:
             return a.Stop(now)
         return a.Reroll(useless, now)
-
-    def _rescue(self, state: KeroState, seat: Seat, die: int, now: int) -> a.Action | None:
-        """Re-roll a burnt die with the A10 tile, else a Smith, to keep a card from burning."""
-        camp = state.camps[seat]
-        for tile in camp.tiles:
-            effect = state.box.tiles[tile].effect
-            if effect.kind == "reroll_burnt" and tile not in state.turn.tiles_used:
-                return a.Use(tile, str(die), now)
-        if SMITH in camp.tuareks:
-            return a.Play(SMITH, str(die), now)
-        return None
 
     def _useless_dice(self, state: KeroState, seat: Seat) -> tuple[int, ...]:
         """Unburnt dice whose faces help neither the target card nor an Explorer."""
@@ -247,7 +234,24 @@ def _boss_goes(state: KeroState, seat: Seat, slot: int) -> bool:
     return camp.explorers == 1 or not (theirs.boss_side and theirs.boss_slot == slot - 1)
 
 
-def _territory_points(state: KeroState, slot: int) -> int:
+def rescue_burnt(state: KeroState, seat: Seat, now: int) -> a.Action | None:
+    """With two flames, re-roll the first burnt die with the A10 tile, else a Smith, to keep a
+    card from burning (None: fewer flames, or nothing to rescue with)."""
+    turn, camp = state.turn, state.camps[seat]
+    burnt = [d for d, f in enumerate(turn.faces) if f == FLAME_FACE]
+    if len(burnt) < 2:
+        return None
+    for tile in camp.tiles:
+        effect = state.box.tiles[tile].effect
+        if effect.kind == "reroll_burnt" and tile not in turn.tiles_used:
+            return a.Use(tile, str(burnt[0]), now)
+    if SMITH in camp.tuareks:
+        return a.Play(SMITH, str(burnt[0]), now)
+    return None
+
+
+def territory_points(state: KeroState, slot: int) -> int:
+    """The points of the territory shown in slot `slot` (1-based, as actions name slots)."""
     return state.box.territories_by_id[state.territories[slot - 1] or ""].points
 
 

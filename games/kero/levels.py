@@ -11,7 +11,7 @@ import random
 from games.common.levels import Budget, Level
 from games.common.protocol import Policy, Seat
 from games.kero import actions as a
-from games.kero.ai import KeroAI, Pace, rerolls_this_turn
+from games.kero.ai import KeroAI, Pace, rerolls_this_turn, territory_points
 from games.kero.board import Phase
 from games.kero.rules import can_pay
 from games.kero.search import HardAI
@@ -87,7 +87,7 @@ class EasyAI:
         paid = can_pay(state, seat, state.box.supply.explorer_cost)
         shown = [s for s, t in enumerate(state.territories) if t is not None]
         if shown and camp.explorers and (state.turn.owed_places or paid):
-            slot = max(shown, key=lambda s: _points(state, s))
+            slot = max(shown, key=lambda s: territory_points(state, s + 1))
             alone = camp.boss_side and camp.boss_slot is None and camp.explorers == 1
             return a.Place(slot + 1, boss=alone)
         return a.EndTurn()
@@ -105,7 +105,3 @@ def _claim(state: KeroState, seat: Seat) -> a.Action:
         if (seat, slot) not in vote.boss_answers:
             return a.BossChoice(slot + 1, True)
     return a.TieBreak(vote.tiebreak_slots[0] + 1)
-
-
-def _points(state: KeroState, slot: int) -> int:
-    return state.box.territories_by_id[state.territories[slot] or ""].points

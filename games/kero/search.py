@@ -16,7 +16,7 @@ from typing import Final
 from games.common.levels import Budget
 from games.common.protocol import Seat
 from games.kero import actions as a
-from games.kero.ai import KeroAI, Pace
+from games.kero.ai import KeroAI, Pace, rescue_burnt
 from games.kero.board import Phase
 from games.kero.chance import FACES_PER_DIE, FLAME_FACE
 from games.kero.hidden import determinize
@@ -63,22 +63,11 @@ class HardAI:
             return a.TankEmpty(turn.window.empty_at)
         if now + think >= turn.window.empty_at:
             return a.Stop(now)
-        rescue = self._rescue(state, seat, now)
+        rescue = rescue_burnt(state, seat, now)
         if rescue is not None:
             return rescue
         dice = best_reroll(state, seat, think * KERO_PER_MS, self._rng(state, seat))
         return a.Stop(now) if dice is None else a.Reroll(dice, now)
-
-    def _rescue(self, state: KeroState, seat: Seat, now: int) -> a.Action | None:
-        """Re-roll a burnt die (A10 first, then a Smith) when two flames would burn a card."""
-        turn, camp = state.turn, state.camps[seat]
-        burnt = [d for d, f in enumerate(turn.faces) if f == FLAME_FACE]
-        if len(burnt) < 2:
-            return None
-        for tile in camp.tiles:
-            if state.box.tiles[tile].effect.kind == "reroll_burnt" and tile not in turn.tiles_used:
-                return a.Use(tile, str(burnt[0]), now)
-        return a.Play("smith", str(burnt[0]), now) if "smith" in camp.tuareks else None
 
     def _search(self, state: KeroState, seat: Seat) -> a.Action:
         """The legal choice with the best mean value over sampled worlds (successive halving:

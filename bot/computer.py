@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Final
 
 from games.common.levels import LEVELS, Level
-from games.records import Player
+from games.records import AI_PREFIX, Player
 from words import Words
 
-AI_PREFIX: Final = "ai:"
 AI_NAMES: Final = ("Ada (AI)", "Bert (AI)", "Cleo (AI)", "Dirk (AI)")
 """As stored in a match's seats; shown as `computer-name` in the reader's language."""
 _MARK: Final = " (AI)"

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from bot.components import lobby_button, refuse, view_of
-from bot.computer import AI_PREFIX, ai_player, computer_id, level_of, shown_name
+from bot.computer import ai_player, computer_id, is_computer, level_of, shown_name
 from bot.ids import LobbyRef
 from bot.names import shown
 from bot.refusals import Refused
@@ -57,7 +57,7 @@ def players_of(lobby: Lobby) -> list[Player]:
     names = names_of(lobby)
     players, ais = [], 0
     for member in lobby.members:
-        if member.startswith(AI_PREFIX):
+        if is_computer(member):
             players.append(ai_player(ais, level_of(member)))
             ais += 1
         else:
@@ -156,7 +156,7 @@ class Lobbies:
             spec = get_game(lobby.game)
             if len(lobby.members) >= spec.max_players:
                 raise Refused("refuse-lobby-full", seats=spec.max_players)
-            ais = sum(m.startswith(AI_PREFIX) for m in lobby.members)
+            ais = sum(is_computer(m) for m in lobby.members)
             member = computer_id(level, ais + 1)
             if level is Level.HARD:
                 self.bot.thinker.warm()  # its workers start while the lobby fills
@@ -198,10 +198,10 @@ class Lobbies:
         stored = await self.bot.store.load(match_id)
         record = stored.record
         user = str(interaction.user.id)
-        humans = [p.id for p in record.players if not p.id.startswith(AI_PREFIX)]
+        humans = [p.id for p in record.players if not is_computer(p.id)]
         if user not in humans:
             raise Refused("refuse-rematch-not-player")
-        names = {p.id: p.name for p in record.players if not p.id.startswith(AI_PREFIX)}
+        names = {p.id: p.name for p in record.players if not is_computer(p.id)}
         lobby = Lobby(
             id=None,
             kind="challenge",
@@ -318,7 +318,7 @@ def rated_words(lobby: Lobby, words: Words) -> str:
     """Whether the match will count for the ratings (a computer seat makes it unrated)."""
     if lobby.options.get("rated", True) is False:
         return words("lobby-casual")
-    if any(m.startswith(AI_PREFIX) for m in lobby.members):
+    if any(is_computer(m) for m in lobby.members):
         return words("lobby-unrated-computer")
     return words("lobby-rated")
 
@@ -461,7 +461,7 @@ def invited(lobby: Lobby) -> list[str]:
     """The members a challenge or rematch waits for (everyone human but its host)."""
     if lobby.kind != "challenge":
         return []
-    return [m for m in lobby.members if m != lobby.host_id and not m.startswith(AI_PREFIX)]
+    return [m for m in lobby.members if m != lobby.host_id and not is_computer(m)]
 
 
 def accepted_of(lobby: Lobby) -> list[str]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
 import discord
 
 from bot.components import match_button, refuse_damaged, tablero, view_of
-from bot.computer import AI_PREFIX
+from bot.computer import is_computer
 from bot.ids import MatchRef
 from bot.languages import member_words
 from bot.names import shown
@@ -226,7 +226,7 @@ class Matches:
     async def check_member_limits(self, lobby: Lobby) -> None:
         """Every member of a lobby about to start is under the limit."""
         for member in lobby.members:
-            if not member.startswith(AI_PREFIX):
+            if not is_computer(member):
                 await self.check_member_limit(member, lobby.guild_id)
 
     async def list_for(self, interaction: discord.Interaction[Any], page: int = 0) -> None:

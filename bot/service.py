@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.computer import AI_PREFIX, level_of, shown_name
+from bot.computer import is_computer, level_of, shown_name
 from bot.games import adapter_for
 from bot.games.adapter import GameAdapter, Pace
 from bot.refusals import ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused, explain
@@ -108,7 +108,7 @@ class LiveMatch:
 
     def is_ai(self, seat: Seat) -> bool:
         """Whether the bot plays this seat (an AI seat, or one its player left)."""
-        return self.players[seat].id.startswith(AI_PREFIX) or seat in self.departed
+        return is_computer(self.players[seat].id) or seat in self.departed
 
     def waits_for(self, seat: Seat | None) -> bool:
         """Whether the match waits for this seat's click (a move, or dice it throws)."""
@@ -609,7 +609,7 @@ class MatchService:
             state = live.state
             if live.id not in self.matches or not live.thoughts.still_asked(state, seat, asked):
                 return  # the decision moved on: the next one is asked afresh
-            action = live.spec.new_ai(Level.NORMAL, think_ms=self.think_ms).choose(state, seat)
+            action = self.make_ai(live.spec, Level.NORMAL).choose(state, seat)
         if not live.thoughts.received(seat, asked, action) or live.id not in self.matches:
             return
         if not any(live.waits_for(s) for s in range(len(live.players)) if not live.is_ai(s)):

@@ -29,6 +29,10 @@ class _EntryError(ValueError):
     """What is wrong with one entry, before replay names the entry in front of it."""
 
 
+AI_PREFIX: Final = "ai:"
+"""A seat whose player id starts with this is played by the computer (`ai:N`, `ai:hard:N`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     """Who sits in a seat: a stable id (a Discord user id, or `ai:…`) and a display name."""

@@ -6,9 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from games.common import Seat
-from games.records import MatchRecord, replay
+from games.records import AI_PREFIX, MatchRecord, replay
 
-AI_PREFIX: Final = "ai:"
 DEPARTURES: Final = frozenset({"resigned", "expelled", "left"})
 """How a seat can leave a match (storage's SEAT_DEPARTURES); every one of them places last."""
 FORFEITS: Final = frozenset({"expelled", "left"})

@@ -109,10 +109,7 @@ async def test_a_stale_answer_is_not_applied(store: SqliteStore) -> None:
 
 async def test_the_worker_process_answers_what_the_engine_would() -> None:
     """A real worker (another process) gives the same deterministic answer as this process."""
-    state = KeerState(2)
-    state.apply(-1, state.sample_chance(ChanceRng("w")))
-    record = record_of("keer-kids", state, [ai_player(0, Level.HARD), ANA], seed="w")
-    question = Question(record, 0, Level.HARD, 100.0, None, timed=False)
+    state, question = _keep_question("w", 100.0)
     thinker = Thinker(1)
     try:
         text = await thinker.think(question)
@@ -154,10 +151,8 @@ def test_a_busy_pool_shares_its_queue_time_among_the_questions() -> None:
 
 
 async def test_a_killed_worker_is_replaced_and_a_bad_question_answered_with_its_error() -> None:
-    state = KeerState(2)
-    state.apply(-1, state.sample_chance(ChanceRng("k")))
-    record = record_of("keer-kids", state, [ai_player(0, Level.HARD), ANA], seed="k")
-    good = Question(record, 0, Level.HARD, 50.0, None, timed=False)
+    _, good = _keep_question("k", 50.0)
+    record = good.record
     thinker = Thinker(1)
     try:
         first = await thinker.think(good)
@@ -219,3 +214,11 @@ async def _ana_kept_against_hard(
     assert isinstance(state, KeerState) and state.phase is Phase.CHOOSE
     assert {0, 1} <= set(state.seats_to_act()), "the seeded roll leaves Ana a pick"
     return thinker, service, resumer, live
+
+
+def _keep_question(seed: str, cpu_ms: float) -> tuple[KeerState, Question]:
+    """A hard roller's keep after the first roll of a seeded match, bounded by playouts only."""
+    state = KeerState(2)
+    state.apply(-1, state.sample_chance(ChanceRng(seed)))
+    record = record_of("keer-kids", state, [ai_player(0, Level.HARD), ANA], seed=seed)
+    return state, Question(record, 0, Level.HARD, cpu_ms, None, timed=False)

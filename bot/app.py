@@ -220,8 +220,9 @@ class TableroBot(commands.Bot):
             new_seed=self._match_seeds,
             language=self.languages.public,
             thinker=self.thinker,
+            think_ms=self.ai_think_ms,
+            cpu_ms=self.config.ai_cpu_ms,
         )
-        self.service.think_ms, self.service.cpu_ms = self.ai_think_ms, self.config.ai_cpu_ms
         self.service.on_thought = self._thought
         await self.languages.restore()
         self.service.adopt(rebuilt)

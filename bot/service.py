@@ -203,6 +203,8 @@ class MatchService:
         new_seed: Callable[[], str] | None = None,
         language: Callable[[str | None], Words] | None = None,
         thinker: Thinker | None = None,
+        think_ms: int | None = None,
+        cpu_ms: float = 100.0,
     ) -> None:
         self.store = store
         self.language = language or (lambda guild: words_for(DEFAULT))
@@ -214,9 +216,9 @@ class MatchService:
         self.make_ai: MakeAI = make_ai or (lambda spec, level: spec.new_ai(level))
         self.thinker = thinker
         """Where hard computers think (None: in this process, within their playouts)."""
-        self.think_ms: int | None = None
+        self.think_ms = think_ms
         """Game time each of a searching computer's clicks takes (the bot's pace)."""
-        self.cpu_ms = 100.0
+        self.cpu_ms = cpu_ms
         """A hard decision's budget of CPU time in its worker."""
         self.on_thought: Callable[[LiveMatch], None] = lambda live: None
         """Told when a searching computer's answer came back (the bot then resumes the match)."""

@@ -34,8 +34,8 @@ from typing import Any
 from benchmarks.timing import percentiles
 from bot.app import TableroBot
 from bot.config import Config
+from bot.core.service import LiveMatch
 from bot.games.kero.ui import template
-from bot.service import LiveMatch
 from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from games.keer_kids import Cross, KeerState, Mark, Phase
 from games.kero import KeroState

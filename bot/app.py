@@ -18,10 +18,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import ClockSync, interaction_ms
 from bot.cogs import COGS
 from bot.cogs.ratings import BoardButton
-from bot.components import (
+from bot.config import Config
+from bot.core.clock_sync import ClockSync, interaction_ms
+from bot.core.gateway_watch import GatewayWatch
+from bot.core.refusals import Refused
+from bot.core.service import LiveMatch, MatchService
+from bot.core.thinking import Thinker
+from bot.core.timers import MatchTimers
+from bot.core.turn_clocks import TurnClocks
+from bot.delivery.outbox import last_moments
+from bot.delivery.publisher import Publisher
+from bot.games import ADAPTERS
+from bot.health import Health
+from bot.lease import ShardLease
+from bot.metrics import Metrics
+from bot.ui.components import (
     COMPONENT_CLASSES,
     DAMAGED_RECORD,
     FAILED,
@@ -30,27 +43,14 @@ from bot.components import (
     refuse_damaged,
     store_outage,
 )
-from bot.config import Config
-from bot.games import ADAPTERS
-from bot.gateway_watch import GatewayWatch
-from bot.health import Health
-from bot.ids import is_ours, readable
-from bot.languages import Languages
-from bot.lease import ShardLease
-from bot.lobbies import Lobbies
-from bot.matches import Matches, MatchListButton
-from bot.metrics import Metrics
-from bot.outbox import last_moments
-from bot.permissions import BASICS, FOR_THREADS
-from bot.play import Play
-from bot.publisher import Publisher
-from bot.refusals import Refused
-from bot.rules_pages import HowToPlayButton, RulesButton
-from bot.service import LiveMatch, MatchService
-from bot.thinking import Thinker
-from bot.timers import MatchTimers
-from bot.translator import CatalogTranslator
-from bot.turnclock import TurnClocks
+from bot.ui.ids import is_ours, readable
+from bot.ui.languages import Languages
+from bot.ui.lobbies import Lobbies
+from bot.ui.matches import Matches, MatchListButton
+from bot.ui.permissions import BASICS, FOR_THREADS
+from bot.ui.router import Play
+from bot.ui.rules_pages import HowToPlayButton, RulesButton
+from bot.ui.translator import CatalogTranslator
 from games.common.levels import Level
 from games.common.protocol import Policy
 from games.registry import GameSpec

@@ -15,9 +15,9 @@ from typing import Any, TextIO
 
 from tqdm import tqdm
 
+from bot.core.standings import finished_match
 from bot.demo import run_demo
 from bot.run import run
-from bot.standings import finished_match
 from games.records import MatchRecord, RecordError, replay
 from games.registry import GAMES, UnknownGame, get_game
 from games.simulation import MatchResult, run_matches, summarise

@@ -14,7 +14,7 @@ Where each figure is taken, and why there:
   last one has finished, the interaction counts once: `unanswered` if Discord took no first
   response (a handler that never answered, an answer or notice Discord refused — its 3 seconds
   past —, an interaction that arrived while the bot was stopping), else `failed` if the bot
-  told the member it failed (`bot.components.refuse` with a failure message: FAILED, OUTAGE,
+  told the member it failed (`bot.ui.components.refuse` with a failure message: FAILED, OUTAGE,
   DAMAGED_RECORD), else `refused` if it refused (any other `refuse`), else `answered`.
 - **First response**: discord.py sends every first response (a message, an edit of the clicked
   message, a defer, a modal, autocomplete choices) through the webhook adapter of the context
@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     import asyncio
 
     from bot.app import TableroBot
-    from bot.service import MatchService
+    from bot.core.service import MatchService
 
 T = TypeVar("T")
 

@@ -8,10 +8,10 @@ import discord
 from discord import app_commands
 
 from bot.games import game_choices
-from bot.languages import member_words
-from bot.options import BoundedCog
-from bot.rules_pages import page_embed, page_view
-from bot.translator import text
+from bot.ui.languages import member_words
+from bot.ui.options import BoundedCog
+from bot.ui.rules_pages import page_embed, page_view
+from bot.ui.translator import text
 
 if TYPE_CHECKING:
     from bot.app import TableroBot

@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 
 from bot.cogs.ratings import send_record
-from bot.options import BoundedGroupCog
-from bot.translator import text
+from bot.ui.options import BoundedGroupCog
+from bot.ui.translator import text
 
 if TYPE_CHECKING:
     from bot.app import TableroBot

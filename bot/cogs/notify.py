@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.languages import member_words
-from bot.options import BoundedCog
-from bot.translator import choice, text
+from bot.ui.languages import member_words
+from bot.ui.options import BoundedCog
+from bot.ui.translator import choice, text
 
 if TYPE_CHECKING:
     from bot.app import TableroBot

@@ -15,17 +15,17 @@ from typing import TYPE_CHECKING, Any, Final, cast
 import discord
 from discord import app_commands
 
-from bot.alt_text import alt_text
-from bot.components import refuse_damaged, view_of
-from bot.computer import level_of
+from bot.core.computer import level_of
+from bot.core.refusals import Refused
 from bot.games import game_choices
-from bot.ids import BOARD_TEMPLATE
-from bot.languages import member_words
-from bot.names import shown
-from bot.options import BoundedCog
-from bot.refusals import Refused
-from bot.titles import game_title
-from bot.translator import choice, text
+from bot.ui.alt_text import alt_text
+from bot.ui.components import refuse_damaged, view_of
+from bot.ui.ids import BOARD_TEMPLATE
+from bot.ui.languages import member_words
+from bot.ui.names import shown
+from bot.ui.options import BoundedCog
+from bot.ui.titles import game_title
+from bot.ui.translator import choice, text
 from games.common.levels import LEVELS, Level
 from games.registry import GAMES
 from render.stats import rating_chart_png

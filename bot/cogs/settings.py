@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.languages import SETTING as LANGUAGE
-from bot.languages import chosen_language, member_words
-from bot.options import BoundedGroupCog
-from bot.permissions import require_manage_server
-from bot.play import IMAGES_SETTING
-from bot.translator import choice, text
-from bot.turnclock import abandon_ms, default_mode, turn_ms
+from bot.core.turn_clocks import abandon_ms, default_mode, turn_ms
+from bot.ui.languages import SETTING as LANGUAGE
+from bot.ui.languages import chosen_language, member_words
+from bot.ui.options import BoundedGroupCog
+from bot.ui.permissions import require_manage_server
+from bot.ui.router import IMAGES_SETTING
+from bot.ui.translator import choice, text
 from words import LOCALES, negotiate
 
 AUTO = "auto"

@@ -9,8 +9,8 @@ from discord import app_commands
 
 from bot.games import keer_kids, kero
 from bot.games.adapter import GameAdapter
-from bot.titles import title_key
-from bot.translator import text
+from bot.ui.titles import title_key
+from bot.ui.translator import text
 from games.registry import GAMES
 from words import DEFAULT, words_for
 

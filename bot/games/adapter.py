@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.ids import MatchRef
-from bot.refusals import Refused
+from bot.core.refusals import Refused
+from bot.ui.ids import MatchRef
 from games.common.errors import IllegalAction
 from games.common.protocol import Action, GameState, Seat
 from render import GameImages
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from discord.ext import commands
 
     from bot.app import TableroBot
-    from bot.play import Play
-    from bot.service import LiveMatch
+    from bot.core.service import LiveMatch
+    from bot.ui.router import Play
 
 ButtonHandler = Callable[["Play", discord.Interaction[Any], MatchRef], Awaitable[None]]
 """A game's handler of a button verb: the generic click router, the click, its custom_id."""

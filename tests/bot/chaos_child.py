@@ -27,9 +27,9 @@ import discord
 
 from bot.app import TableroBot, new_bot
 from bot.config import Config
-from bot.publisher import Publisher
+from bot.core.service import LiveMatch, MatchService, Played
+from bot.delivery.publisher import Publisher
 from bot.run import setup_logging
-from bot.service import LiveMatch, MatchService, Played
 from fakediscord.pointed import point_at_loopback
 from storage import Shards, SqliteStore
 

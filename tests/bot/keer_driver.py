@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from bot.app import TableroBot
-from bot.service import LiveMatch
+from bot.core.service import LiveMatch
 from fakediscord import FakeMessage, FakeUser, InteractionResult
 from games.keer_kids import KeerState, Phase
 from tests.bot.conftest import Server

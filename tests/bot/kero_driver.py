@@ -11,8 +11,8 @@ import asyncio
 from dataclasses import dataclass
 
 from bot.app import TableroBot
+from bot.core.service import LiveMatch
 from bot.games.kero.ui import kero_state, template
-from bot.service import LiveMatch
 from fakediscord import FakeClock, FakeMessage, FakeUser, InteractionResult
 from fakediscord.loopback import LoopbackServer
 from games.kero import actions as a

@@ -26,8 +26,8 @@ import discord
 import pytest
 
 from bot.app import TableroBot
+from bot.core.service import LiveMatch
 from bot.games.kero.deadlines import GRACE_MS
-from bot.service import LiveMatch
 from fakediscord import FakeClock, FakeMessage, InteractionResult
 from fakediscord.loopback import LoopbackServer
 from games.common.protocol import GameState

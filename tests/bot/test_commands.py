@@ -9,7 +9,7 @@ import pytest
 
 from bot.app import TableroBot
 from bot.config import Config
-from bot.rules_pages import pages
+from bot.ui.rules_pages import pages
 from fakediscord.model import Overwrite
 from fakediscord.world import perm_bits
 from tests.bot.conftest import Server, said

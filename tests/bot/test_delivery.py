@@ -12,9 +12,9 @@ import discord
 import pytest
 
 from bot.app import TableroBot
-from bot.components import match_button, refuse, view_of
-from bot.ids import LobbyRef, MatchRef
-from bot.service import LiveMatch
+from bot.core.service import LiveMatch
+from bot.ui.components import match_button, refuse, view_of
+from bot.ui.ids import LobbyRef, MatchRef
 from fakediscord import FakeMessage, FakeUser, InteractionResult
 from games.keer_kids import Phase
 from tests.bot.conftest import Server, said

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot.app import TableroBot
-from bot.components import FAILED
+from bot.core.service import LiveMatch
 from bot.games.kero.ui import kero_state
-from bot.ids import MalformedId, MatchRef, is_ours, parse_match
-from bot.service import LiveMatch
+from bot.ui.components import FAILED
+from bot.ui.ids import MalformedId, MatchRef, is_ours, parse_match
 from fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
 from games.kero.board import Phase
 from tests.bot.conftest import Server, said

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.app import TableroBot
-from bot.components import FAILED
-from bot.options import BoundedCog, BoundedGroupCog
+from bot.ui.components import FAILED
+from bot.ui.options import BoundedCog, BoundedGroupCog
 from fakediscord import FakeUser, InteractionResult
 from tests.bot.conftest import Server, said
 from words import words_for

@@ -18,7 +18,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot import run as tablero_run
 from bot.app import TableroBot
-from bot.ids import LobbyRef
+from bot.ui.ids import LobbyRef
 from tests.bot.conftest import Server, recorded_bots
 from tests.bot.keer_driver import button_id, open_lobby
 

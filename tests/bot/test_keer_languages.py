@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from bot.app import TableroBot
-from bot.computer import shown_name
+from bot.core.computer import shown_name
 from bot.games.keer_kids.ui import count
 from fakediscord import FakeMessage
 from games.keer_kids import Cross, Phase

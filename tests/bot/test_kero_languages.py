@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.core.refusals import Refused
+from bot.core.refusals import explain as reason_of
 from bot.games.kero import ADAPTER
 from bot.games.kero.ui import kero_state
-from bot.refusals import Refused
-from bot.refusals import explain as reason_of
 from games.common import IllegalAction, Reason
 from games.kero.board import Phase
 from games.kero.resources import Resources

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from bot.app import TableroBot
 from bot.cogs.ratings import against_computer
-from bot.computer import ai_player, computer_id, level_of, shown_name
+from bot.core.computer import ai_player, computer_id, level_of, shown_name
 from games.common.levels import LEVELS, Level
 from games.keer_kids import Phase
 from games.records import Player

@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 import time
 
+from bot.delivery.publisher import ANSWER_WINDOW_MS
 from bot.games.kero.ui import kero_state
-from bot.publisher import ANSWER_WINDOW_MS
 from games.kero import actions as a
 from games.kero.board import Phase
 from games.kero.rules.rolling import MAX_CREDIT_MS

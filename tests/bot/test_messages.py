@@ -10,9 +10,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app import TableroBot
-from bot.matches import MatchListButton
-from bot.names import shown
-from bot.rules_pages import HowToPlayButton, pages
+from bot.ui.matches import MatchListButton
+from bot.ui.names import shown
+from bot.ui.rules_pages import HowToPlayButton, pages
 from fakediscord import FakeChannel, FakeMessage, FakeUser
 from games.keer_kids import Phase
 from games.records import Player

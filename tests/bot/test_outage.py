@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.components import OUTAGE
+from bot.ui.components import OUTAGE
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import start_match
 from words import words_for

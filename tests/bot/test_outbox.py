@@ -8,7 +8,7 @@ import asyncio
 import sqlite3
 
 from bot.app import TableroBot
-from bot.service import LiveMatch
+from bot.core.service import LiveMatch
 from fakediscord import FakeMessage
 from games.keer_kids import Phase
 from storage import Owed, StorageError, now_ms

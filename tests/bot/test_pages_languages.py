@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.app import TableroBot
-from bot.rules_pages import HowToPlayButton, book_id, pages
+from bot.ui.rules_pages import HowToPlayButton, book_id, pages
 from fakediscord import FakeMessage
 from tests.bot.conftest import Server
 from words import DEFAULT, LOCALES, words_for

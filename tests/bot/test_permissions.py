@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.app import TableroBot
-from bot.permissions import MANAGE_SERVER
+from bot.ui.permissions import MANAGE_SERVER
 from fakediscord import FakeChannel, FakeMessage, InteractionResult
 from fakediscord.model import Overwrite
 from fakediscord.world import perm_bits

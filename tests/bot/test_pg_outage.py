@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 from bot.app import TableroBot
-from bot.components import OUTAGE
 from bot.config import Config
+from bot.core.service import LiveMatch
 from bot.games.kero.deadlines import GRACE_MS
 from bot.games.kero.ui import kero_state
-from bot.service import LiveMatch
+from bot.ui.components import OUTAGE
 from fakediscord import FakeClock, FakeMessage
 from games.keer_kids import Phase as KeerPhase
 from games.kero import actions as a
@@ -161,7 +161,7 @@ async def test_a_message_posted_while_postgres_went_down_is_settled_once_it_is_b
 
     monkeypatch.setattr(bot.service, "set_message", down_while_remembering)
     fake.background_prefixes += (BESIDE,)  # the bot's work is done without waiting for it
-    with caplog.at_level(logging.WARNING, logger="bot.outbox"):
+    with caplog.at_level(logging.WARNING, logger="bot.delivery.outbox"):
         back = asyncio.create_task(start_after(retries, server, bot, pg, live.id), name=BESIDE)
         await play_roll(server, bot, live)  # its last pick owes the next roll's message
         recovered = await back
@@ -199,7 +199,7 @@ def clickable(server: Server) -> list[FakeMessage]:
 async def test_a_tank_deadline_due_while_postgres_is_down_runs_dry_once_it_is_back(
     pg_timed_server: PgDiscord, pg: PgServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.timers.RETRY_FIRST_MS", int(QUICK_S * 1000))
+    monkeypatch.setattr("bot.core.timers.RETRY_FIRST_MS", int(QUICK_S * 1000))
     driver = await rolling(pg_timed_server)
     bot, live, fake = driver.bot, driver.live, pg_timed_server.fake
     bot.publisher.outbox.first_wait_s = QUICK_S
@@ -237,7 +237,7 @@ def ran_dry(live: LiveMatch) -> int:
 async def test_a_tank_deadline_that_failed_leaves_no_computer_move_waiting(
     pg_timed_server: PgDiscord, pg: PgServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.timers.RETRY_FIRST_MS", int(QUICK_S * 1000))
+    monkeypatch.setattr("bot.core.timers.RETRY_FIRST_MS", int(QUICK_S * 1000))
     driver = await rolling(pg_timed_server)
     bot, live = driver.bot, driver.live
     await pg.stop()

@@ -8,7 +8,7 @@ tests/bot/test_kero_languages.py; the images: tests/render/test_languages.py.)""
 from __future__ import annotations
 
 from bot.app import TableroBot
-from bot.rules_pages import pages
+from bot.ui.rules_pages import pages
 from fakediscord import FakeMessage
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import button_id, play_roll, start_match

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.computer import ai_player
+from bot.core.computer import ai_player
+from bot.core.refusals import Refused, explain
+from bot.core.service import MatchService
 from bot.games.keer_kids.pace import KeerPace
-from bot.refusals import Refused, explain
-from bot.service import MatchService
 from games.common import IllegalAction, Reason
 from games.common.protocol import CHANCE
 from games.keer_kids import KeerState, Phase, Skip

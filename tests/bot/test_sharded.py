@@ -1,6 +1,6 @@
 """One process running several Discord shards (discord.py's AutoShardedBot): a gateway
 connection per shard, each server's interactions through its shard's connection; the gateway
-counts as up only while every one of them is (bot/gateway_watch.py)."""
+counts as up only while every one of them is (bot/core/gateway_watch.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import aiohttp
 
 from bot.app import ShardedTableroBot, TableroBot, new_bot
 from bot.config import Config
-from bot.gateway_watch import GatewayWatch
+from bot.core.gateway_watch import GatewayWatch
 from fakediscord import FakeDiscord
 from storage import Shards
 

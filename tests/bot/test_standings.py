@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.computer import ai_player
-from bot.service import LiveMatch, MatchService
+from bot.core.computer import ai_player
+from bot.core.service import LiveMatch, MatchService
 from games.keer_kids import KeerState, Phase
 from games.records import Player
 from storage import SqliteStore

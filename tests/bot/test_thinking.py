@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.computer import ai_player
-from bot.service import LiveMatch, MatchService
-from bot.thinking import (
+from bot.core.computer import ai_player
+from bot.core.service import LiveMatch, MatchService
+from bot.core.thinking import (
     Question,
     Thinker,
     ThoughtFailed,

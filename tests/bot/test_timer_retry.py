@@ -34,10 +34,10 @@ async def test_a_failed_tank_deadline_is_retried_until_it_fires(
         return await system(*args, **kwargs)
 
     monkeypatch.setattr(bot.service, "system", down_then_up)
-    monkeypatch.setattr("bot.timers.RETRY_FIRST_MS", QUICK_MS)
+    monkeypatch.setattr("bot.core.timers.RETRY_FIRST_MS", QUICK_MS)
     empty = empty_at(driver)
     driver.clock.now = (empty + GRACE_MS + 1) / 1000
-    with caplog.at_level(logging.WARNING, logger="bot.timers"):
+    with caplog.at_level(logging.WARNING, logger="bot.core.timers"):
         await fire_due(timed_server, bot, live)
         assert kero_state(live.state).phase is Phase.ROLLING  # not applied: the store failed
         retry = bot.timers.pending(live.id)

@@ -4,7 +4,7 @@ Kero player, abandonment, and clocks that survive a restart."""
 from __future__ import annotations
 
 from bot.app import TableroBot
-from bot.service import LiveMatch
+from bot.core.service import LiveMatch
 from fakediscord import FakeMessage
 from games.common.protocol import CHANCE
 from games.keer_kids import HeuristicAI, Keep, KeerState, Miss, Phase, Roll

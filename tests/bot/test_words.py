@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.alt_text import ALT_LIMIT, alt_text
 from bot.games.keer_kids.ui import count
 from bot.games.kero.ui import phase_words, resources_text
-from bot.names import shown
-from bot.rules_pages import pages
+from bot.ui.alt_text import ALT_LIMIT, alt_text
+from bot.ui.names import shown
+from bot.ui.rules_pages import pages
 from games.kero.board import Phase
 from games.kero.resources import Resources
 from tests.bot.conftest import Server, said

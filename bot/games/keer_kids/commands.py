@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.lobbies import LOBBY_MS, place_of
-from bot.options import BoundedGroupCog
-from bot.permissions import require_server
-from bot.translator import choice, text
+from bot.ui.lobbies import LOBBY_MS, place_of
+from bot.ui.options import BoundedGroupCog
+from bot.ui.permissions import require_server
+from bot.ui.translator import choice, text
 from storage import Lobby, now_ms
 
 if TYPE_CHECKING:

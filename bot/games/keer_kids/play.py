@@ -9,19 +9,19 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.alt_text import alt_text
+from bot.core.refusals import DAMAGED_CHOICE, Refused
 from bot.games.adapter import ButtonHandler, SelectHandler
 from bot.games.keer_kids import ui
-from bot.ids import MatchRef
-from bot.languages import member_words
-from bot.refusals import DAMAGED_CHOICE, Refused
+from bot.ui.alt_text import alt_text
+from bot.ui.ids import MatchRef
+from bot.ui.languages import member_words
 from games.keer_kids import Miss, Skip
 from render.keer_kids import sheet_png
 from words import Words, isolate
 
 if TYPE_CHECKING:
-    from bot.play import Play
-    from bot.service import LiveMatch
+    from bot.core.service import LiveMatch
+    from bot.ui.router import Play
 
 
 async def roll_or_keep(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:

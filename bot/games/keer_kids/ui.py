@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.components import Components, match_button, match_select
-from bot.computer import shown_name
-from bot.ids import MatchRef
-from bot.names import shown
+from bot.core.computer import shown_name
+from bot.ui.components import Components, match_button, match_select
+from bot.ui.ids import MatchRef
+from bot.ui.names import shown
 from games.common.protocol import GameState, Seat
 from games.keer_kids import Cross, Keep, KeerState, Mark, Miss, Phase, Roll, Skip
 from games.keer_kids.sheet import Sheet
 from words import Words, isolate
 
 if TYPE_CHECKING:
-    from bot.service import LiveMatch
+    from bot.core.service import LiveMatch
 
 DIE_EMOJI: Final = {
     "blue": "🟦",

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from bot.core.refusals import Listed, Refused
 from bot.games.adapter import DemoMatch, GameAdapter, GameUI
 from bot.games.kero import deadlines, play, ui
 from bot.games.kero.commands import KeroCog
 from bot.games.kero.pace import KeroPace
-from bot.refusals import Listed, Refused
 from games.common.errors import IllegalAction, Reason
 from games.kero import NAME
 from games.kero.resources import RESOURCES, Resources

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.computer import ai_player
-from bot.languages import member_words
-from bot.lobbies import LOBBY_MS, place_of
-from bot.options import BoundedGroupCog
-from bot.permissions import require_server
-from bot.refusals import Refused
-from bot.translator import choice, text
+from bot.core.computer import ai_player
+from bot.core.refusals import Refused
+from bot.ui.languages import member_words
+from bot.ui.lobbies import LOBBY_MS, place_of
+from bot.ui.options import BoundedGroupCog
+from bot.ui.permissions import require_server
+from bot.ui.translator import choice, text
 from games.common.levels import LEVELS, Level, parse_level
 from games.records import Player
 from storage import Lobby, now_ms

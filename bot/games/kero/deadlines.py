@@ -18,7 +18,7 @@ from games.kero import actions as a
 from games.kero.board import Phase
 
 if TYPE_CHECKING:
-    from bot.service import LiveMatch
+    from bot.core.service import LiveMatch
 
 GRACE_MS: Final = 1_500
 """How long after E the deadline waits for clicks stamped before E that are still in flight, and

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.clock import interaction_ms
+from bot.core.clock_sync import interaction_ms
+from bot.core.refusals import DAMAGED_CHOICE, Refused
 from bot.games.adapter import ButtonHandler, SelectHandler
 from bot.games.kero import ui
-from bot.ids import MatchRef
-from bot.languages import member_words
-from bot.refusals import DAMAGED_CHOICE, Refused
+from bot.ui.ids import MatchRef
+from bot.ui.languages import member_words
 from games.common.protocol import Action, GameState, Seat
 from games.kero.actions import Action as KeroAction
 from games.kero.actions import Credit, Faces
@@ -21,8 +21,8 @@ from games.kero.board import Phase
 from games.kero.rules.rolling import MAX_CREDIT_MS
 
 if TYPE_CHECKING:
-    from bot.play import Play
-    from bot.service import LiveMatch
+    from bot.core.service import LiveMatch
+    from bot.ui.router import Play
 
 
 async def act_button(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.components import Components, match_button, match_select, view_of
-from bot.ids import MatchRef
-from bot.names import shown
+from bot.ui.components import Components, match_button, match_select, view_of
+from bot.ui.ids import MatchRef
+from bot.ui.names import shown
 from games.common.protocol import GameState, Seat
 from games.kero import KeroState
 from games.kero import actions as a
@@ -32,7 +32,7 @@ from games.kero.resources import RESOURCES, Resources
 from words import Words, isolate
 
 if TYPE_CHECKING:
-    from bot.service import LiveMatch
+    from bot.core.service import LiveMatch
 
 RESOURCE_EMOJI: Final = {
     "brick": "🧱",
@@ -253,7 +253,7 @@ def rolling_view(live: LiveMatch, marks: int) -> discord.ui.View:
         )
     )
     items.append(_tuareks_button(live, w, version, row=2))
-    # The generic 📝 Text board (bot/play.py adds it to every other step's view): here too, as
+    # The generic 📝 Text board (bot/ui/router.py adds it to every other step's view): here too, as
     # a die toggle redraws this view by itself.
     board = MatchRef(live.id, version, "board")
     items.append(match_button(board, w("match-board-label"), emoji="📝", row=2))

@@ -9,10 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import match_button, view_of
-from bot.computer import ai_player
+from bot.core.computer import ai_player
 from bot.games.adapter import DemoMatch, GameAdapter, GameUI
-from bot.ids import MatchRef
+from bot.ui.components import match_button, view_of
+from bot.ui.ids import MatchRef
 from games.common.protocol import GameState, Seat
 from games.records import Player
 from tests.bot.third_game import engine
@@ -20,8 +20,8 @@ from tests.bot.third_game.images import IMAGES
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
-    from bot.play import Play
-    from bot.service import LiveMatch
+    from bot.core.service import LiveMatch
+    from bot.ui.router import Play
 
 
 def _state(live: LiveMatch) -> engine.HighRollState:

@@ -22,7 +22,7 @@ INTERNAL = re.compile(r"[_@\"{}]|'[^' ]+'|\b[a-z]+:\d|\bA\d+\b(?! [A-Z][a-z])|\b
 """Action syntax (`metal:1`, `roll@`), quoted ids, snake_case names, bare tile ids (a tile is
 named with its title, `A9 Firebreak`), or a Python value."""
 BOT_ONLY = (Reason.STALE, Reason.NOT_YOUR_TURN, Reason.TANK_EMPTY, Reason.GAME_OVER)
-"""The bot words these reasons itself (bot/service.py), whatever the engine says."""
+"""The bot words these reasons itself (bot/core/service.py), whatever the engine says."""
 
 
 def refusals(matches: int = 2) -> Iterator[IllegalAction]:

@@ -15,9 +15,9 @@ from typing import Any, Final, cast
 
 import discord
 
-from bot.components import refuse_damaged, view_of
-from bot.ids import PAGES_TEMPLATE
-from bot.languages import member_words
+from bot.ui.components import refuse_damaged, view_of
+from bot.ui.ids import PAGES_TEMPLATE
+from bot.ui.languages import member_words
 from words import DEFAULT, Words, words_for
 
 EMBED_COLOUR = 0x2E7D32

@@ -5,7 +5,7 @@ A question is the match's record up to the decision; the worker replays it and a
 hard player, whose budget is the worker's own CPU clock. The answer is the action's text: the
 bot applies it like any other action, so replays never need the computer again.
 
-A worker is `python -m bot.thinking`, reading one JSON question per line on its stdin and
+A worker is `python -m bot.core.thinking`, reading one JSON question per line on its stdin and
 writing one JSON answer per line: a plain process that imports the engines and this module
 only (not the bot's entry point, as multiprocessing's workers would re-import it).
 """
@@ -134,7 +134,7 @@ class _Worker:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "bot.thinking",
+            "bot.core.thinking",
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             limit=_LINE_LIMIT,

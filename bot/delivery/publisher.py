@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.alt_text import alt_text
-from bot.clock import interaction_ms
-from bot.components import match_button, view_of
-from bot.ids import MatchRef
-from bot.outbox import Outbox, post_nonce
-from bot.play import with_board_button
-from bot.rules_pages import HowToPlayButton
-from bot.service import LiveMatch, Played
-from bot.titles import game_title
+from bot.core.clock_sync import interaction_ms
+from bot.core.service import LiveMatch, Played
+from bot.delivery.outbox import Outbox, post_nonce
+from bot.ui.alt_text import alt_text
+from bot.ui.components import match_button, view_of
+from bot.ui.ids import MatchRef
+from bot.ui.router import with_board_button
+from bot.ui.rules_pages import HowToPlayButton
+from bot.ui.titles import game_title
 from storage import Owed, now_ms
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@ language, through its term), so even a title passes through the catalogs."""
 
 from __future__ import annotations
 
-from bot.refusals import Listed
+from bot.core.refusals import Listed
 from games.registry import get_game
 from words import DEFAULT, Words, words_for
 

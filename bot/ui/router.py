@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.clock import interaction_ms
-from bot.components import Components, match_button, refuse, view_of
+from bot.core.clock_sync import interaction_ms
+from bot.core.refusals import DAMAGED_CHOICE, ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused
+from bot.core.service import LiveMatch, Place, Played
 from bot.games.adapter import ButtonHandler
-from bot.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, MatchRef, parse_match
-from bot.languages import member_words
-from bot.names import shown
-from bot.refusals import DAMAGED_CHOICE, ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused
-from bot.service import LiveMatch, Place, Played
+from bot.ui.components import Components, match_button, refuse, view_of
+from bot.ui.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, MatchRef, parse_match
+from bot.ui.languages import member_words
+from bot.ui.names import shown
 from words import Words, isolate
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ What is due is derived from the replayed state by the game's adapter, so a resta
 same deadlines without storing anything besides the match's own events; this module only turns
 Discord times into local ones and runs what is due. A game's deadline judges clicks by their
 Discord times, so it waits while the gateway is down and until it has been connected for the
-deadline's grace (`bot.gateway_watch`): clicks held by Discord meanwhile count.
+deadline's grace (`bot.core.gateway_watch`): clicks held by Discord meanwhile count.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Final
 
-from bot.service import LiveMatch, Played
+from bot.core.service import LiveMatch, Played
 
 if TYPE_CHECKING:
     from bot.app import TableroBot

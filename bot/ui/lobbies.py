@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.components import lobby_button, refuse, view_of
-from bot.computer import ai_player, computer_id, is_computer, level_of, shown_name
-from bot.ids import LobbyRef
-from bot.names import shown
-from bot.refusals import Refused
-from bot.rules_pages import HowToPlayButton
-from bot.titles import game_title, title_value
-from bot.turnclock import clock_words
+from bot.core.computer import ai_player, computer_id, is_computer, level_of, shown_name
+from bot.core.refusals import Refused
+from bot.core.turn_clocks import clock_words
+from bot.ui.components import lobby_button, refuse, view_of
+from bot.ui.ids import LobbyRef
+from bot.ui.names import shown
+from bot.ui.rules_pages import HowToPlayButton
+from bot.ui.titles import game_title, title_value
 from games.common.levels import Level
 from games.records import Player
 from games.registry import get_game

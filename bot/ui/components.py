@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import asyncpg
 import discord
 
-from bot.ids import (
+from bot.core.refusals import Refused
+from bot.ui.ids import (
     BUTTON_TEMPLATE,
     LOBBY_TEMPLATE,
     SELECT_TEMPLATE,
@@ -25,8 +26,7 @@ from bot.ids import (
     parse_lobby,
     parse_match,
 )
-from bot.languages import member_words
-from bot.refusals import Refused
+from bot.ui.languages import member_words
 from storage import StorageError
 from words.catalog import Arg
 

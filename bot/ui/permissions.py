@@ -11,7 +11,7 @@ from typing import Any, Final
 
 import discord
 
-from bot.refusals import Listed, Refused
+from bot.core.refusals import Listed, Refused
 
 BASICS: Final = ("view_channel", "send_messages", "attach_files", "embed_links")
 """What every match message needs in a text channel (the board image, its embeds)."""

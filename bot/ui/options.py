@@ -17,8 +17,8 @@ from discord import AppCommandOptionType as Kind
 from discord import app_commands
 from discord.ext import commands
 
-from bot.refusals import Listed, Refused
-from bot.translator import KEY
+from bot.core.refusals import Listed, Refused
+from bot.ui.translator import KEY
 
 log = logging.getLogger(__name__)
 DISCORD_MAX_INTEGER: Final = 2**53

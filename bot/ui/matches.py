@@ -9,17 +9,17 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
 
 import discord
 
-from bot.components import match_button, refuse_damaged, tablero, view_of
-from bot.computer import is_computer
-from bot.ids import MatchRef
-from bot.languages import member_words
-from bot.names import shown
-from bot.permissions import missing, missing_refusal
-from bot.play import cancel_vote_view, read_by
-from bot.refusals import Refused
-from bot.service import LiveMatch, Played
-from bot.titles import game_title
-from bot.turnclock import default_mode
+from bot.core.computer import is_computer
+from bot.core.refusals import Refused
+from bot.core.service import LiveMatch, Played
+from bot.core.turn_clocks import default_mode
+from bot.ui.components import match_button, refuse_damaged, tablero, view_of
+from bot.ui.ids import MatchRef
+from bot.ui.languages import member_words
+from bot.ui.names import shown
+from bot.ui.permissions import missing, missing_refusal
+from bot.ui.router import cancel_vote_view, read_by
+from bot.ui.titles import game_title
 from games.records import Player
 from storage import Lobby
 from words import Words, isolate

@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any, Final
 import aiohttp
 import discord
 
-from bot.components import store_outage
-from bot.play import with_board_button
-from bot.service import LiveMatch
+from bot.core.service import LiveMatch
+from bot.ui.components import store_outage
+from bot.ui.router import with_board_button
 from storage import Owed, StorageError, StoredMatch, UnknownMatch, now_ms
 
 if TYPE_CHECKING:

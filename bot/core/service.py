@@ -18,13 +18,13 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.computer import is_computer, level_of, shown_name
+from bot.core.computer import is_computer, level_of, shown_name
+from bot.core.refusals import ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused, explain
+from bot.core.standings import final_of
+from bot.core.thinking import Question, Thinker
+from bot.core.thoughts import Thoughts
 from bot.games import adapter_for
 from bot.games.adapter import GameAdapter, Pace
-from bot.refusals import ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused, explain
-from bot.standings import final_of
-from bot.thinking import Question, Thinker
-from bot.thoughts import Thoughts
 from games.common.errors import ActionParseError, IllegalAction
 from games.common.levels import Level
 from games.common.protocol import CHANCE, Action, GameState, Node, Policy, Seat
@@ -80,7 +80,7 @@ class LiveMatch:
     language: Callable[[str | None], Words] = field(default=lambda guild: words_for(DEFAULT))
     """The language of a server's public messages (the bot's `Languages.public`)."""
     thoughts: Thoughts = field(default_factory=Thoughts)
-    """What its searching computers were asked and answered (bot/thinking.py)."""
+    """What its searching computers were asked and answered (bot/core/thinking.py)."""
     _ais: dict[Seat, Policy] = field(default_factory=dict)
 
     @property

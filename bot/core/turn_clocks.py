@@ -23,7 +23,7 @@ from words import Words
 
 if TYPE_CHECKING:
     from bot.app import TableroBot
-    from bot.service import LiveMatch
+    from bot.core.service import LiveMatch
 
 log = logging.getLogger(__name__)
 

@@ -43,9 +43,9 @@ LOBBY_TEMPLATE: Final = r"tbl:(?P<body>.*)"
 PAGES_TEMPLATE: Final = r"tbr:(?P<name>[a-z-]{1,20}):(?P<page>[0-9]{1,2})"
 """A rules or help paging button: `tbr:<pages>:<index>`."""
 NEW_PAGE_TEMPLATE: Final = PAGES_TEMPLATE + ":new"
-"""A "How to play" button (`bot/rules_pages.py`): `tbr:<pages>:<index>:new`."""
+"""A "How to play" button (`bot/ui/rules_pages.py`): `tbr:<pages>:<index>:new`."""
 LIST_TEMPLATE: Final = r"tbr:matches:(?P<page>[0-9]{1,3}):list"
-"""A `/match list` paging button (`bot/matches.py`): `tbr:matches:<page>:list`."""
+"""A `/match list` paging button (`bot/ui/matches.py`): `tbr:matches:<page>:list`."""
 BOARD_TEMPLATE: Final = (
     r"tbb:(?P<game>[a-z-]{1,20}):(?P<scope>[sg]):(?P<period>[aw]):(?P<page>[0-9]{1,4})"
 )

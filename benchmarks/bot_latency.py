@@ -34,8 +34,9 @@ from typing import Any
 from benchmarks.timing import percentiles
 from bot.app import TableroBot
 from bot.config import Config
-from bot.core.service import LiveMatch
+from bot.core.live import LiveMatch
 from bot.games.kero.ui import template
+from bot.metrics import Metrics
 from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from games.keer_kids import Cross, KeerState, Mark, Phase
 from games.kero import KeroState
@@ -57,6 +58,21 @@ ADD_AI = {"easy": "Add AI: easy", "normal": "Add AI", "hard": "Add AI: hard"}
 HARD_CPU, HARD_WALL = "hard decision (worker CPU)", "hard decision (asked to answered)"
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
 _POST = re.compile(r"/channels/(\d+)/messages")
+
+
+class DecisionTimes(Metrics):
+    """The bot's metrics, keeping each hard decision's times too (the histograms only count
+    them in buckets)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.decisions: dict[str, list[float]] = defaultdict(list)
+
+    def ai_decided(self, cpu_s: float, wall_s: float) -> None:
+        """Recorded, then counted as ever."""
+        self.decisions[HARD_CPU].append(cpu_s * 1000)
+        self.decisions[HARD_WALL].append(wall_s * 1000)
+        super().ai_decided(cpu_s, wall_s)
 
 
 class Stopwatch:
@@ -116,12 +132,9 @@ class Load:
         self.by_id = {str(u.id): u for u in users}
         self.watch = Stopwatch(fake, bot)
         self.times: dict[str, list[float]] = defaultdict(list)
-        self.decisions: dict[str, list[float]] = defaultdict(list)
-        bot.thinker.observe = self._decided
-
-    def _decided(self, cpu_s: float, wall_s: float) -> None:
-        self.decisions[HARD_CPU].append(cpu_s * 1000)
-        self.decisions[HARD_WALL].append(wall_s * 1000)
+        metrics = bot.runtime.metrics
+        assert isinstance(metrics, DecisionTimes)
+        self.decisions = metrics.decisions
 
     async def open(self, table: Table) -> None:
         """Lobby, join, AI seat, start: a 3-player match with two members."""
@@ -133,8 +146,8 @@ class Load:
 
     async def current(self, table: Table) -> LiveMatch | None:
         """The table's open match; a finished one is replaced by a new one (None meanwhile)."""
-        live = table.live = table.live or self.bot.service.in_channel(str(table.channel.id))
-        if live is None or live.id not in self.bot.service.matches:
+        live = table.live = table.live or self.bot.runtime.service.in_channel(str(table.channel.id))
+        if live is None or live.id not in self.bot.runtime.service.matches:
             table.live = None
             await self.open(table)
             return None
@@ -239,11 +252,11 @@ class KeroLoad(Load):
                     for c in message.interactive()
                     if c.custom_id and ":act:reroll:" in c.custom_id
                 ),
-                "none",
+                "",
             )
             if marked == wanted:
                 return "re-roll", f":act:reroll:{wanted}@"
-            done = set() if marked == "none" else {int(d) for d in marked.split(".")}
+            done = {int(d) for d in marked.split(".") if d}
             todo = [d for d in action.dice if d not in done]
             return (
                 ("toggle", f":tog:{_marks(done | {todo[0]})}:{todo[0]}")
@@ -288,7 +301,7 @@ async def run_load(
         users = [fake.add_member(guild, name) for name in ("Ana", "Bo")]
         tables = [Table(fake.add_channel(guild, f"table-{i}")) for i in range(matches)]
         config = Config("fake-token", None, None, Path(folder) / "bench.db", "WARNING")
-        bot = TableroBot(config, ai_think_ms=think_ms)
+        bot = TableroBot(config, ai_think_ms=think_ms, metrics=DecisionTimes())
         await fake.connect(bot)
         load = (KeroLoad if game == "kero" else Load)(fake, bot, users, level)
         await asyncio.gather(*(load.open(t) for t in tables))
@@ -298,7 +311,7 @@ async def run_load(
         elapsed = time.perf_counter() - started
         await fake.settle(timeout=300)
         rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        problems = list(fake.violations) + [repr(e) for e in bot.publisher.errors]
+        problems = list(fake.violations) + [repr(e) for e in bot.runtime.publisher.errors]
         await fake.close()
     return _report(
         load,

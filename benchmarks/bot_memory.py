@@ -57,7 +57,7 @@ async def measure(matches: int) -> dict[str, Any]:
         fake.add_guild("Memory")
         bot = TableroBot(Config("fake-token", None, None, path, "WARNING"))
         await fake.connect(bot)
-        held = len(bot.service.matches)
+        held = len(bot.runtime.service.matches)
         gc.collect()
         after = rss_mb()
         await fake.close()

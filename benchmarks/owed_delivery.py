@@ -53,10 +53,10 @@ async def measure(matches: int, owed: int) -> dict[str, Any]:
             started = time.perf_counter()
             task = await loop.run_client(bot)
             ready = time.perf_counter() - started
-            while bot.publisher.outbox.pending() or bot.publisher.outbox.delivered < owed:
+            while bot.runtime.outbox.pending() or bot.runtime.outbox.delivered < owed:
                 await asyncio.sleep(0.005)
             done = time.perf_counter() - started
-            left = await bot.store.owed_messages()
+            left = await bot.runtime.store.owed_messages()
             posted = _posts(fake) - posts_before
             await bot.close()
             await task

@@ -1,8 +1,9 @@
-"""The bot: discord.py's `commands.Bot` with Tablero's store, match service and handlers.
+"""The bot: discord.py's `commands.Bot`, with discord.py's concerns only — intents, the gate
+every interaction passes, start-up and shutdown — and one attribute of Tablero's, its runtime.
 
-`setup_hook` does the whole start-up before the gateway connects: open the store (running
-migrations), replay every open match, register the DynamicItems that make old messages
-clickable again, load the cogs, re-arm lobby expiries, and sync the slash commands.
+`setup_hook` has the composition root (bot/wiring.py) build the runtime before the gateway
+connects (open the store, replay every open match, restore what was running), then registers
+its DynamicItems (old messages stay clickable) and its cogs, and syncs the slash commands.
 """
 
 from __future__ import annotations
@@ -18,50 +19,21 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import COGS
-from bot.cogs.ratings import BoardButton
 from bot.config import Config
-from bot.core.clock_sync import ClockSync, interaction_ms
-from bot.core.gateway_watch import GatewayWatch
+from bot.core.clock_sync import snowflake_ms
+from bot.core.outages import store_outage
 from bot.core.refusals import Refused
-from bot.core.service import LiveMatch, MatchService
-from bot.core.thinking import Thinker
-from bot.core.timers import MatchTimers
-from bot.core.turn_clocks import TurnClocks
-from bot.delivery.outbox import last_moments
-from bot.delivery.publisher import Publisher
-from bot.games import ADAPTERS
-from bot.health import Health
-from bot.lease import ShardLease
 from bot.metrics import Metrics
-from bot.ui.components import (
-    COMPONENT_CLASSES,
-    DAMAGED_RECORD,
-    FAILED,
-    OUTAGE,
-    refuse,
-    refuse_damaged,
-    store_outage,
-)
+from bot.ui.answers import DAMAGED_RECORD, FAILED, OUTAGE, refuse, refuse_damaged
 from bot.ui.ids import is_ours, readable
-from bot.ui.languages import Languages
-from bot.ui.lobbies import Lobbies
-from bot.ui.matches import Matches, MatchListButton
 from bot.ui.permissions import BASICS, FOR_THREADS
-from bot.ui.router import Play
-from bot.ui.rules_pages import HowToPlayButton, RulesButton
 from bot.ui.translator import CatalogTranslator
-from games.common.levels import Level
-from games.common.protocol import Policy
-from games.registry import GameSpec
-from storage import Shards, StorageError, Store, open_store, rebuild_open
+from bot.wiring import AI_THINK_MS, Runtime, Startup, build
+from storage import Shards, StorageError, Store
 from words import Words
 
 log = logging.getLogger(__name__)
 
-COMPONENT = 3
-AI_THINK_MS = 1_500
-"""How long each click of a computer player that plays on the clock takes, in real time."""
 HANDLER_GRACE_S = 4.0
 """On shutdown, how long interactions already being handled may take to finish."""
 
@@ -151,18 +123,14 @@ class TableroBot(commands.Bot):
         local_clock: Callable[[], float] = time.time,
         ai_think_ms: int = AI_THINK_MS,
         match_seeds: Callable[[], str] | None = None,
+        metrics: Metrics | None = None,
         **options: Any,
     ) -> None:
-        self.sharding = config.shards
-        """The Discord shards this process runs: it owns the matches of their servers."""
         several = isinstance(self, commands.AutoShardedBot)
-        for option, value in _discord_sharding(self.sharding, several).items():
+        for option, value in _discord_sharding(config.shards, several).items():
             options.setdefault(option, value)
-        self.metrics = Metrics(self)
-        """What /metrics shows (bot/metrics.py); its HTTP trace counts Discord's errors."""
-        self.health = Health(self)
-        """The optional HTTP listener: /healthz and /metrics (bot/health.py)."""
-        options.setdefault("http_trace", self.metrics.http_trace)
+        metrics = metrics or Metrics()
+        options.setdefault("http_trace", metrics.http_trace)  # counts Discord's error answers
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -171,27 +139,11 @@ class TableroBot(commands.Bot):
             max_messages=None,
             **options,
         )
-        self.config = config
-        self.clock = ClockSync(local_clock)
-        self.gateway = GatewayWatch(self.clock.local_ms, self.sharding.indices if several else None)
-        self.ai_think_ms = ai_think_ms
-        self.thinker = Thinker(config.ai_workers)
-        """The worker processes hard computers think in (started by the first question)."""
-        self._match_seeds = match_seeds
-        self.timers = MatchTimers(self)
-        self.clocks = TurnClocks(self)
-        self._given_store = store
-        self.store: Store
-        self.service: MatchService
-        self.publisher = Publisher(self)
-        self.play = Play(self)
-        self.lobbies = Lobbies(self)
-        self.matches = Matches(self)
-        self.languages = Languages(self)
-        self.lease = ShardLease(self)
-        self.startup_problems: dict[int, str] = {}
+        self._startup = Startup(config, store, local_clock, ai_think_ms, match_seeds)
+        self._metrics = metrics
+        self._runtime: Runtime | None = None
         self.tree.error(self._on_command_error)
-        self.recent_interactions = RecentInteractions()
+        self._recent = RecentInteractions()
         self.stopping = False
         """Set by `close`: interactions arriving from then on are not handled."""
         self._handling: set[asyncio.Task[Any]] = set()
@@ -199,74 +151,40 @@ class TableroBot(commands.Bot):
         self._close_lock = asyncio.Lock()
         self._gate_interactions()
 
+    @property
+    def runtime(self) -> Runtime:
+        """Tablero's components, built by `setup_hook`."""
+        if self._runtime is None:
+            raise RuntimeError("the bot has not been set up yet (setup_hook builds its runtime)")
+        return self._runtime
+
     async def setup_hook(self) -> None:
         """Everything that must be ready before the first interaction arrives."""
-        self.store = self._given_store or await open_store(
-            self.config.database_url, self.config.db_path
-        )
-        if self._given_store is None:  # a store handed in was claimed by `tablero run`
-            await self.store.claim_shards(self.sharding)
-        self.lease.start()
-        rebuilt = await rebuild_open(self.store, self.sharding)
-        for match_id, problem in rebuilt.problems.items():
-            log.error("match %s could not be rebuilt and is paused: %s", match_id, problem)
-        for warning in rebuilt.warnings:
-            log.warning("%s", warning)
-        self.startup_problems = dict(rebuilt.problems)
-        self.service = MatchService(
-            self.store,
-            now_ms=self.clock.now_ms,
-            make_ai=self._make_ai,
-            new_seed=self._match_seeds,
-            language=self.languages.public,
-            thinker=self.thinker,
-            think_ms=self.ai_think_ms,
-            cpu_ms=self.config.ai_cpu_ms,
-        )
-        self.service.on_thought = self._thought
-        await self.languages.restore()
-        self.service.adopt(rebuilt)
-        self.clocks.restore(rebuilt.deadlines)
-        self.add_dynamic_items(
-            *COMPONENT_CLASSES, RulesButton, BoardButton, MatchListButton, HowToPlayButton
-        )
-        for adapter in ADAPTERS.values():
-            await self.add_cog(adapter.commands(self))
-        for cog in COGS:
-            await self.add_cog(cog(self))
-        await self.lobbies.restore()
-        self.timers.rearm_all()
-        await self.publisher.outbox.restore(last_moments(list(rebuilt.stored.values())))
+        runtime = await build(self._startup, self, self, self._metrics)
+        self._runtime = runtime
+        self.add_dynamic_items(*runtime.items)
+        for cog in runtime.cogs:
+            await self.add_cog(cog)
         await self.tree.set_translator(CatalogTranslator())
         await self.sync_commands()
-        log.info("ready to serve %d open matches", len(self.service.matches))
-        await self.health.start()  # the metrics' hooks, and the HTTP listener if configured
+        await runtime.health.start()  # the HTTP listener, if configured
 
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         """Every discord.py event passes here, so the gateway's state is noted before any
         listener or timer runs; deadlines that waited for the gateway are armed once it is back."""
-        if self.gateway.saw(event_name, *args) and not self.stopping:
-            self.timers.gateway_up()
+        runtime = self._runtime
+        if runtime is not None and runtime.gateway.saw(event_name, *args) and not self.stopping:
+            runtime.timers.gateway_up()
         super().dispatch(event_name, *args, **kwargs)
-
-    def _make_ai(self, spec: GameSpec, level: Level) -> Policy:
-        """A computer player of the game at a level, clicking at this bot's pace."""
-        return spec.new_ai(level, think_ms=self.ai_think_ms)
-
-    def _thought(self, live: LiveMatch) -> None:
-        """A hard computer's answer is back: its match resumes now, on its timer."""
-        if self.stopping:
-            return
-        live.wake_at = self.clock.now_ms()
-        self.timers.rearm(live)
 
     async def sync_commands(self) -> None:
         """Sync slash commands: to the development server at once, else globally (by the
         process of shard 0 alone: the commands are the whole bot's)."""
-        if 0 not in self.sharding.indices:
+        config = self._startup.config
+        if 0 not in config.shards.indices:
             return
-        if self.config.dev_guild_id is not None:
-            guild = discord.Object(self.config.dev_guild_id)
+        if config.dev_guild_id is not None:
+            guild = discord.Object(config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
@@ -284,7 +202,7 @@ class TableroBot(commands.Bot):
             log.info("joined server %s; may not post the setup note there", guild.id)
             return
         try:
-            note = onboarding(self.languages.public(str(guild.id)))
+            note = onboarding(self.runtime.languages.public(str(guild.id)))
             await channel.send(note, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.warning("joined server %s; the setup note was refused: %s", guild.id, error)
@@ -294,20 +212,22 @@ class TableroBot(commands.Bot):
 
     async def on_raw_message_delete(self, event: discord.RawMessageDeleteEvent) -> None:
         """A match's current message deleted (by a member or a moderator) is posted again."""
-        await self.publisher.outbox.message_deleted(event.channel_id, event.message_id)
+        await self.runtime.outbox.message_deleted(event.channel_id, event.message_id)
 
     async def on_raw_bulk_message_delete(self, event: discord.RawBulkMessageDeleteEvent) -> None:
         """The same for a moderator's bulk delete."""
         for message_id in event.message_ids:
-            await self.publisher.outbox.message_deleted(event.channel_id, message_id)
+            await self.runtime.outbox.message_deleted(event.channel_id, message_id)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer the clicks no DynamicItem will: a custom_id Tablero never made, or one the
         message no longer carries (discord.py drops those silently) — refused as out of date,
         or for naming a match that no longer exists or plays in another channel."""
-        self.clock.observe(interaction_ms(interaction))
-        self.publisher.note_permissions(interaction)
-        if interaction.type.value != COMPONENT or not isinstance(interaction.data, dict):
+        runtime = self.runtime
+        runtime.clock_sync.observe(snowflake_ms(interaction.id))
+        runtime.publisher.note_permissions(interaction)
+        component = interaction.type is discord.InteractionType.component
+        if not component or not isinstance(interaction.data, dict):
             return
         custom_id = str(interaction.data.get("custom_id", ""))
         kind = interaction.data.get("component_type")
@@ -316,7 +236,7 @@ class TableroBot(commands.Bot):
             if not is_ours(custom_id):
                 await refuse_damaged(interaction, custom_id)
         elif readable(custom_id):
-            await refuse(interaction, await self.play.not_on_message(interaction, custom_id))
+            await refuse(interaction, await runtime.router.not_on_message(interaction, custom_id))
         else:
             await refuse_damaged(interaction, custom_id)
 
@@ -348,18 +268,19 @@ class TableroBot(commands.Bot):
         tracked so `close` can let them finish."""
         parsers = self._connection.parsers
         parse = parsers["INTERACTION_CREATE"]
+        metrics = self._metrics
 
         def gated(data: Any) -> None:
             interaction_id = str(data.get("id"))
             if self.stopping:
                 log.info("shutting down: interaction %s left unanswered", interaction_id)
-                self.metrics.unanswered(data)
+                metrics.unanswered(data)
                 return
-            if not self.recent_interactions.first_time(interaction_id):
+            if not self._recent.first_time(interaction_id):
                 log.info("interaction %s was delivered again; ignored", interaction_id)
                 return
             before = asyncio.all_tasks()
-            with self.metrics.interaction(data) as seen:  # counted, its first answer timed
+            with metrics.interaction(data) as seen:  # counted, its first answer timed
                 parse(data)
             handlers = asyncio.all_tasks() - before
             seen.until_done(handlers)
@@ -372,23 +293,19 @@ class TableroBot(commands.Bot):
     async def close(self) -> None:
         """Shut down in order: take no new interactions and let the running ones finish, stop
         the timers, finish background posts, disconnect, then close the database it opened."""
-        await self.health.stop()  # /healthz and /metrics first: probes see the bot gone
+        runtime = self._runtime
+        if runtime is not None:
+            await runtime.health.stop()  # /healthz and /metrics first: probes see the bot gone
         async with self._close_lock:
             if self._closed_down:
                 return
             self.stopping = True
             await self._finish_handling()
-            self.lobbies.cancel_timers()
-            self.timers.cancel_all()
-            if hasattr(self, "service"):
-                await self.service.stop_thinking()
-            await self.thinker.close()
-            await self.publisher.close()
-            self.timers.cancel_all()  # what the flushed posts re-armed
+            if runtime is not None:
+                await runtime.quiesce()
             await super().close()
-            await self.lease.stop()
-            if self._given_store is None and hasattr(self, "store"):
-                await self.store.close()
+            if runtime is not None:
+                await runtime.release()
             self._closed_down = True
 
     async def _finish_handling(self) -> None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from aiohttp import web
+from prometheus_client import CollectorRegistry
 from prometheus_client.exposition import choose_encoder
 
-if TYPE_CHECKING:
-    from bot.app import TableroBot
+from bot.core.gateway_watch import GatewayWatch
+from storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -31,11 +32,41 @@ SHUTDOWN_S: Final = 0.5
 the bot within its grace; a probe waiting on the store is answered `stopping` at once)."""
 
 
+class Lifecycle(Protocol):
+    """Where the bot is in its life (discord.py's client, and the gate's stopping flag)."""
+
+    @property
+    def stopping(self) -> bool:
+        """Set once the bot started shutting down."""
+        ...
+
+    def is_ready(self) -> bool:
+        """Connected, with its first READY processed."""
+        ...
+
+    def is_closed(self) -> bool:
+        """Closed."""
+        ...
+
+
 class Health:
     """`/healthz` and `/metrics` of one bot."""
 
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        bot: Lifecycle,
+        gateway: GatewayWatch,
+        store: Store,
+        registry: CollectorRegistry,
+        *,
+        port: int | None,
+        host: str,
+    ) -> None:
+        self._bot = bot
+        self._gateway = gateway
+        self._store = store
+        self._registry = registry
+        self._port, self._host = port, host
         self.port: int | None = None
         """The port listened on (None: not listening)."""
         self.store_timeout_s = STORE_TIMEOUT_S
@@ -45,11 +76,9 @@ class Health:
         """The store reads of the probes being answered."""
 
     async def start(self) -> None:
-        """Point the metrics at the match service (it exists only once `setup_hook` made it),
-        then listen if a port is configured. A port that cannot be bound is logged as an error
-        and the bot runs on without the listener."""
-        self.bot.metrics.watch(self.bot.service)
-        port, host = self.bot.config.http_port, self.bot.config.http_host
+        """Listen if a port is configured. A port that cannot be bound is logged as an error and
+        the bot runs on without the listener."""
+        port, host = self._port, self._host
         if port is None or self._runner is not None or self._stopping:
             return
         app = web.Application()
@@ -86,18 +115,18 @@ class Health:
     async def unready(self) -> str | None:
         """Why the bot should get no traffic now (None: it is ready): it is starting or
         stopping, its gateway is down, or its store does not answer a trivial read in time."""
-        bot = self.bot
+        bot = self._bot
         if self._stopping or bot.stopping or bot.is_closed():
             return "stopping"
         if not bot.is_ready():
             return "starting"
-        if not bot.gateway.connected:
+        if not self._gateway.connected:
             return "gateway down"
         return await self._store_problem()
 
     async def _store_problem(self) -> str | None:
         """What keeps the store from answering one read in `store_timeout_s`, if anything."""
-        read = asyncio.ensure_future(self.bot.store.get_guild_settings(PROBE_GUILD))
+        read = asyncio.ensure_future(self._store.get_guild_settings(PROBE_GUILD))
         self._reads.add(read)  # `stop` cancels it: a stuck store must not hold the shutdown
         try:
             async with asyncio.timeout(self.store_timeout_s):
@@ -123,7 +152,7 @@ class Health:
 
     async def _metrics(self, request: web.Request) -> web.Response:
         encode, content_type = choose_encoder(request.headers.get("Accept", ""))
-        body = encode(self.bot.metrics.registry)
+        body = encode(self._registry)
         return web.Response(body=body, headers={"Content-Type": content_type, **_NO_STORE})
 
 

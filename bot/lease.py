@@ -9,12 +9,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Final
+from collections.abc import Awaitable, Callable
+from typing import Final
 
-from storage import ShardTaken
-
-if TYPE_CHECKING:
-    from bot.app import TableroBot
+from storage import Shards, ShardTaken, Store
 
 log = logging.getLogger(__name__)
 
@@ -24,8 +22,11 @@ CHECK_EVERY_S: Final = 30.0
 class ShardLease:
     """The watch over this process's claim on its shards."""
 
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
+    def __init__(self, store: Store, shards: Shards, stop: Callable[[], Awaitable[None]]) -> None:
+        self._store = store
+        self._shards = shards
+        self._stop = stop
+        """Shuts the bot down (a shard was lost to another process)."""
         self.every_s = CHECK_EVERY_S
         """How often the claim is checked (tests shorten it)."""
         self._task: asyncio.Task[None] | None = None
@@ -55,11 +56,14 @@ class ShardLease:
         """Check (and retake) the claim once; False when the shard was lost to another process
         and the bot is shutting down."""
         try:
-            await self.bot.store.keep_shards()
+            await self._store.keep_shards()
         except ShardTaken as error:
-            log.critical("%s lost: %s; stopping", self.bot.sharding, error)
-            self.closing = asyncio.create_task(self.bot.close(), name="tablero-shard-lost")
+            log.critical("%s lost: %s; stopping", self._shards, error)
+            self.closing = asyncio.create_task(self._closing(), name="tablero-shard-lost")
             return False
         except Exception as error:  # the database is down: try again at the next check
-            log.warning("%s: the claim could not be checked: %s", self.bot.sharding, error)
+            log.warning("%s: the claim could not be checked: %s", self._shards, error)
         return True
+
+    async def _closing(self) -> None:
+        await self._stop()

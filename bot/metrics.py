@@ -14,8 +14,10 @@ Where each figure is taken, and why there:
   last one has finished, the interaction counts once: `unanswered` if Discord took no first
   response (a handler that never answered, an answer or notice Discord refused — its 3 seconds
   past —, an interaction that arrived while the bot was stopping), else `failed` if the bot
-  told the member it failed (`bot.ui.components.refuse` with a failure message: FAILED, OUTAGE,
-  DAMAGED_RECORD), else `refused` if it refused (any other `refuse`), else `answered`.
+  told the member it failed (`bot.ui.answers.refuse` with a failure message: FAILED, OUTAGE,
+  DAMAGED_RECORD), else `refused` if it refused (any other `refuse`), else `answered`. The gate
+  hands the handlers the interaction's `Seen` through `bot.ui.answers.OUTCOME`, a context
+  variable, as it hands them the timed adapter below.
 - **First response**: discord.py sends every first response (a message, an edit of the clicked
   message, a defer, a modal, autocomplete choices) through the webhook adapter of the context
   it runs in (`discord.webhook.async_.async_context`). The gate sets an adapter of its own for
@@ -32,7 +34,7 @@ Where each figure is taken, and why there:
   once. The in-memory fake Discord bypasses aiohttp, so these two counters stay at zero there;
   its loopback mode (real HTTP) counts them (tests/bot/test_health.py).
 - **Store appends**: `MatchService` times its `store.append` (a click's whole batch in one
-  transaction) through `observe_append`, which `watch` points here.
+  transaction) through the `observe_append` it is built with: `Metrics.store_append.observe`.
 - **Renders**: `Publisher.render` times the Pillow work in the render thread (not the wait for
   a free thread).
 """
@@ -52,13 +54,11 @@ from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from bot.games import ADAPTERS
+from bot.ui.answers import OUTCOME
+from games.registry import GAMES
 
 if TYPE_CHECKING:
     import asyncio
-
-    from bot.app import TableroBot
-    from bot.core.service import MatchService
 
 T = TypeVar("T")
 
@@ -78,7 +78,7 @@ RENDER_BUCKETS: Final = (0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 
 class Metrics:
     """One bot's metrics and the hooks that feed them."""
 
-    def __init__(self, bot: TableroBot) -> None:
+    def __init__(self) -> None:
         self.registry = CollectorRegistry()
         self.interactions = Counter(
             "tablero_interactions",
@@ -123,7 +123,8 @@ class Metrics:
             buckets=RENDER_BUCKETS,
             registry=self.registry,
         )
-        self.registry.register(_ReadOnScrape(bot))
+        self._gauges = _ReadOnScrape()
+        self.registry.register(self._gauges)
         self._counted = {
             (kind, outcome): self.interactions.labels(kind, outcome)
             for kind in KINDS.values()
@@ -133,21 +134,18 @@ class Metrics:
         self.http_trace = aiohttp.TraceConfig()
         """For discord.py's `http_trace` option: counts its error answers and 429s."""
         self.http_trace.on_request_end.append(self._on_response)
-        self._seen: dict[int, Seen] = {}
-        """The interactions being handled, by id (refusals are noted on them)."""
+        self._cpu, self._wall = self.ai_decision.labels("cpu"), self.ai_decision.labels("wall")
 
-    def watch(self, service: MatchService) -> None:
-        """Time the service's store appends and its thinker's decisions (the service exists
-        only once `setup_hook` ran)."""
-        service.observe_append = self.store_append.observe
-        if service.thinker is not None:
-            cpu, wall = self.ai_decision.labels("cpu"), self.ai_decision.labels("wall")
+    def watch(self, open_games: Callable[[], Iterable[str]], latency: Callable[[], float]) -> None:
+        """Read the gauges from these once the bot runs: the game of each open match, and the
+        gateway's heartbeat latency (NaN or infinite while unknown)."""
+        self._gauges.watch(open_games, latency)
 
-            def decided(cpu_s: float, wall_s: float) -> None:
-                cpu.observe(cpu_s)
-                wall.observe(wall_s)
-
-            service.thinker.observe = decided
+    def ai_decided(self, cpu_s: float, wall_s: float) -> None:
+        """A hard computer's decision: its CPU seconds in its worker and its seconds from
+        question to answer (the thinker's `observe`)."""
+        self._cpu.observe(cpu_s)
+        self._wall.observe(wall_s)
 
     # -- interactions ---------------------------------------------------------------------
 
@@ -157,27 +155,21 @@ class Metrics:
         arrived, and the handler tasks started meanwhile answer it through an adapter that
         times its first response. The caller hands those tasks to `Seen.until_done`."""
         seen = Seen(self, _interaction_id(data), KINDS.get(data.get("type"), "other"))
-        self._seen[seen.id] = seen
         token = async_context.set(_TimedAdapter(seen))
+        noted = OUTCOME.set(seen)
         try:
             yield seen
         except BaseException:
-            seen.failed = True
+            seen.refused(failed=True)
             seen.until_done(())
             raise
         finally:
+            OUTCOME.reset(noted)
             async_context.reset(token)
 
     def unanswered(self, data: Any) -> None:
         """An interaction the bot leaves unanswered on purpose (it is stopping)."""
         self.count(KINDS.get(data.get("type"), "other"), "unanswered")
-
-    def refused(self, interaction_id: int, *, failed: bool) -> None:
-        """The bot refused the interaction, or told the member it failed (`failed`)."""
-        seen = self._seen.get(interaction_id)
-        if seen is not None:
-            seen.refused = True
-            seen.failed = seen.failed or failed
 
     def count(self, kind: str, outcome: str) -> None:
         child = self._counted.get((kind, outcome))
@@ -235,7 +227,7 @@ class Seen:
         "id",
         "kind",
         "metrics",
-        "refused",
+        "was_refused",
     )
 
     def __init__(self, metrics: Metrics, interaction_id: int, kind: str) -> None:
@@ -243,9 +235,14 @@ class Seen:
         self.id = interaction_id
         self.kind = kind
         self.arrived = time.perf_counter()
-        self.answered = self.refused = self.failed = False
+        self.answered = self.was_refused = self.failed = False
         self._left = 0
         self._done = False
+
+    def refused(self, *, failed: bool) -> None:
+        """The bot refused the interaction, or told the member it failed (`failed`)."""
+        self.was_refused = True
+        self.failed = self.failed or failed
 
     def responded(self) -> None:
         """Discord took the interaction's first response."""
@@ -270,13 +267,12 @@ class Seen:
         if self._done:
             return
         self._done = True
-        self.metrics._seen.pop(self.id, None)
         if not self.answered:
             outcome = "unanswered"  # whatever the bot meant to say, the member saw nothing
         elif self.failed:
             outcome = "failed"
         else:
-            outcome = "refused" if self.refused else "answered"
+            outcome = "refused" if self.was_refused else "answered"
         self.metrics.count(self.kind, outcome)
 
 
@@ -312,25 +308,28 @@ class _TimedAdapter(AsyncWebhookAdapter):
 
 
 class _ReadOnScrape(Collector):
-    """The gauges read from the bot when Prometheus scrapes: open matches by game (every game
-    the bot runs, 0 included) and the gateway's heartbeat latency (absent while unknown)."""
+    """The gauges read when Prometheus scrapes: open matches by game (every game the bot runs,
+    0 included) and the gateway's heartbeat latency (absent while unknown)."""
 
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
+    def __init__(self) -> None:
+        self.open_games: Callable[[], Iterable[str]] = tuple
+        self.latency: Callable[[], float] = lambda: math.nan
+
+    def watch(self, open_games: Callable[[], Iterable[str]], latency: Callable[[], float]) -> None:
+        """Read the gauges from these."""
+        self.open_games, self.latency = open_games, latency
 
     def describe(self) -> Iterable[Metric]:
         return list(self._families())
 
     def collect(self) -> Iterable[Metric]:
         matches, latency = self._families()
-        counts = dict.fromkeys(ADAPTERS, 0)
-        service = getattr(self.bot, "service", None)  # set by setup_hook
-        if service is not None:
-            for live in list(service.matches.values()):
-                counts[live.spec.name] = counts.get(live.spec.name, 0) + 1
+        counts = dict.fromkeys(GAMES, 0)
+        for game in self.open_games():
+            counts[game] = counts.get(game, 0) + 1
         for game, count in sorted(counts.items()):
             matches.add_metric([game], count)
-        seconds = self.bot.latency  # NaN before the gateway connects, inf before its first ack
+        seconds = self.latency()  # NaN before the gateway connects, inf before its first ack
         if math.isfinite(seconds):
             latency.add_metric([], seconds)
         return [matches, latency]

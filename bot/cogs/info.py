@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -13,15 +13,9 @@ from bot.ui.options import BoundedCog
 from bot.ui.rules_pages import page_embed, page_view
 from bot.ui.translator import text
 
-if TYPE_CHECKING:
-    from bot.app import TableroBot
-
 
 class InfoCog(BoundedCog):
     """Rules and help."""
-
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
 
     @app_commands.command(name="rules", description=text("pages-rules-cmd"))
     @app_commands.describe(game=text("pages-rules-game-cmd"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -10,16 +10,14 @@ from discord import app_commands
 from bot.ui.languages import member_words
 from bot.ui.options import BoundedCog
 from bot.ui.translator import choice, text
-
-if TYPE_CHECKING:
-    from bot.app import TableroBot
+from storage import Store
 
 
 class NotifyCog(BoundedCog):
     """Members' reminder choice (kept per member, across servers)."""
 
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     @app_commands.command(name="notify", description=text("notify-cmd"))
     @app_commands.describe(mode=text("notify-mode-cmd"))
@@ -29,7 +27,7 @@ class NotifyCog(BoundedCog):
     async def notify(self, interaction: discord.Interaction[Any], mode: str) -> None:
         """Save the member's choice."""
         user = str(interaction.user.id)
-        settings = await self.bot.store.get_user_settings(user)
-        await self.bot.store.set_user_settings(user, {**settings, "notify": mode == "on"})
+        settings = await self.store.get_user_settings(user)
+        await self.store.set_user_settings(user, {**settings, "notify": mode == "on"})
         said = member_words(interaction)("notify-on" if mode == "on" else "notify-off")
         await interaction.response.send_message(said, ephemeral=True)

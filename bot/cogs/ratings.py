@@ -8,19 +8,22 @@ played under (a mention when no name is kept), never which server they play in.
 from __future__ import annotations
 
 import io
+import re
 import time
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, Protocol
 
 import discord
 from discord import app_commands
 
 from bot.core.computer import level_of
 from bot.core.refusals import Refused
+from bot.delivery.publisher import Publisher
 from bot.games import game_choices
 from bot.ui.alt_text import alt_text
-from bot.ui.components import refuse_damaged, view_of
-from bot.ui.ids import BOARD_TEMPLATE
+from bot.ui.components import view_of
+from bot.ui.ids import BOARD_TEMPLATE, MalformedId
+from bot.ui.items import TableroItem
 from bot.ui.languages import member_words
 from bot.ui.names import shown
 from bot.ui.options import BoundedCog
@@ -29,11 +32,8 @@ from bot.ui.translator import choice, text
 from games.common.levels import LEVELS, Level
 from games.registry import GAMES
 from render.stats import rating_chart_png
-from storage import BoardRow, StorageError
+from storage import BoardRow, StorageError, Store
 from words import Words, isolate
-
-if TYPE_CHECKING:
-    from bot.app import TableroBot
 
 PAGE: Final = 10
 MIN_GAMES: Final = 3
@@ -64,17 +64,17 @@ class Board:
 
 
 async def board_embed(
-    bot: TableroBot, guild_id: str, board: Board, words: Words
+    store: Store, guild_id: str, board: Board, words: Words
 ) -> tuple[discord.Embed, int]:
     """One page of a leaderboard in `words` (the viewer's language), and how many pages there
     are."""
     game, scope, period, page = board.game, board.scope, board.period, board.page
-    guilds = [guild_id] if scope == "s" else await global_guilds(bot)
+    guilds = [guild_id] if scope == "s" else await global_guilds(store)
     since = None if period == "a" else int(time.time() * 1000) - WEEK_MS
-    total = await bot.store.leaderboard_size(game, guilds, since_ms=since, min_games=MIN_GAMES)
+    total = await store.leaderboard_size(game, guilds, since_ms=since, min_games=MIN_GAMES)
     pages = max(1, -(-total // PAGE))
     page = min(max(page, 0), pages - 1)
-    rows = await bot.store.leaderboard(
+    rows = await store.leaderboard(
         game, guilds, since_ms=since, min_games=MIN_GAMES, offset=page * PAGE, limit=PAGE
     )
     lines = [
@@ -114,12 +114,12 @@ def board_view(board: Board, pages: int, words: Words) -> discord.ui.View:
     )
 
 
-async def global_guilds(bot: TableroBot) -> list[str]:
+async def global_guilds(store: Store) -> list[str]:
     """The servers that allow the global board (every process's, from the database)."""
-    return await bot.store.guilds_with("global_board")
+    return await store.guilds_with("global_board")
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_BOARD):
+class BoardButton(TableroItem, template=_BOARD):
     """A leaderboard paging button: `tbb:<game>:<scope>:<period>:<page>`."""
 
     @classmethod
@@ -131,32 +131,37 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_BOAR
         )
         return cls(button)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> BoardButton:
-        """Wrap the clicked button."""
-        return cls(cast("discord.ui.Button[Any]", item))
+    def parse(self, custom_id: str) -> Board:
+        """The board page (a game Tablero does not run is damaged)."""
+        found: re.Match[str] = super().parse(custom_id)
+        if found["game"] not in GAMES:
+            raise MalformedId(f"no game {found['game']!r}")
+        return Board(found["game"], found["scope"], found["period"], int(found["page"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Show the page."""
-        bot = cast("TableroBot", interaction.client)
-        found = self.template.fullmatch(str(self.item.custom_id))
-        if found is None or found["game"] not in GAMES or interaction.guild_id is None:
-            await refuse_damaged(interaction, str(self.item.custom_id))
-            return
-        board = Board(found["game"], found["scope"], found["period"], int(found["page"]))
-        words = member_words(interaction)
-        embed, pages = await board_embed(bot, str(interaction.guild_id), board, words)
-        board = replace(board, page=min(board.page, pages - 1))
-        await interaction.response.edit_message(embed=embed, view=board_view(board, pages, words))
+
+class ImagePreference(Protocol):
+    """Whether a member takes images in what only they see (`/settings me`)."""
+
+    async def wants_images(self, user_id: str) -> bool: ...
 
 
 class RatingsCog(BoundedCog):
     """Leaderboards, stats and history."""
 
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
+    def __init__(self, store: Store, publisher: Publisher, images: ImagePreference) -> None:
+        self.store = store
+        self.publisher = publisher
+        self.images = images
+
+    async def board_page(self, interaction: discord.Interaction[Any], board: Board) -> None:
+        """A leaderboard paging button: show the page (the last one when the board got
+        shorter since)."""
+        if interaction.guild_id is None:
+            raise MalformedId("a leaderboard page outside a server")
+        words = member_words(interaction)
+        embed, pages = await board_embed(self.store, str(interaction.guild_id), board, words)
+        board = replace(board, page=min(board.page, pages - 1))
+        await interaction.response.edit_message(embed=embed, view=board_view(board, pages, words))
 
     @app_commands.command(name="leaderboard", description=text("ratings-leaderboard-cmd"))
     @app_commands.describe(
@@ -186,7 +191,7 @@ class RatingsCog(BoundedCog):
         """The first page, with paging buttons (only you see it)."""
         words = member_words(interaction)
         board = Board(game, scope[0], period[0], 0)
-        embed, pages = await board_embed(self.bot, str(interaction.guild_id), board, words)
+        embed, pages = await board_embed(self.store, str(interaction.guild_id), board, words)
         await interaction.response.send_message(
             embed=embed, view=board_view(board, pages, words), ephemeral=True
         )
@@ -210,11 +215,11 @@ class RatingsCog(BoundedCog):
         guild, player = str(interaction.guild_id), str(who.id)
         name = game or await self._most_played(player, guild)
         title = game_title(name, words)
-        results = await self.bot.store.player_results(player, guild, name, None)
-        done, finished = await self.bot.store.player_match_counts(player, guild, name)
+        results = await self.store.player_results(player, guild, name, None)
+        done, finished = await self.store.player_match_counts(player, guild, name)
         wins = sum(1 for r in results if r.status == "finished" and r.place == 1)
         played = sum(1 for r in results if r.status == "finished")
-        history = await self.bot.store.rating_history(guild, name, player)
+        history = await self.store.rating_history(guild, name, player)
         lines = [
             words("ratings-stats-heading", name=isolate(shown(who.display_name)), game=title),
             words(
@@ -225,7 +230,7 @@ class RatingsCog(BoundedCog):
             ),
             words("ratings-stats-finished", share=_share(words, finished, done), done=done),
         ]
-        against = await self.bot.store.computer_results(player, guild, name)
+        against = await self.store.computer_results(player, guild, name)
         if against:
             lines.append(against_computer(against, words))
         if not history:
@@ -242,7 +247,7 @@ class RatingsCog(BoundedCog):
                 sigma=last.sigma,
             )
         )
-        if not await self.bot.play.wants_images(str(interaction.user.id)):
+        if not await self.images.wants_images(str(interaction.user.id)):
             lines += [
                 words("ratings-stats-point", day=_day(c.at), rating=c.mu - 3 * c.sigma)
                 for c in history[-TEXT_HISTORY:]
@@ -251,9 +256,7 @@ class RatingsCog(BoundedCog):
             return
         points = [(c.at, c.mu, c.sigma) for c in history]
         chart_title = words("ratings-chart-title", name=isolate(who.display_name), game=title)
-        png = await self.bot.publisher.render(
-            rating_chart_png, points, title=chart_title, words=words
-        )
+        png = await self.publisher.render(rating_chart_png, points, title=chart_title, words=words)
         alt = alt_text(chart_title, "\n".join(lines[1:]))
         await interaction.followup.send(
             "\n".join(lines),
@@ -263,7 +266,7 @@ class RatingsCog(BoundedCog):
 
     async def _most_played(self, player: str, guild: str) -> str:
         """The game the member has most results in here (Keer op Keer Kids when none)."""
-        games = [r.game for r in await self.bot.store.player_results(player, guild, None, None)]
+        games = [r.game for r in await self.store.player_results(player, guild, None, None)]
         return max(sorted(GAMES), key=games.count)
 
     @app_commands.command(name="history", description=text("ratings-history-cmd"))
@@ -276,9 +279,7 @@ class RatingsCog(BoundedCog):
         words = member_words(interaction)
         who = member or interaction.user
         name = isolate(shown(who.display_name))
-        results = await self.bot.store.player_results(
-            str(who.id), str(interaction.guild_id), None, 10
-        )
+        results = await self.store.player_results(str(who.id), str(interaction.guild_id), None, 10)
         if not results:
             await interaction.response.send_message(
                 words("ratings-history-none", name=name), ephemeral=True
@@ -307,12 +308,10 @@ class RatingsCog(BoundedCog):
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 
-async def send_record(
-    interaction: discord.Interaction[Any], bot: TableroBot, match_id: int
-) -> None:
+async def send_record(interaction: discord.Interaction[Any], store: Store, match_id: int) -> None:
     """Upload a match's record (JSON) from this server, for `tablero replay`."""
     try:
-        stored = await bot.store.load(match_id)
+        stored = await store.load(match_id)
     except StorageError:
         raise Refused("ratings-record-no-match", id=match_id) from None
     if stored.guild_id != str(interaction.guild_id):

@@ -7,18 +7,20 @@ settings checks Manage Server itself and says so when it is missing."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.core.turn_clocks import abandon_ms, default_mode, turn_ms
 from bot.ui.languages import SETTING as LANGUAGE
-from bot.ui.languages import chosen_language, member_words
+from bot.ui.languages import Languages, chosen_language, member_words
 from bot.ui.options import BoundedGroupCog
 from bot.ui.permissions import require_manage_server
 from bot.ui.router import IMAGES_SETTING
+from bot.ui.starts import MatchStarts
 from bot.ui.translator import choice, text
+from storage import Store
 from words import LOCALES, negotiate
 
 AUTO = "auto"
@@ -27,9 +29,6 @@ ON_OFF = [choice("settings-on-choice", "on"), choice("settings-off-choice", "off
 """The choices of an on/off option (the same values and order as ever: `on`, `off`)."""
 CLOCKS = [choice("settings-live-choice", "live"), choice("settings-async-choice", "async")]
 """The choices of a turn clock option (`live`, `async`)."""
-
-if TYPE_CHECKING:
-    from bot.app import TableroBot
 
 
 @app_commands.guild_only()
@@ -40,8 +39,10 @@ class SettingsCog(
 ):
     """Server settings."""
 
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
+    def __init__(self, store: Store, languages: Languages, starts: MatchStarts) -> None:
+        self.store = store
+        self.languages = languages
+        self.starts = starts
         super().__init__()
 
     @app_commands.command(name="threads", description=text("settings-threads-cmd"))
@@ -50,9 +51,9 @@ class SettingsCog(
     async def threads(self, interaction: discord.Interaction[Any], mode: str) -> None:
         """Save the setting; it applies to matches started from now on."""
         guild = require_manage_server(interaction)
-        settings = await self.bot.store.get_guild_settings(guild)
+        settings = await self.store.get_guild_settings(guild)
         on = mode == "on"
-        await self.bot.store.set_guild_settings(guild, {**settings, "threads": on})
+        await self.store.set_guild_settings(guild, {**settings, "threads": on})
         said = member_words(interaction)("settings-threads-on" if on else "settings-threads-off")
         await interaction.response.send_message(said, ephemeral=True)
 
@@ -63,8 +64,8 @@ class SettingsCog(
     ) -> None:
         """Save the per-member limit; matches already running are not touched."""
         guild = require_manage_server(interaction)
-        settings = await self.bot.store.get_guild_settings(guild)
-        await self.bot.store.set_guild_settings(guild, {**settings, "max_matches": matches})
+        settings = await self.store.get_guild_settings(guild)
+        await self.store.set_guild_settings(guild, {**settings, "max_matches": matches})
         said = member_words(interaction)("settings-limit-set", count=matches)
         await interaction.response.send_message(said, ephemeral=True)
 
@@ -86,12 +87,12 @@ class SettingsCog(
     ) -> None:
         """Save the clock settings for matches started from now on."""
         guild = require_manage_server(interaction)
-        settings = await self.bot.store.get_guild_settings(guild)
+        settings = await self.store.get_guild_settings(guild)
         given = {"live_minutes": live_minutes, "async_hours": async_hours}
         given["abandon_days"] = abandon_days
         changed = {key: value for key, value in given.items() if value is not None}
         settings = {**settings, "clock": default, **changed}
-        await self.bot.store.set_guild_settings(guild, settings)
+        await self.store.set_guild_settings(guild, settings)
         said = member_words(interaction)(
             "settings-clock-set",
             mode=default,
@@ -107,8 +108,8 @@ class SettingsCog(
     async def global_board(self, interaction: discord.Interaction[Any], mode: str) -> None:
         """Opt the server in or out (off by default); only ratings are shown, never the server."""
         guild = require_manage_server(interaction)
-        settings = await self.bot.store.get_guild_settings(guild)
-        await self.bot.store.set_guild_settings(guild, {**settings, "global_board": mode == "on"})
+        settings = await self.store.get_guild_settings(guild)
+        await self.store.set_guild_settings(guild, {**settings, "global_board": mode == "on"})
         key = "settings-global-on" if mode == "on" else "settings-global-off"
         await interaction.response.send_message(member_words(interaction)(key), ephemeral=True)
 
@@ -124,14 +125,14 @@ class SettingsCog(
         """Choose the language of the server's public messages and images (members' own
         answers keep following their Discord app)."""
         guild = require_manage_server(interaction)
-        settings = await self.bot.store.get_guild_settings(guild)
+        settings = await self.store.get_guild_settings(guild)
         chosen = None if language == AUTO else language
         kept = {k: v for k, v in settings.items() if k != LANGUAGE}
-        await self.bot.store.set_guild_settings(
+        await self.store.set_guild_settings(
             guild, kept if chosen is None else {**kept, LANGUAGE: chosen}
         )
-        self.bot.languages.remember(guild, chosen)
-        now = self.bot.languages.public(guild).locale
+        self.languages.remember(guild, chosen)
+        now = self.languages.public(guild).locale
         key = "settings-language-auto" if chosen is None else "settings-language-set"
         words = member_words(interaction)
         said = words(key, language=words(f"language-name-{negotiate(now.split('-')[0])}"))
@@ -141,12 +142,12 @@ class SettingsCog(
     async def show(self, interaction: discord.Interaction[Any]) -> None:
         """What is set here (defaults included), only for the member who asked."""
         guild = str(interaction.guild_id)
-        settings = await self.bot.store.get_guild_settings(guild)
-        limit = await self.bot.matches.limit(guild)
+        settings = await self.store.get_guild_settings(guild)
+        limit = await self.starts.limit(guild)
         words = member_words(interaction)
         threads = settings.get("threads", False)
         board = settings.get("global_board", False)
-        now = self.bot.languages.public(guild).locale
+        now = self.languages.public(guild).locale
         language = words(f"language-name-{negotiate(now.split('-')[0])}")
         chosen = chosen_language(settings) is not None
         lines = [
@@ -174,8 +175,8 @@ class SettingsCog(
     async def me(self, interaction: discord.Interaction[Any], images: str) -> None:
         """Save the member's choice (kept per member, across servers)."""
         user = str(interaction.user.id)
-        settings = await self.bot.store.get_user_settings(user)
-        await self.bot.store.set_user_settings(user, {**settings, IMAGES_SETTING: images == "on"})
+        settings = await self.store.get_user_settings(user)
+        await self.store.set_user_settings(user, {**settings, IMAGES_SETTING: images == "on"})
         key = "settings-me-images-on" if images == "on" else "settings-me-images-off"
         await interaction.response.send_message(member_words(interaction)(key), ephemeral=True)
 

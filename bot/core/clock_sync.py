@@ -12,22 +12,17 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Final
 
-import discord
-
+DISCORD_EPOCH: Final = 1_420_070_400_000
+"""The first millisecond of 2015 (UTC): where Discord's snowflake times count from."""
 SAMPLES = 64
 """Recent interactions the offset is estimated from (old ones age out: clocks drift)."""
 
 
 def snowflake_ms(snowflake: int) -> int:
     """When Discord made a snowflake, in ms since the Unix epoch."""
-    return (snowflake >> 22) + discord.utils.DISCORD_EPOCH
-
-
-def interaction_ms(interaction: discord.Interaction[Any]) -> int:
-    """When Discord created the interaction (its click time), in ms since the Unix epoch."""
-    return snowflake_ms(interaction.id)
+    return (snowflake >> 22) + DISCORD_EPOCH
 
 
 class ClockSync:

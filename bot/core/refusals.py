@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from games.common.errors import IllegalAction
+from games.common.errors import ActionParseError, IllegalAction
+from games.common.protocol import Action
+from games.registry import GameSpec
 from words import DEFAULT, Words, words_for
 from words.catalog import Arg
 
@@ -61,3 +63,12 @@ def explain(error: IllegalAction) -> Refused:
     """The refusal of an action the rules turned down, by the engine's reason (the engine's own
     message is for the log: it is English)."""
     return Refused("reason-" + error.reason.value.replace("_", "-"))
+
+
+def parsed(spec: GameSpec, text: str) -> Action:
+    """An action's text (from a custom_id or a select) as the game reads it; Refused when it is
+    no action of the game."""
+    try:
+        return spec.parse_action(text)
+    except ActionParseError:
+        raise Refused("refuse-no-such-move") from None

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from games.records import MatchRecord
+from games.records import MatchRecord, record_of
 from ratings import FinishedMatch, Standing, places_of, rate_match
-from storage import Rating, Result, Store, StoredMatch
+from storage import Owed, Rating, Result, Store, StoredMatch
+
+if TYPE_CHECKING:
+    from bot.core.live import LiveMatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,4 +70,28 @@ def finished_match(stored: StoredMatch) -> FinishedMatch:
         rated=stored.rated,
         finished_at=stored.finished_at or 0,
         status=stored.status,
+    )
+
+
+async def store_ending(
+    store: Store, live: LiveMatch, status: str, now_ms: int, *, owes_close: bool
+) -> None:
+    """Store how a match ended: its results and rating changes, and (`owes_close`: it ended
+    without a result) that its message owes the removal of its buttons — one transaction."""
+    record = record_of(live.spec.name, live.state, live.players, options=live.options)
+    match = FinishedMatch(
+        match_id=live.id,
+        guild_id=live.guild_id or "",
+        game=live.spec.name,
+        record=record,
+        departed=dict(live.departed),
+        rated=live.rated,
+        finished_at=now_ms,
+        status=status,
+    )
+    outcome = live.state.outcome()
+    final = await final_of(store, match, None if outcome is None else outcome.scores)
+    owed = Owed(live.id, "close", live.state.version, None, now_ms)
+    await store.finish_match(
+        live.id, status, final.ratings, final.results, owed if owes_close else None
     )

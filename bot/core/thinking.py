@@ -181,7 +181,13 @@ class _Worker:
 class Thinker:
     """A pool of worker processes answering questions, started off the event loop's path."""
 
-    def __init__(self, workers: int = 1, *, inline: bool = False) -> None:
+    def __init__(
+        self,
+        workers: int = 1,
+        *,
+        inline: bool = False,
+        observe: Callable[[float, float], None] | None = None,
+    ) -> None:
         self.workers = workers
         self.inline = inline
         """Answer in this process (tests of what the bot does with an answer)."""
@@ -190,7 +196,7 @@ class Thinker:
         self._waiting = 0
         self._warming: asyncio.Task[None] | None = None
         """The first worker's start (held: the loop keeps only a weak reference to a task)."""
-        self.observe: Callable[[float, float], None] = lambda cpu_s, wall_s: None
+        self._observe = observe or (lambda cpu_s, wall_s: None)
         """Told each decision's CPU seconds in its worker and its seconds from question to
         answer (queueing included): the bot's metrics, the latency benchmark."""
 
@@ -229,7 +235,7 @@ class Thinker:
             text, cpu_s = _timed_answer(question)
         else:
             text, cpu_s = await self._ask(question)
-        self.observe(cpu_s, time.perf_counter() - asked)
+        self._observe(cpu_s, time.perf_counter() - asked)
         return text
 
     async def _ask(self, question: Question) -> tuple[str, float]:

@@ -1,7 +1,7 @@
 """Every match's timer: its game's own deadline (Kero's tank running dry, a quiet live
 thrower), the computer's moves that wait for real time, and the turn clock's next event.
 
-What is due is derived from the replayed state by the game's adapter, so a restart re-arms the
+What is due is derived from the replayed state by the game's rules, so a restart re-arms the
 same deadlines without storing anything besides the match's own events; this module only turns
 Discord times into local ones and runs what is due. A game's deadline judges clicks by their
 Discord times, so it waits while the gateway is down and until it has been connected for the
@@ -13,13 +13,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from bot.core.service import LiveMatch, Played
-
-if TYPE_CHECKING:
-    from bot.app import TableroBot
-    from bot.games.adapter import GameDeadline
+from bot.core.after import AfterStep
+from bot.core.clock_sync import ClockSync
+from bot.core.gateway_watch import GatewayWatch
+from bot.core.live import LiveMatch, Played
+from bot.core.rules import GameDeadline
+from bot.core.service import MatchService
+from bot.core.turn_clocks import TurnClocks
 
 log = logging.getLogger(__name__)
 
@@ -28,12 +30,27 @@ RETRY_FIRST_MS: Final = 1_000
 RETRY_MAX_MS: Final = 30_000
 """The longest wait between two retries."""
 
+Due = tuple[int, Callable[[], Awaitable[None]]]
+"""When a match's timer fires (local ms) and the work it does then."""
+
 
 class MatchTimers:
     """One armed task per match, always for the soonest thing its state is waiting for."""
 
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        service: MatchService,
+        turn_clocks: TurnClocks,
+        clock: ClockSync,
+        gateway: GatewayWatch,
+        after: AfterStep,
+    ) -> None:
+        self._service = service
+        self._turn_clocks = turn_clocks
+        self._clock = clock
+        self._gateway = gateway
+        self._after = after
+        """Where the work a timer did goes on (the after-step pipeline)."""
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._failures: dict[int, int] = {}
         """Failed attempts in a row per match (a database or Discord outage): the backoff."""
@@ -45,7 +62,7 @@ class MatchTimers:
         old = self._tasks.pop(live.id, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
-        if live.id not in self.bot.service.matches:
+        if not live.open:
             return
         due = self._due(live)
         if due is None:
@@ -60,17 +77,17 @@ class MatchTimers:
     def is_due(self, live: LiveMatch) -> bool:
         """Whether the match's next timed event is due now by the local clock."""
         due = self._due(live)
-        return due is not None and due[0] <= self.bot.clock.local_ms()
+        return due is not None and due[0] <= self._clock.local_ms()
 
     def rearm_all(self) -> None:
         """Arm every open match's timer (start-up)."""
-        for live in list(self.bot.service.matches.values()):
+        for live in list(self._service.matches.values()):
             self.rearm(live)
 
     def gateway_up(self) -> None:
         """The gateway is back: arm the deadlines that waited for it, leaving a timer that is
         doing its work alone (it re-arms when done; cancelling it could cut a commit)."""
-        for live in list(self.bot.service.matches.values()):
+        for live in list(self._service.matches.values()):
             if live.id not in self._working:
                 self.rearm(live)
 
@@ -80,58 +97,57 @@ class MatchTimers:
             task.cancel()
         self._tasks.clear()
 
-    def _due(self, live: LiveMatch) -> tuple[int, Callable[[], Awaitable[Played | None]]] | None:
+    def _due(self, live: LiveMatch) -> Due | None:
         """The soonest of the game's own deadline and the turn clock's next event."""
         game = self._game_due(live)
-        turn = self.bot.clocks.due(live)
-        if turn is None or (game is not None and game[0] <= self.bot.clock.local_ms_at(turn)):
+        turn = self._turn_clocks.due(live)
+        if turn is None or (game is not None and game[0] <= self._clock.local_ms_at(turn)):
             return game
-        return self.bot.clock.local_ms_at(turn), lambda: self._turn_clock(live)
+        return self._clock.local_ms_at(turn), lambda: self._turn_clock(live)
 
     async def _turn_clock(self, live: LiveMatch) -> None:
-        await self.bot.clocks.fire(live)
-        self.rearm(live)
+        """The turn clock's event, and what follows it (a notice, the misses it applied)."""
+        await self._after.clock_fired(live, await self._turn_clocks.fire(live))
 
-    def _game_due(
-        self, live: LiveMatch
-    ) -> tuple[int, Callable[[], Awaitable[Played | None]]] | None:
+    def _game_due(self, live: LiveMatch) -> Due | None:
         """The local firing time (ms) and the work, or None when nothing is waiting."""
-        service, clock = self.bot.service, self.bot.clock
+        service, clock = self._service, self._clock
         if live.wake_at is not None:
-            return clock.local_ms_at(live.wake_at), lambda: service.resume(live.id)
-        due = live.adapter.deadline(live, clock.known)
-        at = None if due is None else self._gated(due)
-        if due is None or at is None:
+            at = clock.local_ms_at(live.wake_at)
+            return at, lambda: self._done(live, service.resume(live.id))
+        due = live.rules.deadline(live, clock.known)
+        at_ms = None if due is None else self._gated(due)
+        if due is None or at_ms is None:
             return None
-        return at, lambda: service.system(live.id, due.seat, due.action)
+        return at_ms, lambda: self._done(live, service.system(live.id, due.seat, due.action))
+
+    async def _done(self, live: LiveMatch, work: Awaitable[Played | None]) -> None:
+        """Run a game deadline's work; what it played goes on (nothing: the timer re-arms)."""
+        self._after.deadline_done(live, await work)
 
     def _gated(self, due: GameDeadline) -> int | None:
         """The local time (ms) a game's deadline may fire: Discord's `at_ms`, and not before the
         gateway has been connected `settle_ms`; None while it is down (clicks are held)."""
-        settled = self.bot.gateway.settled_at(due.settle_ms)
-        return None if settled is None else max(self.bot.clock.local_ms_at(due.at_ms), settled)
+        settled = self._gateway.settled_at(due.settle_ms)
+        return None if settled is None else max(self._clock.local_ms_at(due.at_ms), settled)
 
     async def _fire(self, live: LiveMatch, at_ms: int) -> None:
         """Sleep until due, then do what the state is waiting for *then* (a clock may have been
         set back, or the state moved on meanwhile: re-armed rather than fired early)."""
-        await asyncio.sleep(max(0, at_ms - self.bot.clock.local_ms()) / 1000)
+        await asyncio.sleep(max(0, at_ms - self._clock.local_ms()) / 1000)
         due = self._due(live)
-        if due is None or due[0] > self.bot.clock.local_ms():
+        if due is None or due[0] > self._clock.local_ms():
             self.rearm(live)
             return
         self._working.add(live.id)
         try:
-            played = await due[1]()
+            await due[1]()
         except Exception:
             self._retry(live)
             return
         finally:
             self._working.discard(live.id)
         self._failures.pop(live.id, None)
-        if played is not None:
-            self.bot.publisher.after(played, on_public_message=False)
-        else:
-            self.rearm(live)
 
     def _retry(self, live: LiveMatch) -> None:
         """What was due failed (the database or Discord is down): try again after a growing
@@ -146,8 +162,8 @@ class MatchTimers:
             wait_ms,
             exc_info=failures == 1,
         )
-        if live.id not in self.bot.service.matches:
+        if not live.open:
             return
-        at = self.bot.clock.local_ms() + wait_ms
+        at = self._clock.local_ms() + wait_ms
         task = asyncio.create_task(self._fire(live, at), name=f"tablero-timer-{live.id}")
         self._tasks[live.id] = task

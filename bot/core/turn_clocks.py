@@ -13,17 +13,16 @@ abandoned.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Collection
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-import discord
-
-from storage import Deadline
+from bot.core.clock_sync import ClockSync
+from bot.core.live import LiveMatch, Played
+from bot.core.service import MatchService
+from games.common.protocol import Seat
+from storage import Deadline, Store
 from words import Words
-
-if TYPE_CHECKING:
-    from bot.app import TableroBot
-    from bot.core.service import LiveMatch
 
 log = logging.getLogger(__name__)
 
@@ -105,11 +104,63 @@ def _number(settings: dict[str, Any], key: str) -> int:
     return value if isinstance(value, int) and value > 0 else DEFAULTS[key]
 
 
+@dataclass(frozen=True, slots=True)
+class Abandoned:
+    """Nobody acted for the server's abandon time: the match was closed as abandoned."""
+
+
+@dataclass(frozen=True, slots=True)
+class RanOut:
+    """The clock of these member seats ran out: what the game skips by itself was applied."""
+
+    seats: tuple[Seat, ...]
+    skipped: tuple[Seat, ...]
+    """The seats whose missed turn the game applied by itself (Keer)."""
+    absent: tuple[Seat, ...]
+    """The seats the match still waits for: the other members may skip their turn or expel."""
+    steps: tuple[Played, ...]
+    """What the skips stored (their messages are owed once the notice is out)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reminders:
+    """The members to remind by DM (they asked for reminders) before their clock runs out."""
+
+    user_ids: tuple[str, ...]
+    due_ms: int
+
+
+ClockEvent = Abandoned | RanOut | Reminders
+"""What a turn clock's event did, for the after-step pipeline to say."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """In async play, the members a new wait is for that the match's message did not mention."""
+
+    seats: tuple[Seat, ...]
+    due_ms: int
+
+
 class TurnClocks:
     """Every match's turn clock: started, moved on, reminded, expired."""
 
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        store: Store,
+        service: MatchService,
+        clock: ClockSync,
+        *,
+        owes_post: Callable[[int], bool],
+        mentioned: Callable[[LiveMatch], Collection[Seat]],
+    ) -> None:
+        self._store = store
+        self._service = service
+        self._clock = clock
+        self._owes_post = owes_post
+        """Whether a match's new message has not landed yet (the outbox): its wait waits."""
+        self._mentioned = mentioned
+        """The seats the match's current message mentions (its layout)."""
         self.clocks: dict[int, TurnClock] = {}
 
     def restore(self, deadlines: list[Deadline]) -> None:
@@ -122,72 +173,76 @@ class TurnClocks:
             except ValueError as error:
                 log.error("match %s: turn clock dropped: %s", deadline.match_id, error)
 
-    async def start(self, live: LiveMatch, mode: str) -> None:
+    async def start(self, live: LiveMatch, mode: str) -> Ping | None:
         """A new match's clock, in the mode its lobby chose, with the server's lengths."""
         settings = await self._settings(live)
-        now = self.bot.clock.now_ms()
+        now = self._clock.now_ms()
         clock = TurnClock(mode, turn_ms(settings, mode), abandon_ms(settings), -1, now, now)
         clock.last_member_ms = now
         self.clocks[live.id] = clock
-        await self.update(live)
+        return await self.update(live)
 
     def mode_of(self, match_id: int) -> str | None:
         """The clock mode a match was played with (None once forgotten)."""
         clock = self.clocks.get(match_id)
         return clock.mode if clock else None
 
+    def timed_out(self, match_id: int) -> tuple[Seat, ...]:
+        """The member seats whose clock ran out and who still have not acted."""
+        clock = self.clocks.get(match_id)
+        return tuple(clock.waiting) if clock is not None and clock.expired else ()
+
+    def forget(self, match_id: int) -> None:
+        """A match ended: its clock goes (its stored deadline went with the match)."""
+        self.clocks.pop(match_id, None)
+
     def member_acted(self, live: LiveMatch) -> None:
         """A member's action: the match is not abandoned."""
         clock = self.clocks.get(live.id)
         if clock is not None:
-            clock.last_member_ms = self.bot.clock.now_ms()
+            clock.last_member_ms = self._clock.now_ms()
 
-    async def update(self, live: LiveMatch) -> None:
+    async def update(self, live: LiveMatch) -> Ping | None:
         """After any change: a new wait when the message changed or more members are waited
         for; stored when the wait changed (a member's activity rides along with the next write,
-        so a re-roll costs no extra write)."""
+        so a re-roll costs no extra write). Returns whom to ping for the new wait."""
         clock = self.clocks.get(live.id)
         if clock is None:
-            return
-        if live.id not in self.bot.service.matches:
+            return None
+        if not live.open:
             self.clocks.pop(live.id, None)
-            await self.bot.store.clear_deadline(live.id, KIND)
-            return
-        if self.bot.publisher.outbox.owes_post(live.id):
-            return  # the new wait starts once its message has landed
+            await self._store.clear_deadline(live.id, KIND)
+            return None
+        if self._owes_post(live.id):
+            return None  # the new wait starts once its message has landed
         before = (clock.key, clock.due_ms, list(clock.waiting))
-        ui = live.adapter.ui
-        key = ui.message_key(live.state)
+        key = live.message_key
         waiting = self.waiting(live)
         if key != clock.key:
-            content = ui.step_content(live)
-            clock.mentioned = [s for s in waiting if f"<@{live.players[s].id}>" in content]
+            mentioned = self._mentioned(live)
+            clock.mentioned = [s for s in waiting if s in mentioned]
+        ping = None
         if key != clock.key or set(waiting) - set(clock.waiting):
-            now = self.bot.clock.now_ms()
+            now = self._clock.now_ms()
             clock.key, clock.since_ms, clock.due_ms = key, now, now + clock.turn_ms
             clock.reminded, clock.expired = [], False
-            await self._ping(live, clock, waiting)
+            ping = self._ping(clock, waiting)
         clock.waiting = waiting
         if (clock.key, clock.due_ms, clock.waiting) != before:
             await self._save(live, clock)
+        return ping
 
     async def _save(self, live: LiveMatch, clock: TurnClock) -> None:
-        await self.bot.store.set_deadline(Deadline(live.id, KIND, clock.due_ms, clock.payload()))
+        await self._store.set_deadline(Deadline(live.id, KIND, clock.due_ms, clock.payload()))
 
-    async def _ping(self, live: LiveMatch, clock: TurnClock, waiting: list[int]) -> None:
-        """In async play, mention once the members a new wait is for that the match's message
-        did not mention (Keer's picks after the keep); live players are watching already."""
+    def _ping(self, clock: TurnClock, waiting: list[int]) -> Ping | None:
+        """In async play, the members a new wait is for that the match's message did not
+        mention, once each (Keer's picks after the keep); live players are watching already."""
         new = [seat for seat in waiting if seat not in clock.mentioned]
         if clock.mode != "async" or not new:
-            return
+            return None
         clock.mentioned += new
-        mentions = " ".join(f"<@{live.players[seat].id}>" for seat in new)
-        due = f"<t:{clock.due_ms // 1000}:R>"
-        text = live.words("clock-ping", mentions=mentions, match=live.id, due=due)
-        try:
-            await self.bot.publisher.send(live.channel_id, text)
-        except discord.HTTPException as error:  # the match's own message mentions them too
-            log.warning("match %s: the turn ping was refused: %s", live.id, error)
+        return Ping(tuple(new), clock.due_ms)
 
     def waiting(self, live: LiveMatch) -> list[int]:
         """The member seats the match waits for now."""
@@ -213,40 +268,52 @@ class TurnClocks:
     def _current(self, live: LiveMatch, clock: TurnClock) -> bool:
         """Whether the clock's wait is for the message players can click now: a step's new
         message that has not landed yet (Discord down, a restart) times nobody out."""
-        key = live.adapter.ui.message_key(live.state)
-        return clock.key == key and not self.bot.publisher.outbox.owes_post(live.id)
+        return clock.key == live.message_key and not self._owes_post(live.id)
 
     async def _settings(self, live: LiveMatch) -> dict[str, Any]:
         if live.guild_id is None:
             return {}
-        return await self.bot.store.get_guild_settings(live.guild_id)
+        return await self._store.get_guild_settings(live.guild_id)
 
-    async def fire(self, live: LiveMatch) -> None:
-        """The clock's event is due: remind, or (at the end) apply what missing it means."""
+    async def fire(self, live: LiveMatch) -> ClockEvent | None:
+        """The clock's event is due: remind, or (at the end) apply what missing it means, or
+        close the match nobody acted in."""
         clock = self.clocks.get(live.id)
-        if clock is None or live.id not in self.bot.service.matches:
-            return
-        now = self.bot.clock.now_ms()
+        if clock is None or not live.open:
+            return None
+        now = self._clock.now_ms()
         if now - clock.last_member_ms >= clock.abandon_ms:
-            await self.bot.matches.abandon(live)
-            return
+            closed = await self._service.close(live.id, "abandoned")
+            return None if closed is None else Abandoned()
         if not self._current(live, clock):
-            return
+            return None
         if now >= clock.due_ms:
             clock.expired = True
             await self._save(live, clock)
-            await self.bot.matches.clock_ran_out(live, list(clock.waiting))
-            return
-        await self._remind(live, clock)
+            return await self._run_out(live, tuple(clock.waiting))
+        return await self._remind(live, clock)
 
-    async def _remind(self, live: LiveMatch, clock: TurnClock) -> None:
+    async def _run_out(self, live: LiveMatch, seats: tuple[Seat, ...]) -> RanOut:
+        """Apply what the game skips by itself for each seat whose clock ran out."""
+        skipped, steps = [], []
+        for seat in seats:
+            played = await self._service.missed(live.id, seat)
+            if played is not None:
+                skipped.append(seat)
+                steps.append(played)
+        absent = tuple(s for s in seats if s not in skipped and live.waits_for(s))
+        return RanOut(seats, tuple(skipped), absent, tuple(steps))
+
+    async def _remind(self, live: LiveMatch, clock: TurnClock) -> Reminders:
         """One DM per member per wait, to those who asked for reminders (`/notify on`)."""
+        users = []
         for seat in clock.waiting:
             if seat in clock.reminded:
                 continue
             clock.reminded.append(seat)
             player = live.players[seat]
-            settings = await self.bot.store.get_user_settings(player.id)
+            settings = await self._store.get_user_settings(player.id)
             if settings.get("notify"):
-                await self.bot.matches.remind(live, player.id, clock.due_ms)
+                users.append(player.id)
         await self._save(live, clock)
+        return Reminders(tuple(users), clock.due_ms)

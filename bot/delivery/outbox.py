@@ -21,18 +21,19 @@ import contextlib
 import logging
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import aiohttp
 import discord
 
-from bot.core.service import LiveMatch
-from bot.ui.components import store_outage
-from bot.ui.router import with_board_button
-from storage import Owed, StorageError, StoredMatch, UnknownMatch, now_ms
-
-if TYPE_CHECKING:
-    from bot.app import TableroBot
+from bot.core.after import AfterStep
+from bot.core.clock_sync import ClockSync
+from bot.core.live import LiveMatch
+from bot.core.outages import store_outage
+from bot.core.service import MatchService
+from bot.delivery.layouts import MatchLayouts
+from bot.delivery.publisher import Publisher, post_nonce
+from storage import ONE_SHARD, Owed, Shards, StorageError, Store, StoredMatch, UnknownMatch, now_ms
 
 log = logging.getLogger(__name__)
 
@@ -71,8 +72,25 @@ class _Due:
 class Outbox:
     """One delivery worker per match that owes something."""
 
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        store: Store,
+        service: MatchService,
+        publisher: Publisher,
+        layouts: MatchLayouts,
+        clock: ClockSync,
+        *,
+        after: AfterStep,
+        shards: Shards = ONE_SHARD,
+    ) -> None:
+        self._store = store
+        self._service = service
+        self._publisher = publisher
+        self._layouts = layouts
+        self._clock = clock
+        self._after = after
+        """Told when a new message landed, and when a late step's give-back was stored."""
+        self._shards = shards
         self.first_wait_s = FIRST_WAIT_S
         """The first retry's wait (tests shorten it)."""
         self.max_wait_s = MAX_WAIT_S
@@ -105,7 +123,7 @@ class Outbox:
         """Post the match's current message again (it was deleted, or a player lost it): stored,
         then delivered like any step's message; returns once it is."""
         owed = Owed(live.id, "post", live.state.version, None, now_ms())
-        await self.bot.store.owe(owed)
+        await self._store.owe(owed)
         self.owe(owed, live, summarised=True)
         waiter = asyncio.get_running_loop().create_future()
         self._due[live.id].waiters.append(waiter)
@@ -117,12 +135,12 @@ class Outbox:
         step shown in place is shown by its click's answer, which is not stored, so a crash
         after the step's commit can leave its message with the buttons of a step already played
         (every click on them refused). Matches idle before that need no edit."""
-        for owed in await self.bot.store.owed_messages(self.bot.sharding):
+        for owed in await self._store.owed_messages(self._shards):
             live = await self._match(owed.match_id)
             if live is not None:
                 self.owe(owed, live)
         for match_id in last_moments:
-            live = self.bot.service.matches.get(match_id)
+            live = self._service.matches.get(match_id)
             if live is not None and live.id not in self._due and live.message_id is not None:
                 self.refresh(live)
 
@@ -145,11 +163,11 @@ class Outbox:
 
     async def _match(self, match_id: int) -> LiveMatch | None:
         """The match an owed row is for: open in memory, or rebuilt from its record."""
-        live = self.bot.service.matches.get(match_id)
+        live = self._service.matches.get(match_id)
         if live is not None:
             return live
         try:
-            return await self.bot.service.rebuild(match_id)
+            return await self._service.rebuild(match_id)
         except (StorageError, ValueError) as error:
             log.error("match %s owes a message but can't be rebuilt: %s", match_id, error)
             return None
@@ -199,7 +217,7 @@ class Outbox:
     async def _deliver(self, due: _Due) -> int:
         """Make one delivery; the match version Discord now shows."""
         live, owed = due.live, due.owed
-        async with self.bot.publisher.lock(live):
+        async with self._publisher.lock(live):
             if owed is not None and owed.kind == "close":
                 return await self._close(live, owed)
             shown = live.state.version
@@ -223,22 +241,22 @@ class Outbox:
         since, live = due.late_since, due.live
         if since is None:
             return
-        now = self.bot.clock.now_ms()
-        step = live.adapter.shown_late(live, now - since)
-        if step is not None and await self.bot.service.system(live.id, *step) is not None:
-            self.bot.timers.rearm(live)
+        now = self._clock.now_ms()
+        step = live.rules.shown_late(live, now - since)
+        if step is not None and await self._service.system(live.id, *step) is not None:
+            self._after.given_back(live)
         due.late_since = now
 
     async def _landed(self, live: LiveMatch) -> None:
-        """A new message is up: its turn clock starts now (a failure to store the clock is
-        logged; the clock runs in memory and is stored with its next change)."""
+        """A new message is up: what waited for it goes on (its turn clock starts now). A
+        failure to store the clock is logged; the clock runs in memory and is stored with its
+        next change."""
         try:
-            await self.bot.clocks.update(live)
+            await self._after.landed(live)
         except Exception as error:
             if not isinstance(error, StorageError) and not store_outage(error):
-                self.bot.publisher.errors.append(error)
+                self._publisher.failed(error)
             log.warning("match %s: its turn clock could not be stored", live.id, exc_info=True)
-        self.bot.timers.rearm(live)
 
     def owes_post(self, match_id: int) -> bool:
         """Whether the match's next message has not landed yet (its turn clock waits)."""
@@ -252,35 +270,31 @@ class Outbox:
         live = due.live
         old = live.message_id
         if old is not None and owed.step_key is not None and not due.summarised:
-            summary = live.adapter.ui.step_summary(live, owed.step_key)
+            summary = self._layouts.summary(live, owed.step_key)
             with contextlib.suppress(discord.NotFound):
-                await self.bot.publisher.edit(live.channel_id, old, summary, None)
+                await self._publisher.edit(live, summary, None)
             due.summarised = True
         shown = live.state.version
         nonce = None if owed.step_key is None else post_nonce(live.id, shown)
         due.refresh = False
-        await self.bot.publisher.post_step(live, nonce=nonce)
+        await self._publisher.post_step(live, nonce=nonce)
         return shown
 
     async def _close(self, live: LiveMatch, owed: Owed) -> int:
         """Take the buttons off the message a match that ended without a result showed."""
-        if live.message_id is not None:
-            with contextlib.suppress(discord.NotFound):
-                await self.bot.publisher.edit(live.channel_id, live.message_id, None, None)
-        await self.bot.store.settle(live.id, owed.version)
-        self.bot.publisher.forget(live)
+        with contextlib.suppress(discord.NotFound):
+            await self._publisher.edit(live, None, None)
+        await self._store.settle(live.id, owed.version)
+        self._publisher.forget(live)
         return owed.version
 
     async def _refresh(self, live: LiveMatch) -> None:
         """Edit the shown message to the match's current step; a deleted one is posted again."""
         if live.message_id is None or live.state.is_terminal():
             return
-        ui = live.adapter.ui
-        view = with_board_button(live, ui.step_view(live))
+        shown = self._layouts.step(live)
         try:
-            await self.bot.publisher.edit(
-                live.channel_id, live.message_id, ui.step_content(live), view
-            )
+            await self._publisher.edit(live, shown.content, shown.view)
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise
@@ -290,11 +304,11 @@ class Outbox:
     def _deleted(self, live: LiveMatch) -> None:
         """The shown message is gone: post the current one again (stored first)."""
         task = asyncio.create_task(self.bring_back(live), name=f"tablero-work-back-{live.id}")
-        self.bot.publisher.keep(task)
+        self._publisher.keep(task)
 
     async def message_deleted(self, channel_id: int, message_id: int) -> None:
         """A message was deleted: when it was a match's current message, post it again."""
-        live = self.bot.service.in_channel(str(channel_id))
+        live = self._service.in_channel(str(channel_id))
         if live is None or live.message_id != str(message_id):
             return
         log.info("match %s: its message was deleted; posting it again", live.id)
@@ -321,7 +335,7 @@ class Outbox:
             log.error("match %s: its message can't be delivered: %s", match_id, error)
         else:
             log.error("match %s: delivering its message failed", match_id, exc_info=error)
-            self.bot.publisher.errors.append(error)
+            self._publisher.failed(error)
         for waiter in due.waiters if due else []:
             if not waiter.done():
                 waiter.set_exception(error)
@@ -350,12 +364,6 @@ def _retry_after(error: discord.HTTPException) -> float:
         return float(headers.get("Retry-After", 0))
     except (TypeError, ValueError):
         return 0.0
-
-
-def post_nonce(match_id: int, version: int) -> str:
-    """The nonce of a match's message for a version (Discord keeps one message per nonce for a
-    few minutes; at most 25 characters)."""
-    return f"tb{match_id}.{version}"
 
 
 def _log_retry(match_id: int, error: Exception, failures: int, wait: float) -> None:

@@ -7,6 +7,7 @@ from typing import Final
 
 from discord import app_commands
 
+from bot.core.rules import GameRules
 from bot.games import keer_kids, kero
 from bot.games.adapter import GameAdapter
 from bot.ui.titles import title_key
@@ -25,6 +26,11 @@ def adapter_for(game: str) -> GameAdapter:
         return ADAPTERS[game]
     except KeyError:
         raise KeyError(f"no bot adapter for game {game!r}; known: {sorted(ADAPTERS)}") from None
+
+
+def rules_table() -> dict[str, GameRules]:
+    """Each game's rules half by name: what the composition root hands the core."""
+    return {name: adapter.rules for name, adapter in ADAPTERS.items()}
 
 
 def game_choices() -> list[app_commands.Choice[str]]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final
 
 MAX_CUSTOM_ID: Final = 100
@@ -24,6 +25,41 @@ SELECT_PREFIX: Final = "tbs:"
 LOBBY_PREFIX: Final = "tbl:"
 PAGES_PREFIX: Final = "tbr:"
 BOARD_PREFIX: Final = "tbb:"
+
+
+class Verb(StrEnum):
+    """Every verb a match component's custom_id carries (`tb:<match>:<version>:<verb>…`). They
+    are ids, not words: buttons already posted keep them, so a verb is never renamed."""
+
+    BOARD = "board"
+    """📝 Text board, on every match message."""
+    AGREE = "agree"
+    REFUSE = "refuse"
+    """A player's answer to a request to cancel the match."""
+    REMATCH = "rematch"
+    SKIP_TURN = "skipturn"
+    EXPEL = "expel"
+    """Another member's answer to a player whose clock ran out (the seat is the argument)."""
+    ROLL = "roll"
+    """Keer: the roller throws the dice."""
+    KEEP = "keep"
+    """Keer: the roller keeps a die (the die is the argument)."""
+    DIE = "die"
+    """Keer: where a die can go, for the clicking player."""
+    SHEET = "sheet"
+    """Keer: the clicking player's own sheet."""
+    PICK = "pick"
+    """Keer: an enclosure chosen for a die (a select)."""
+    ACT = "act"
+    """Kero: the action (a template stamped with the click's time) is the argument."""
+    TOGGLE = "tog"
+    """Kero: a die marked or unmarked for the next re-roll."""
+    CAMP = "camp"
+    """Kero: the clicking player's own Tuareks and tiles."""
+
+
+SECRET: Final = "secret"
+"""Kero: the argument of the select of a player's own Tuareks (its values are the actions)."""
 
 LOBBY_VERBS: Final = frozenset(
     {"join", "leave", "ai", "easyai", "hardai", "start", "close", "accept", "decline"}

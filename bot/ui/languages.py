@@ -4,14 +4,13 @@ Discord client; what a channel sees follows the server — the language an admin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable
+from typing import Any, Final
 
 import discord
 
+from storage import Store
 from words import DEFAULT, LOCALES, Words, words_for
-
-if TYPE_CHECKING:
-    from bot.app import TableroBot
 
 SETTING: Final = "language"
 """The guild setting holding the language an admin chose (absent: the server's locale)."""
@@ -33,13 +32,15 @@ class Languages:
     every command of its servers, so none changes elsewhere), else its Discord locale as the
     gateway reported it."""
 
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
+    def __init__(self, store: Store, guild_locale: Callable[[str], str | None]) -> None:
+        self._store = store
+        self._guild_locale = guild_locale
+        """A server's Discord locale as the gateway reported it (None: not known here)."""
         self._chosen: dict[str, str] = {}
 
     async def restore(self) -> None:
         """Read every server's chosen language (start-up)."""
-        found = await self.bot.store.guild_values(SETTING)
+        found = await self._store.guild_values(SETTING)
         self._chosen = {g: v for g, v in found.items() if chosen_language({SETTING: v})}
 
     def remember(self, guild_id: str, language: str | None) -> None:
@@ -54,5 +55,15 @@ class Languages:
         chosen = self._chosen.get(guild_id) if guild_id is not None else None
         if chosen is not None:
             return words_for(chosen)
-        guild = self.bot.get_guild(int(guild_id)) if guild_id is not None else None
-        return words_for(guild.preferred_locale.value if guild is not None else DEFAULT)
+        locale = self._guild_locale(guild_id) if guild_id is not None else None
+        return words_for(locale or DEFAULT)
+
+
+def guild_locales(client: discord.Client) -> Callable[[str], str | None]:
+    """A server's Discord locale from a client's cache (None for a server it does not see)."""
+
+    def locale(guild_id: str) -> str | None:
+        guild = client.get_guild(int(guild_id))
+        return None if guild is None else guild.preferred_locale.value
+
+    return locale

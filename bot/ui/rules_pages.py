@@ -9,14 +9,16 @@ restart, and answer in the language of the member who clicks.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import discord
 
-from bot.ui.components import refuse_damaged, view_of
-from bot.ui.ids import PAGES_TEMPLATE
+from bot.ui.components import view_of
+from bot.ui.ids import PAGES_TEMPLATE, MalformedId
+from bot.ui.items import TableroItem
 from bot.ui.languages import member_words
 from words import DEFAULT, Words, words_for
 
@@ -72,11 +74,25 @@ def page_view(name: str, index: int, words: Words) -> discord.ui.View | None:
     )
 
 
-class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=PAGES_TEMPLATE,
-):
+async def _show_page(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
+    """Edit the rules message to the page a paging button names."""
+    name, index = found["name"], int(found["page"])
+    words = member_words(interaction)
+    book = pages(name, words)
+    if not book:
+        raise MalformedId(f"no book {name!r}")
+    index = min(index, len(book) - 1)
+    await interaction.response.edit_message(
+        embed=page_embed(name, index, words), view=page_view(name, index, words)
+    )
+
+
+class RulesButton(TableroItem, template=PAGES_TEMPLATE):
     """A paging button of a rules message."""
+
+    async def handle(self, interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
+        """Edit the rules message to the page."""
+        await _show_page(interaction, found)
 
     @classmethod
     def make(cls, name: str, index: int, label: str, *, disabled: bool) -> RulesButton:
@@ -86,38 +102,33 @@ class RulesButton(
         )
         return cls(button)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> RulesButton:
-        """Wrap the clicked button."""
-        return cls(cast("discord.ui.Button[Any]", item))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Show the page the button names."""
-        custom_id = str(self.item.custom_id)
-        name, _, index_text = custom_id.removeprefix("tbr:").partition(":")
-        words = member_words(interaction)
-        book = pages(name, words)
-        if not book or not index_text.isdigit():
-            await refuse_damaged(interaction, custom_id)
-            return
-        index = min(int(index_text), len(book) - 1)
-        await interaction.response.edit_message(
-            embed=page_embed(name, index, words), view=page_view(name, index, words)
-        )
-
 
 HOW_TO_PLAY_TEMPLATE: Final = r"tbr:(?P<name>[a-z-]{1,20}):(?P<page>[0-9]{1,2}):new"
 """A "How to play" button: `tbr:<pages>:<index>:new` opens that rules page in a new ephemeral
 message (a plain `tbr:` paging button edits the message it is on: the lobby itself)."""
 
 
-class HowToPlayButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=HOW_TO_PLAY_TEMPLATE
-):
+async def _new_page(interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
+    """Answer with the page, ephemerally; the lobby message stays as it is."""
+    words = member_words(interaction)
+    book = pages(found["name"], words)
+    if not book:
+        raise MalformedId(f"no book {found['name']!r}")
+    name, index = found["name"], min(int(found["page"]), len(book) - 1)
+    view = page_view(name, index, words)
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    await interaction.response.send_message(
+        embed=page_embed(name, index, words), ephemeral=True, **extra
+    )
+
+
+class HowToPlayButton(TableroItem, template=HOW_TO_PLAY_TEMPLATE):
     """The "How to play" button of a lobby or challenge: the game's first rules page, only for
     the member who clicked, with the usual Previous / Next (which then page that message)."""
+
+    async def handle(self, interaction: discord.Interaction[Any], found: re.Match[str]) -> None:
+        """Answer with the page, only for the member."""
+        await _new_page(interaction, found)
 
     @classmethod
     def make(cls, game: str, words: Words | None = None) -> HowToPlayButton:
@@ -129,26 +140,3 @@ class HowToPlayButton(
             label=label, emoji="📖", custom_id=f"tbr:{game}:0:new"
         )
         return cls(button)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> HowToPlayButton:
-        """Wrap the clicked button."""
-        return cls(cast("discord.ui.Button[Any]", item))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer with the page, ephemerally; the lobby message stays as it is."""
-        custom_id = str(self.item.custom_id)
-        found = self.template.fullmatch(custom_id)
-        words = member_words(interaction)
-        book = pages(found["name"], words) if found is not None else ()
-        if found is None or not book:
-            await refuse_damaged(interaction, custom_id)
-            return
-        name, index = found["name"], min(int(found["page"]), len(book) - 1)
-        view = page_view(name, index, words)
-        extra: dict[str, Any] = {"view": view} if view is not None else {}
-        await interaction.response.send_message(
-            embed=page_embed(name, index, words), ephemeral=True, **extra
-        )

@@ -5,7 +5,8 @@ product knows about it: the seams where the test may kill it are wrapped here, i
 only, and each checks an arm file the test writes just before the click it wants cut short:
 
 - `commit`: the step's events are committed, its answer not yet sent (`store.append` returned);
-- `answer`: Discord took the answer, the next message is not posted (`Publisher.after`);
+- `answer`: Discord took the answer, the next message is not posted (the after-step
+  pipeline's first move, `Steps._after`);
 - `recorded`: Discord made the next message, the bot has not recorded it
   (`MatchService.set_message`).
 
@@ -27,8 +28,9 @@ import discord
 
 from bot.app import TableroBot, new_bot
 from bot.config import Config
-from bot.core.service import LiveMatch, MatchService, Played
-from bot.delivery.publisher import Publisher
+from bot.core.live import LiveMatch, Played
+from bot.core.service import MatchService
+from bot.delivery.steps import Steps
 from bot.run import setup_logging
 from fakediscord.pointed import point_at_loopback
 from storage import Shards, SqliteStore
@@ -68,7 +70,7 @@ def armed(seam: str) -> None:
 def wrap_seams() -> None:
     """Check the arm file at each seam (in this process only: the product is unchanged)."""
     append = SqliteStore.append
-    after = Publisher.after
+    after = Steps._after
     set_message = MatchService.set_message
 
     async def committed(self: SqliteStore, *args: Any, **kwargs: Any) -> int:
@@ -76,7 +78,7 @@ def wrap_seams() -> None:
         armed("commit")
         return version
 
-    def answered(self: Publisher, played: Played, **how: bool) -> None:
+    def answered(self: Steps, played: Played, **how: bool) -> None:
         armed("answer")
         after(self, played, **how)
 
@@ -87,7 +89,7 @@ def wrap_seams() -> None:
         await set_message(self, live, message_id, settled)
 
     SqliteStore.append = committed  # type: ignore[method-assign]
-    Publisher.after = answered  # type: ignore[method-assign]
+    Steps._after = answered  # type: ignore[method-assign]
     MatchService.set_message = posted  # type: ignore[method-assign]
 
 

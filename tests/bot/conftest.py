@@ -100,7 +100,7 @@ async def bot(server: Server) -> AsyncIterator[TableroBot]:
     started = await server.start_bot()
     yield started
     await server.fake.settle()
-    assert started.publisher.errors == []
+    assert started.runtime.publisher.errors == []
 
 
 def said(res: Any) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from bot.app import TableroBot
-from bot.core.service import LiveMatch
+from bot.core.live import LiveMatch
 from fakediscord import FakeMessage, FakeUser, InteractionResult
 from games.keer_kids import KeerState, Phase
 from tests.bot.conftest import Server
@@ -21,7 +21,7 @@ from tests.bot.conftest import Server
 
 def live_here(bot: TableroBot, server: Server, channel_id: int | None = None) -> LiveMatch | None:
     """The open match in the server's games channel (or another channel)."""
-    return bot.service.in_channel(str(channel_id or server.channel.id))
+    return bot.runtime.service.in_channel(str(channel_id or server.channel.id))
 
 
 def keer(live: LiveMatch) -> KeerState:
@@ -87,7 +87,7 @@ async def play_roll(server: Server, bot: TableroBot, live: LiveMatch) -> list[In
         roller = users[live.players[state.roller].id]
         results.append(await fake.click(bot, roller, message, button_id(message, f":keep:{die}")))
         await fake.settle()
-    while bot.service.matches.get(live.id) is live and keer(live).phase is Phase.CHOOSE:
+    while bot.runtime.service.matches.get(live.id) is live and keer(live).phase is Phase.CHOOSE:
         results.append(await pick(server, bot, live, keer(live).seats_to_act()[0]))
     return results
 

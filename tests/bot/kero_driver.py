@@ -11,8 +11,9 @@ import asyncio
 from dataclasses import dataclass
 
 from bot.app import TableroBot
-from bot.core.service import LiveMatch
-from bot.games.kero.ui import kero_state, template
+from bot.core.live import LiveMatch
+from bot.games.kero.rules import kero_state
+from bot.games.kero.ui import template
 from fakediscord import FakeClock, FakeMessage, FakeUser, InteractionResult
 from fakediscord.loopback import LoopbackServer
 from games.kero import actions as a
@@ -53,21 +54,21 @@ class KeroDriver:
         fake = self.server.fake
         await fake.settle()
         for _ in range(500):
-            if self.live.wake_at is None or self.live.id not in self.bot.service.matches:
+            if self.live.wake_at is None or self.live.id not in self.bot.runtime.service.matches:
                 return
             self.clock.now = max(self.clock.now, self.live.wake_at / 1000 + 0.01)
             await self.fire_timer()
-        state = kero_state(self.live.state)
+        state, runtime = kero_state(self.live.state), self.bot.runtime
         raise AssertionError(
-            f"the computer kept waiting: wake {self.live.wake_at}, now {self.bot.clock.now_ms()}, "
-            f"offset {self.bot.clock.offset_ms}, {state.phase} {state.history[-3:]}, "
-            f"{self.bot.publisher.errors}"
+            f"the computer kept waiting: wake {self.live.wake_at}, "
+            f"now {runtime.clock_sync.now_ms()}, offset {runtime.clock_sync.offset_ms}, "
+            f"{state.phase} {state.history[-3:]}, {runtime.publisher.errors}"
         )
 
     async def step(self) -> list[InteractionResult]:
         """The next member decision, as clicks; [] when the match is over."""
         await self.wait_for_bot()
-        if self.live.id not in self.bot.service.matches:
+        if self.live.id not in self.bot.runtime.service.matches:
             return []
         state = kero_state(self.live.state)
         seats = [s for s in state.seats_to_act() if not self.live.is_ai(s)]
@@ -173,9 +174,9 @@ class KeroDriver:
 async def fire_due(server: Server, bot: TableroBot, live: LiveMatch) -> None:
     """Re-arm the match's timer after a clock jump and, if it is due, wait until it has fired
     (timers are background tasks, which `settle` leaves alone)."""
-    bot.timers.rearm(live)
-    task = bot.timers.pending(live.id)
-    if task is not None and bot.timers.is_due(live):
+    bot.runtime.timers.rearm(live)
+    task = bot.runtime.timers.pending(live.id)
+    if task is not None and bot.runtime.timers.is_due(live):
         await asyncio.wait_for(asyncio.shield(task), 30)
     await asyncio.sleep(0)
     await server.fake.settle()

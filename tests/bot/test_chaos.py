@@ -26,8 +26,9 @@ import discord
 import pytest
 
 from bot.app import TableroBot
-from bot.core.service import LiveMatch
-from bot.games.kero.deadlines import GRACE_MS
+from bot.core.live import LiveMatch
+from bot.core.turn_clocks import ClockEvent, RanOut
+from bot.games.kero.rules import GRACE_MS
 from fakediscord import FakeClock, FakeMessage, InteractionResult
 from fakediscord.loopback import LoopbackServer
 from games.common.protocol import GameState
@@ -570,13 +571,15 @@ STORMS = [
 def skipped_by_clock(bot: TableroBot) -> list[list[int]]:
     """Record every turn clock that runs out (the seats it skips)."""
     ran_out: list[list[int]] = []
-    clock_ran_out = bot.matches.clock_ran_out
+    steps = bot.runtime.steps
+    clock_fired = steps.clock_fired
 
-    async def noted(live: LiveMatch, seats: list[int]) -> None:
-        ran_out.append(seats)
-        await clock_ran_out(live, seats)
+    async def noted(live: LiveMatch, event: ClockEvent | None) -> None:
+        if isinstance(event, RanOut):
+            ran_out.append(list(event.seats))
+        await clock_fired(live, event)
 
-    bot.matches.clock_ran_out = noted  # type: ignore[method-assign]
+    steps.clock_fired = noted  # type: ignore[method-assign]
     return ran_out
 
 
@@ -650,7 +653,7 @@ async def an_hour_without_posts(server: Server, bot: TableroBot, live: LiveMatch
     fake.fail_next("POST", POSTS, 503, times=10**6)
     assert (await click()).acknowledged
     version = live.state.version
-    assert bot.publisher.outbox.owes_post(live.id)
+    assert bot.runtime.outbox.owes_post(live.id)
     clock.advance(3600)
     await fire_due(server, bot, live)
     assert live.state.version == version, "Ana was timed out for Discord's failure"
@@ -666,7 +669,7 @@ async def test_a_keer_match_plays_through_discords_storms(timed_server: Server) 
     live = await start_match(server, bot, [], ais=1)
     storms = itertools.cycle(STORMS)
     for step in range(400):
-        if live.id not in bot.service.matches:
+        if live.id not in bot.runtime.service.matches:
             break
         await keer_step(server, bot, live, next(storms) if step % 2 else None)
         one_clickable(server, live)
@@ -675,7 +678,7 @@ async def test_a_keer_match_plays_through_discords_storms(timed_server: Server) 
     assert live.state.is_terminal() and "🏆" in fake.channel_messages(server.channel)[-1].content
     assert fake.failures_served >= 50, "the storms hardly hit anything"
     assert ran_out == [] and not any(isinstance(act, Miss) for _, act in keer(live).history)
-    assert bot.publisher.errors == []
+    assert bot.runtime.publisher.errors == []
     await fake.disconnect(bot)
 
 
@@ -702,17 +705,17 @@ async def test_a_kero_match_plays_through_discords_storms(timed_server: Server) 
     driver = KeroDriver(server, bot, live)
     storms = itertools.cycle(KERO_STORMS)
     for step in range(3000):
-        if live.id not in bot.service.matches:
+        if live.id not in bot.runtime.service.matches:
             break
         await driver.wait_for_bot()
-        if step % 2 and live.id in bot.service.matches:
+        if step % 2 and live.id in bot.runtime.service.matches:
             next(storms).start(fake)
         await driver.step()
         await delivered(server, bot)
         fake.clear_failures()
-        if live.id in bot.service.matches:
+        if live.id in bot.runtime.service.matches:
             one_clickable(server, live)
     assert live.state.is_terminal() and "🏆" in fake.channel_messages(server.channel)[-1].content
     assert fake.failures_served >= 50, "the storms hardly hit anything"
-    assert ran_out == [] and bot.publisher.errors == []
+    assert ran_out == [] and bot.runtime.publisher.errors == []
     await fake.disconnect(bot)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.app import TableroBot
-from bot.games.kero.ui import kero_state
+from bot.games.kero.rules import kero_state
 from games.keer_kids import Phase as KeerPhase
 from games.kero import actions as a
 from tests.bot.conftest import Server
@@ -22,7 +22,7 @@ from tests.bot.test_tanker_timing import click_at, rolling
 def count_costs(bot: TableroBot, monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """Count the bot's store appends and timer re-arms from now on."""
     costs: Counter[str] = Counter()
-    append, rearm = bot.store.append, bot.timers.rearm
+    append, rearm = bot.runtime.store.append, bot.runtime.timers.rearm
 
     async def counted_append(*args: Any, **kwargs: Any) -> Any:
         costs["append"] += 1
@@ -32,8 +32,8 @@ def count_costs(bot: TableroBot, monkeypatch: pytest.MonkeyPatch) -> Counter[str
         costs["rearm"] += 1
         rearm(*args, **kwargs)
 
-    monkeypatch.setattr(bot.store, "append", counted_append)
-    monkeypatch.setattr(bot.timers, "rearm", counted_rearm)
+    monkeypatch.setattr(bot.runtime.store, "append", counted_append)
+    monkeypatch.setattr(bot.runtime.timers, "rearm", counted_rearm)
     return costs
 
 
@@ -53,7 +53,9 @@ async def test_a_kero_reroll_is_one_append_and_one_rearm_with_its_credit(
     driver = await rolling(timed_server)
     bot = driver.bot
     monkeypatch.setattr(
-        bot.service, "act", slowed(bot.service.act, lambda: driver.clock.advance(0.3))
+        bot.runtime.service,
+        "act",
+        slowed(bot.runtime.service.act, lambda: driver.clock.advance(0.3)),
     )
     toggle = driver.first_toggle()
     await timed_server.fake.click(bot, driver.user(0), driver.message, toggle)

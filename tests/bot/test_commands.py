@@ -47,7 +47,7 @@ async def test_resigning_a_three_player_match_hands_the_seat_to_the_computer(
     live = await start_match(server, bot, [server.bo, server.cas], ais=0)
     res = await server.fake.slash(bot, server.cas, server.channel, "match resign")
     assert not res.ephemeral and "computer plays their seat" in said(res)
-    assert live.is_ai(2) and (await bot.store.load(live.id)).departed == {2: "resigned"}
+    assert live.is_ai(2) and (await bot.runtime.store.load(live.id)).departed == {2: "resigned"}
     again = await server.fake.slash(bot, server.cas, server.channel, "match resign")
     assert again.ephemeral and "not playing" in said(again)
     for _ in range(3):
@@ -63,7 +63,7 @@ async def test_resigning_a_two_player_match_ends_it(server: Server, bot: Tablero
     assert not res.ephemeral and "resigned" in said(res)
     assert live_here(bot, server) is None
     assert server.fake.message(int(message or 0)).interactive() == []
-    assert (await bot.store.load(live.id)).status == "finished"
+    assert (await bot.runtime.store.load(live.id)).status == "finished"
 
 
 async def test_cancel_needs_every_player_or_manage_server(server: Server, bot: TableroBot) -> None:
@@ -82,12 +82,12 @@ async def test_cancel_needs_every_player_or_manage_server(server: Server, bot: T
     yes = await fake.click(bot, server.bo, ask.message, "Cancel it")
     await fake.settle()
     assert "cancelled" in said(yes) and live_here(bot, server) is None
-    assert (await bot.store.load(live.id)).status == "cancelled"
+    assert (await bot.runtime.store.load(live.id)).status == "cancelled"
 
     other = await start_match(server, bot, [server.bo], ais=0)
     res = await fake.slash(bot, server.mod, server.channel, "match cancel")
     assert "cancelled by a moderator" in said(res)
-    assert (await bot.store.load(other.id)).status == "cancelled"
+    assert (await bot.runtime.store.load(other.id)).status == "cancelled"
 
 
 async def test_a_channel_that_loses_attach_files_gets_a_text_board(
@@ -129,7 +129,7 @@ async def start_match_in_thread(server: Server, bot: TableroBot) -> str:
     await server.fake.settle()
     assert "in its thread" in server.fake.message(lobby.id).content
     match_id = int(server.fake.message(lobby.id).content.split("#")[1].split()[0])
-    return bot.service.matches[match_id].channel_id
+    return bot.runtime.service.matches[match_id].channel_id
 
 
 async def test_kero_challenge_only_the_challenged_member_answers(
@@ -210,7 +210,7 @@ async def test_a_lobby_expires_and_its_expiry_survives_a_restart(
     await fake.settle()
     assert "expired" in fake.message(lobby.id).content
     assert fake.message(lobby.id).interactive() == []
-    stored = await again.store.open_lobbies()
+    stored = await again.runtime.store.open_lobbies()
     assert stored == []
     await fake.disconnect(again)
 
@@ -234,7 +234,7 @@ async def test_corrupt_server_settings_get_a_clear_refusal(server: Server, bot: 
         )
     res = await server.fake.slash(bot, server.ana, server.channel, "keer start")
     assert res.ephemeral and "damaged" in said(res)
-    assert await bot.store.open_lobbies() == []
+    assert await bot.runtime.store.open_lobbies() == []
 
 
 async def test_a_match_whose_log_no_longer_replays_is_paused_not_fatal(server: Server) -> None:
@@ -249,7 +249,7 @@ async def test_a_match_whose_log_no_longer_replays_is_paused_not_fatal(server: S
             "UPDATE match_events SET action = 'keep:7' WHERE match_id = ? AND seq = 1", (live.id,)
         )
     again = await server.start_bot()
-    assert live.id in again.startup_problems and again.service.matches == {}
+    assert live.id in again.runtime.startup_problems and again.runtime.service.matches == {}
     res = await fake.click(again, server.ana, fake.message(message), "Roll")
     assert res.ephemeral and "damaged" in said(res)
     await fake.disconnect(again)

@@ -12,9 +12,11 @@ import discord
 import pytest
 
 from bot.app import TableroBot
-from bot.core.service import LiveMatch
-from bot.ui.components import match_button, refuse, view_of
+from bot.core.live import LiveMatch
+from bot.ui.answers import refuse
+from bot.ui.components import view_of
 from bot.ui.ids import LobbyRef, MatchRef
+from bot.ui.items import match_button
 from fakediscord import FakeMessage, FakeUser, InteractionResult
 from games.keer_kids import Phase
 from tests.bot.conftest import Server, said
@@ -38,7 +40,7 @@ def roller_and_message(server: Server, live: LiveMatch) -> tuple[FakeUser, FakeM
 
 async def stored_version(bot: TableroBot, live: LiveMatch) -> int:
     """The version of the match's stored log."""
-    return (await bot.store.load(live.id)).version
+    return (await bot.runtime.store.load(live.id)).version
 
 
 def answered_once(res: InteractionResult) -> None:
@@ -83,7 +85,7 @@ async def test_a_click_delivered_twice_back_to_back_is_answered_once(
     await fake.settle()
     assert res.interaction.deliveries == 2
     answered_once(res)
-    stored = await bot.store.load(live.id)
+    stored = await bot.runtime.store.load(live.id)
     rolls = [e for e in stored.record.entries if e.interaction == str(res.interaction.id)]
     assert len(rolls) == 1 and live.state.version > before
     assert fake.violations == [] and errors_logged(caplog) == []
@@ -100,7 +102,7 @@ async def test_a_redelivered_slash_command_is_answered_once(
     await fake.settle()
     assert res.interaction.deliveries == 3
     answered_once(res)
-    assert len(await bot.store.open_lobbies()) == 1
+    assert len(await bot.runtime.store.open_lobbies()) == 1
     assert [m.id for m in fake.channel_messages(server.channel)] == [res.message.id]  # type: ignore[union-attr]
     assert fake.violations == [] and errors_logged(caplog) == []
 
@@ -121,7 +123,7 @@ async def test_a_refusal_discord_no_longer_takes_is_logged_without_a_traceback(
         assert fake.handle("POST", path, {"type": 6})[0] == 204  # another process answered
         await refuse(interaction, "refuse-moved-on")
 
-    monkeypatch.setattr(bot.lobbies, "on_button", answered_elsewhere)
+    monkeypatch.setattr(bot.runtime.lobbies, "on_button", answered_elsewhere)
     res = await fake.click(bot, server.bo, lobby, "Join")
     await fake.settle()
     assert res.acknowledged and any(v.startswith("400/40060") for v in fake.violations)
@@ -197,7 +199,7 @@ async def test_a_match_in_a_thread_takes_clicks_from_its_thread_only(
     await fake.click(bot, server.ana, lobby, "Start")
     await fake.settle()
     [thread] = fake.threads(server.channel)
-    live = bot.service.in_channel(str(thread.id))
+    live = bot.runtime.service.in_channel(str(thread.id))
     assert live is not None and live.message_id is not None
     message = fake.message(int(live.message_id))
     roller = members(server)[live.players[keer(live).roller].id]
@@ -219,13 +221,13 @@ async def test_a_first_answer_after_3_real_seconds_is_unknown_interaction_even_o
     assert clock is not None
     bot = await timed_server.start_bot()
     lobby = await open_lobby(timed_server, bot, [], ais=0)
-    join = bot.lobbies.on_button
+    join = bot.runtime.lobbies.on_button
 
     async def virtual_minute(interaction: discord.Interaction[Any], ref: LobbyRef) -> None:
         clock.advance(60)  # a minute of game time passes: no real time, no 10062
         await join(interaction, ref)
 
-    monkeypatch.setattr(bot.lobbies, "on_button", virtual_minute)
+    monkeypatch.setattr(bot.runtime.lobbies, "on_button", virtual_minute)
     res = await fake.click(bot, timed_server.bo, lobby, "Join")
     assert res.acknowledged and (res.first_response_ms or 0) < 3000 and (res.ack_ms or 0) >= 60_000
     assert fake.violations == []
@@ -234,7 +236,7 @@ async def test_a_first_answer_after_3_real_seconds_is_unknown_interaction_even_o
         await asyncio.sleep(3.2)  # really slow: the refusal comes too late
         await refuse(interaction, "refuse-failed")
 
-    monkeypatch.setattr(bot.lobbies, "on_button", slow)
+    monkeypatch.setattr(bot.runtime.lobbies, "on_button", slow)
     late = await fake.click(bot, timed_server.cas, lobby, "Join")
     await fake.settle()
     assert not late.acknowledged and late.first_response_ms is None
@@ -244,7 +246,7 @@ async def test_a_first_answer_after_3_real_seconds_is_unknown_interaction_even_o
     assert any("3 seconds had passed" in r.getMessage() for r in caplog.records)
     fake.violations.clear()  # the 10062 was the point
 
-    monkeypatch.setattr(bot.lobbies, "on_button", join)
+    monkeypatch.setattr(bot.runtime.lobbies, "on_button", join)
     res = await fake.click(bot, timed_server.cas, lobby, "Join")
     assert res.acknowledged and (res.first_response_ms or 0) < 3000 and fake.violations == []
     await fake.settle()

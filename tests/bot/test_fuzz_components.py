@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot.app import TableroBot
-from bot.core.service import LiveMatch
-from bot.games.kero.ui import kero_state
-from bot.ui.components import FAILED
+from bot.core.live import LiveMatch
+from bot.games.kero.rules import kero_state
+from bot.ui.answers import FAILED
 from bot.ui.ids import MalformedId, MatchRef, is_ours, parse_match
 from fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
 from games.kero.board import Phase
@@ -74,7 +74,7 @@ class Table:
 
     async def stored_versions(self) -> list[int]:
         """Each match's stored version."""
-        return [(await self.bot.store.load(live.id)).version for live in self.matches()]
+        return [(await self.bot.runtime.store.load(live.id)).version for live in self.matches()]
 
     def message(self, live: LiveMatch) -> FakeMessage:
         """The match's current message."""
@@ -255,7 +255,7 @@ async def answered_clearly(
     assert res.acknowledged and res.errors == [], res.errors
     assert words_for("en")(FAILED) not in said(res) and "went wrong" not in said(res)
     logged = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
-    assert logged == [] and table.bot.publisher.errors == []
+    assert logged == [] and table.bot.runtime.publisher.errors == []
     assert table.versions() == before == await table.stored_versions()
     assert table.server.fake.violations == []
 
@@ -396,7 +396,7 @@ async def rolling(timed_server: Server) -> AsyncIterator[KeroDriver]:
     assert kero_state(driver.live.state).phase is Phase.ROLLING
     yield driver
     await timed_server.fake.settle()
-    assert bot.publisher.errors == []
+    assert bot.runtime.publisher.errors == []
 
 
 @FUZZ
@@ -423,5 +423,5 @@ async def test_any_dice_marks_in_a_toggle_redraw_the_dice_or_are_refused(
     await fake.settle()
     assert res.acknowledged and res.errors == [] and words_for("en")(FAILED) not in said(res)
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
-    assert live.state.version == version == (await rolling.bot.store.load(live.id)).version
+    assert live.state.version == version == (await rolling.bot.runtime.store.load(live.id)).version
     assert fake.violations == []

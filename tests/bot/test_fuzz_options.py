@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.app import TableroBot
-from bot.ui.components import FAILED
+from bot.ui.answers import FAILED
 from bot.ui.options import BoundedCog, BoundedGroupCog
 from fakediscord import FakeUser, InteractionResult
 from tests.bot.conftest import Server, said
@@ -106,13 +106,13 @@ class Guild:
 
     async def stored(self) -> tuple[Any, ...]:
         """What a command could have stored: settings, lobbies, matches."""
-        store, server = self.bot.store, self.server
+        store, server = self.bot.runtime.store, self.server
         people = [server.ana, server.mod]
         return (
             await store.get_guild_settings(str(server.guild.id)),
             [await store.get_user_settings(str(u.id)) for u in people],
             sorted(lobby.id or 0 for lobby in await store.open_lobbies()),
-            sorted(self.bot.service.matches),
+            sorted(self.bot.runtime.service.matches),
         )
 
 
@@ -174,7 +174,7 @@ def answered_clearly(
     assert words_for("en")(FAILED) not in said(res) and "went wrong" not in said(res)
     assert len(said(res)) <= 2000
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
-    assert guild.bot.publisher.errors == [] and guild.server.fake.violations == []
+    assert guild.bot.runtime.publisher.errors == [] and guild.server.fake.violations == []
 
 
 @pytest.mark.parametrize(
@@ -226,7 +226,7 @@ async def test_a_modified_challenge_is_refused_before_anything_is_posted(guild: 
     res = await run(guild, server.ana, command, {"member": server.bo, "variant": "turbo"})
     assert res.ephemeral and "`variant` must be base or boss" in said(res)
     assert server.fake.channel_messages(server.channel) == []
-    assert await guild.bot.store.open_lobbies() == []
+    assert await guild.bot.runtime.store.open_lobbies() == []
 
 
 async def test_discord_s_own_client_cannot_send_such_values(guild: Guild) -> None:

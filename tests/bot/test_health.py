@@ -36,10 +36,10 @@ def listening_bot(server: Server, **options: Any) -> TableroBot:
 async def bot(server: Server) -> AsyncIterator[TableroBot]:
     started = listening_bot(server)
     await server.fake.connect(started)
-    assert started.health.port
+    assert started.runtime.health.port
     yield started
     await server.fake.settle()
-    assert started.publisher.errors == []
+    assert started.runtime.publisher.errors == []
 
 
 async def get(port: int, path: str, method: str = "GET") -> tuple[int, Any, str]:
@@ -79,7 +79,7 @@ def interactions(samples: Samples, kind: str, outcome: str) -> float:
 async def test_healthz_follows_the_gateway_and_the_store(
     server: Server, bot: TableroBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    port = bot.health.port
+    port = bot.runtime.health.port
     assert port is not None
     assert await get(port, "/healthz") == (200, {"ready": True}, "application/json")
     assert (await get(port, "/healthz", "HEAD"))[0] == 200
@@ -97,7 +97,7 @@ async def test_healthz_follows_the_gateway_and_the_store(
     async def broken(guild_id: str) -> dict[str, Any]:
         raise OSError("disk gone")
 
-    monkeypatch.setattr(bot.store, "get_guild_settings", broken)
+    monkeypatch.setattr(bot.runtime.store, "get_guild_settings", broken)
     status, body, _ = await get(port, "/healthz")
     assert (status, body) == (503, {"ready": False, "reason": "store not answering (OSError)"})
 
@@ -105,13 +105,13 @@ async def test_healthz_follows_the_gateway_and_the_store(
         await asyncio.sleep(30)
         return {}
 
-    monkeypatch.setattr(bot.store, "get_guild_settings", hanging)
-    bot.health.store_timeout_s = 0.1
+    monkeypatch.setattr(bot.runtime.store, "get_guild_settings", hanging)
+    bot.runtime.health.store_timeout_s = 0.1
     status, body, _ = await get(port, "/healthz")
     assert status == 503 and body["reason"] == "store not answering (no answer in 0.1 s)"
     monkeypatch.undo()
 
-    await bot.store.close()  # the database itself gone
+    await bot.runtime.store.close()  # the database itself gone
     status, body, _ = await get(port, "/healthz")
     assert status == 503 and body["reason"].startswith("store not answering")
 
@@ -119,13 +119,13 @@ async def test_healthz_follows_the_gateway_and_the_store(
 async def test_the_listener_says_stopping_then_is_gone_after_close(
     server: Server, bot: TableroBot
 ) -> None:
-    port = bot.health.port
+    port = bot.runtime.health.port
     assert port is not None
     bot.stopping = True  # as `close` sets it
     assert (await get(port, "/healthz"))[:2] == (503, {"ready": False, "reason": "stopping"})
     bot.stopping = False
     await server.fake.disconnect(bot)
-    assert bot.health.port is None
+    assert bot.runtime.health.port is None
     with pytest.raises(aiohttp.ClientConnectorError):
         await get(port, "/healthz")
     with pytest.raises(aiohttp.ClientConnectorError):
@@ -134,14 +134,14 @@ async def test_the_listener_says_stopping_then_is_gone_after_close(
 
 async def test_no_port_no_listener(server: Server) -> None:
     plain = await server.start_bot()
-    assert plain.config.http_port is None and plain.health.port is None
+    assert plain.runtime.config.http_port is None and plain.runtime.health.port is None
     await server.fake.disconnect(plain)
 
 
 async def test_metrics_count_interactions_by_kind_and_outcome(
     server: Server, bot: TableroBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    fake, port = server.fake, bot.health.port
+    fake, port = server.fake, bot.runtime.health.port
     assert port is not None
     before = await scrape(port)
     assert interactions(before, "component", "answered") == 0
@@ -158,7 +158,7 @@ async def test_metrics_count_interactions_by_kind_and_outcome(
 
     lobby = await open_lobby(server, bot, [], ais=0)  # /keer start
     with monkeypatch.context() as patched:
-        patched.setattr(bot.lobbies, "on_button", failing)
+        patched.setattr(bot.runtime.lobbies, "on_button", failing)
         failed = await fake.click(bot, server.bo, lobby, button_id(lobby, ":join"))
         assert failed.ephemeral
         await fake.settle()
@@ -166,7 +166,7 @@ async def test_metrics_count_interactions_by_kind_and_outcome(
     started = await fake.click(bot, server.ana, lobby, button_id(lobby, ":start"))
     assert started.acknowledged and not started.ephemeral
     await fake.settle()
-    live = bot.service.in_channel(str(server.channel.id))
+    live = bot.runtime.service.in_channel(str(server.channel.id))
     assert live is not None
     table = fake.message(int(live.message_id or 0))
     refused = await fake.click(bot, server.eve, table, button_id(table, ":roll"))  # not hers
@@ -202,7 +202,7 @@ async def test_an_interaction_left_unanswered_while_stopping_is_counted(
         await server.fake.slash(bot, server.ana, server.channel, "keer start")
     samples = {
         (s.name, frozenset(s.labels.items())): s.value
-        for family in bot.metrics.registry.collect()
+        for family in bot.runtime.metrics.registry.collect()
         for s in family.samples
     }
     assert interactions(samples, "command", "unanswered") == 1
@@ -216,7 +216,7 @@ async def test_discord_errors_429s_and_latency_over_real_http(server: Server) ->
     async with fake.loopback() as loop:
         bot = listening_bot(server, guild_ready_timeout=0.05)
         task = await loop.run_client(bot)
-        port = bot.health.port
+        port = bot.runtime.health.port
         assert port is not None
         try:
             assert (await get(port, "/healthz"))[0] == 200
@@ -261,14 +261,14 @@ async def test_sigterm_stops_the_bot_and_its_listener_within_the_grace(
                     break
                 await asyncio.sleep(0.02)
             (running,) = made
-            port = running.health.port
+            port = running.runtime.health.port
             assert port is not None and (await get(port, "/healthz"))[0] == 200
 
             async def stuck(guild_id: str) -> dict[str, Any]:
                 await asyncio.sleep(30)
                 return {}
 
-            monkeypatch.setattr(running.store, "get_guild_settings", stuck)
+            monkeypatch.setattr(running.runtime.store, "get_guild_settings", stuck)
             probe = asyncio.create_task(get(port, "/healthz"))
             await asyncio.sleep(0.1)
             started = asyncio.get_running_loop().time()

@@ -27,7 +27,7 @@ async def test_a_three_player_match_plays_from_keer_start_to_the_results(
     first = server.fake.message(int(live.message_id or 0))
     assert decodes(first) == 1 and "roll the dice" in first.content
     for _ in range(200):
-        if bot.service.matches.get(live.id) is not live:
+        if bot.runtime.service.matches.get(live.id) is not live:
             break
         for res in await play_roll(server, bot, live):
             assert res.acknowledged and res.ack_ms is not None and res.ack_ms < 3000
@@ -39,7 +39,7 @@ async def test_a_three_player_match_plays_from_keer_start_to_the_results(
     # roller and every member skipping): those pass without a message of their own.
     unseen = _rolls_without_members(live)
     assert sum(decodes(m) for m in messages) == keer(live).rolls + 1 - unseen
-    stored = await bot.store.load(live.id)
+    stored = await bot.runtime.store.load(live.id)
     assert stored.status == "finished" and stored.version == live.state.version
     assert all(m.interactive() == [] for m in messages[:-1] if m.attachments)
     await rematch_needs_every_player(server, bot, final, [p.name for p in live.players])
@@ -93,7 +93,7 @@ async def test_a_new_bot_on_the_same_database_continues_by_clicking_the_old_mess
     assert results and all(r.acknowledged and not r.errors for r in results)
     assert keer(resumed).rolls == 4 or resumed.state.is_terminal()
     await server.fake.settle()
-    assert again.publisher.errors == []
+    assert again.runtime.publisher.errors == []
     await server.fake.disconnect(again)
 
 
@@ -126,7 +126,7 @@ async def test_refusals_are_ephemeral_and_change_nothing(server: Server, bot: Ta
 
     second = await fake.slash(bot, server.bo, server.channel, "keer start")
     assert second.ephemeral and f"#{live.id}" in second.response["data"]["content"]
-    assert (await bot.store.load(live.id)).version == version + 1
+    assert (await bot.runtime.store.load(live.id)).version == version + 1
 
 
 async def test_a_pick_after_the_roll_moved_on_is_refused(server: Server, bot: TableroBot) -> None:

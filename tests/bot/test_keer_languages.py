@@ -69,7 +69,7 @@ async def test_a_spanish_server_plays_in_spanish_and_a_dutch_member_picks_in_dut
     await _bo_sees_his_sheet_in_dutch(server, bot, live)
 
     for _ in range(200):
-        if bot.service.matches.get(live.id) is not live:
+        if bot.runtime.service.matches.get(live.id) is not live:
             break
         await play_roll(server, bot, live)
     assert live.state.is_terminal()
@@ -82,7 +82,7 @@ async def test_a_spanish_server_plays_in_spanish_and_a_dutch_member_picks_in_dut
     ]
     assert summaries and all(english_in(s) == [] for s in summaries), summaries
     await fake.settle()
-    assert bot.publisher.errors == []
+    assert bot.runtime.publisher.errors == []
     await fake.disconnect(bot)
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app import TableroBot
-from bot.games.kero.deadlines import GRACE_MS, LIVE_THROW_WAIT_MS, UNSYNCED_MS
-from bot.games.kero.ui import kero_state
+from bot.games.kero.rules import GRACE_MS, LIVE_THROW_WAIT_MS, UNSYNCED_MS, kero_state
 from games.kero import KeroState
 from games.kero import actions as a
 from games.kero.board import Phase
@@ -40,12 +39,12 @@ async def test_a_member_plays_a_whole_match_against_the_computer(
     bot, driver = await start_vs_computer(server, variant=variant)
     assert decodes(driver.message) == 1
     for _ in range(3000):
-        if not await driver.step() and driver.live.id not in bot.service.matches:
+        if not await driver.step() and driver.live.id not in bot.runtime.service.matches:
             break
     assert driver.live.state.is_terminal()
     final = server.fake.channel_messages(server.channel)[-1]
     assert "🏆" in final.content and decodes(final) == 1
-    assert bot.publisher.errors == []
+    assert bot.runtime.publisher.errors == []
     await server.fake.disconnect(bot)
 
 
@@ -69,7 +68,7 @@ async def test_two_members_play_a_whole_match(
 ) -> None:
     bot, driver = await challenge(timed_server, variant=variant, refuel=refuel)
     for _ in range(3000):
-        if not await driver.step() and driver.live.id not in bot.service.matches:
+        if not await driver.step() and driver.live.id not in bot.runtime.service.matches:
             break
     state = kero_state(driver.live.state)
     assert state.is_terminal() and state.fuel_mode == refuel
@@ -77,7 +76,7 @@ async def test_two_members_play_a_whole_match(
     assert {"Roll", "Stop", "Take", "EndTurn"} <= kinds
     final = timed_server.fake.channel_messages(timed_server.channel)[-1]
     assert "🏆" in final.content
-    assert bot.publisher.errors == []
+    assert bot.runtime.publisher.errors == []
     await timed_server.fake.disconnect(bot)
 
 
@@ -173,7 +172,10 @@ async def test_a_restart_during_the_window_keeps_the_kero_left(timed_server: Ser
     assert resumed is not None
     window = kero_state(resumed.state).turn.window
     assert window is not None and window.empty_at == empty
-    assert window.left_at(again.clock.now_ms()) == empty - again.clock.now_ms()
+    assert (
+        window.left_at(again.runtime.clock_sync.now_ms())
+        == empty - again.runtime.clock_sync.now_ms()
+    )
     moved = KeroDriver(timed_server, again, resumed)
     driver.clock.now = (empty + GRACE_MS + 1) / 1000
     await moved.fire_timer()  # no interaction seen since the restart: it waits a little longer
@@ -206,7 +208,7 @@ async def test_a_claim_with_a_boss_tie_asks_its_owner_in_discord(timed_server: S
     bot = await timed_server.start_bot()
     live = live_here(bot, timed_server)
     assert live is not None and kero_state(live.state).phase is Phase.CLAIM
-    await bot.publisher.post_step(live)
+    await bot.runtime.publisher.post_step(live)
     driver = KeroDriver(timed_server, bot, live)
     assert "Claim" in driver.message.content
     outsider = await timed_server.fake.click(
@@ -237,7 +239,7 @@ async def test_two_bosses_on_a_tie_settle_it_in_discord_without_a_question(
     bot = await timed_server.start_bot()
     live = live_here(bot, timed_server)
     assert live is not None and kero_state(live.state).phase is Phase.CAMP
-    await bot.publisher.post_step(live)
+    await bot.runtime.publisher.post_step(live)
     driver = KeroDriver(timed_server, bot, live)
     res = await driver.press(1, "end")
     await timed_server.fake.settle()
@@ -305,5 +307,5 @@ async def test_a_restart_while_the_computer_waits_to_move_lets_it_move(
     assert live.state.version > version, "the computer never moved after the restart"
     for _ in range(40):  # and play goes on, the computer answering the member as before
         await moved.step()
-    assert again.publisher.errors == []
+    assert again.runtime.publisher.errors == []
     await server.fake.disconnect(again)

@@ -10,7 +10,7 @@ from typing import Any
 from bot.core.refusals import Refused
 from bot.core.refusals import explain as reason_of
 from bot.games.kero import ADAPTER
-from bot.games.kero.ui import kero_state
+from bot.games.kero.rules import kero_state
 from games.common import IllegalAction, Reason
 from games.kero.board import Phase
 from games.kero.resources import Resources
@@ -164,7 +164,7 @@ async def test_a_kero_match_under_the_pseudo_locale_leaves_no_plain_english(
             await fake.click(bot, other, driver.message, driver.first_toggle())
             await fake.click(bot, server.eve, driver.message, driver.tuareks_id())
             refused = True
-        if not await driver.step() and live.id not in bot.service.matches:
+        if not await driver.step() and live.id not in bot.runtime.service.matches:
             break
     assert refused and live.state.is_terminal()
     started = await fake.slash(bot, server.ana, server.channel, "kero challenge", member=fake.bot)
@@ -200,7 +200,7 @@ def test_not_enough_says_the_cost_and_what_you_have_in_each_language() -> None:
     english, spanish, dutch = words_for("en"), words_for("es"), words_for("nl")
     explained = []
     for error in refusals(matches=1):
-        refusal = ADAPTER.explain(error)
+        refusal = ADAPTER.rules.explain(error)
         if error.reason is not Reason.NOT_ENOUGH:
             assert refusal is None
             continue
@@ -223,7 +223,7 @@ def test_a_cost_is_listed_with_its_counts() -> None:
         cost=Resources(brick=2, metal=1),
         have=Resources(brick=1),
     )
-    refusal = ADAPTER.explain(error)
+    refusal = ADAPTER.rules.explain(error)
     assert refusal is not None
     assert str(refusal) == "That costs 2 bricks and 1 metal and you have 1 brick."
     assert (
@@ -233,10 +233,10 @@ def test_a_cost_is_listed_with_its_counts() -> None:
         refusal.said(words_for("nl")) == "Dat kost 2 bakstenen en 1 metaal en je hebt 1 baksteen."
     )
     broke = IllegalAction("…", Reason.NOT_ENOUGH, cost=Resources(jerrycan=1), have=Resources())
-    refusal = ADAPTER.explain(broke)
+    refusal = ADAPTER.rules.explain(broke)
     assert refusal is not None and str(refusal) == "That costs 1 jerrycan and you have nothing."
     bare = IllegalAction("that costs something", Reason.NOT_ENOUGH)
-    assert ADAPTER.explain(bare) is None  # no values: the reason's own words
+    assert ADAPTER.rules.explain(bare) is None  # no values: the reason's own words
     assert reason_of(bare).said(words_for("en")) == "You don't have enough for that."
 
 

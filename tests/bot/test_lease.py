@@ -62,7 +62,7 @@ async def test_a_claim_lost_with_its_connection_is_taken_again(
     (before,) = await holders(url, 0)
     await cut_the_claim(url)
     assert await holders(url, 0) == []
-    assert await bot.lease.check()
+    assert await bot.runtime.lease.check()
     (after,) = await holders(url, 0)
     assert after != before and not bot.is_closed()
     other = await PostgresStore.open(url)
@@ -81,9 +81,9 @@ async def test_a_process_whose_shard_another_took_stops(
     other = await PostgresStore.open(url)
     try:
         await other.claim_shards(Shards((0,), 2))  # the replacement came up meanwhile
-        assert not await bot.lease.check()
-        assert bot.lease.closing is not None
-        await bot.lease.closing
+        assert not await bot.runtime.lease.check()
+        assert bot.runtime.lease.closing is not None
+        await bot.runtime.lease.closing
         assert bot.is_closed()
     finally:
         await other.close()

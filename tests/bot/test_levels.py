@@ -59,9 +59,9 @@ async def test_the_lobby_offers_three_levels_and_the_record_keeps_them(
     assert live is not None
     ids = ["ai:easy:1", "ai:2", "ai:hard:3"]
     assert [p.id for p in live.players] == [str(server.ana.id), *ids]
-    stored = await bot.store.load(live.id)
+    stored = await bot.runtime.store.load(live.id)
     assert [p.id for p in stored.record.players][1:] == ids
-    await bot.service.cancel(live.id)
+    await bot.runtime.service.cancel(live.id)
 
 
 async def _until(done: Callable[[], bool], seconds: float = 60) -> None:
@@ -90,10 +90,10 @@ async def test_a_hard_computer_s_moves_come_from_its_worker_and_are_stored(
         await fake.settle()
         if live.waits_for(0):
             await member_move(server, bot, live)
-    entries = (await bot.store.load(live.id)).record.entries
+    entries = (await bot.runtime.store.load(live.id)).record.entries
     assert any(e.seat == 1 and e.action.startswith("keep:") for e in entries)
     assert sum(e.seat == 1 for e in entries) >= 3
-    await bot.service.cancel(live.id)
+    await bot.runtime.service.cancel(live.id)
 
 
 async def test_challenging_the_bot_takes_a_level(server: Server, bot: TableroBot) -> None:
@@ -115,7 +115,7 @@ async def test_challenging_the_bot_takes_a_level(server: Server, bot: TableroBot
     await fake.settle()
     live = live_here(bot, server)
     assert live is not None and [p.id for p in live.players][1] == "ai:easy:1"
-    await bot.service.cancel(live.id)
+    await bot.runtime.service.cancel(live.id)
 
 
 async def test_stats_show_the_record_against_each_level(server: Server, bot: TableroBot) -> None:
@@ -124,14 +124,14 @@ async def test_stats_show_the_record_against_each_level(server: Server, bot: Tab
     guild = str(server.guild.id)
     for level, ana_place in ((Level.EASY, 1), (Level.EASY, 1), (Level.HARD, 2)):
         players = (Player(ana, "Ana"), ai_player(0, level))
-        match_id = await bot.store.create_match(
+        match_id = await bot.runtime.store.create_match(
             NewMatch("keer-kids", players, "s", {}, guild_id=guild, rated=False)
         )
         results = [
             Result(0, ana, ana_place, 9, None),
             Result(1, players[1].id, 3 - ana_place, 5, None),
         ]
-        await bot.store.finish_match(match_id, "finished", [], results)
+        await bot.runtime.store.finish_match(match_id, "finished", [], results)
     stats = await server.fake.slash(bot, server.ana, server.channel, "stats", game="keer-kids")
     await server.fake.settle()
     assert "Against the computer: easy 2–0–0 · hard 0–0–1" in stats.followups[0].content

@@ -4,7 +4,7 @@ gateway: login, command sync, multipart uploads and interactions arriving as gat
 from __future__ import annotations
 
 from bot.app import TableroBot
-from bot.games.kero.ui import kero_state
+from bot.games.kero.rules import kero_state
 from games.kero import actions as a
 from games.kero.board import Phase
 from tests.bot.conftest import Server
@@ -35,14 +35,14 @@ async def test_a_match_plays_over_the_gateway_and_survives_a_restart(server: Ser
         resumed = live_here(second, server)
         assert resumed is not None and resumed.state.summary() == live.state.summary()
         for _ in range(100):
-            if second.service.matches.get(resumed.id) is not resumed:
+            if second.runtime.service.matches.get(resumed.id) is not resumed:
                 break
             for res in await play_roll(server, second, resumed):
                 assert res.acknowledged and not res.errors
         assert resumed.state.is_terminal()
         assert "🏆" in fake.channel_messages(server.channel)[-1].content
         await fake.settle()
-        assert second.publisher.errors == []
+        assert second.runtime.publisher.errors == []
         await second.close()
         await task
 
@@ -66,6 +66,6 @@ async def test_a_kero_turn_over_the_gateway(server: Server) -> None:
         history = [act for _, act in kero_state(live.state).history]
         assert any(isinstance(act, a.Reroll) for act in history)
         assert kero_state(live.state).phase is Phase.CAMP
-        assert bot.publisher.errors == []
+        assert bot.runtime.publisher.errors == []
         await bot.close()
         await task

@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.delivery.publisher import ANSWER_WINDOW_MS
-from bot.games.kero.ui import kero_state
+from bot.delivery.steps import ANSWER_WINDOW_MS
+from bot.games.kero.rules import kero_state
 from games.kero import actions as a
 from games.kero.board import Phase
 from games.kero.rules.rolling import MAX_CREDIT_MS
@@ -62,7 +62,7 @@ async def test_dice_shown_late_give_the_wait_back_to_the_tank(timed_server: Serv
     assert f"<t:{(empty + 1_200) // 1000}:R>" in driver.message.content
     again = await fake.click(driver.bot, driver.user(0), driver.message, driver.first_toggle())
     assert again.acknowledged and not again.ephemeral  # the edited message is the one to click
-    assert driver.bot.publisher.errors == []
+    assert driver.bot.runtime.publisher.errors == []
     await fake.disconnect(driver.bot)
 
 
@@ -110,6 +110,6 @@ async def test_a_lost_answer_is_not_waited_for_past_discords_three_seconds(
         await asyncio.gather(click, return_exceptions=True)
         assert ANSWER_WINDOW_MS / 1000 - 0.5 <= waited <= ANSWER_WINDOW_MS / 1000 + 1.0, waited
         assert MAX_CREDIT_MS in credits_after(driver, version)
-        assert bot.publisher.errors == []
+        assert bot.runtime.publisher.errors == []
         await bot.close()
         await task

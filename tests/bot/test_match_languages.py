@@ -45,7 +45,7 @@ async def play_to_the_end(server: Server, bot: TableroBot) -> int:
     live = live_here(bot, server)
     assert live is not None
     for _ in range(200):
-        if bot.service.matches.get(live.id) is not live:
+        if bot.runtime.service.matches.get(live.id) is not live:
             break
         await play_roll(server, bot, live)
     assert live.state.is_terminal()
@@ -127,7 +127,7 @@ async def test_a_spanish_servers_match_reads_in_spanish_from_lobby_to_rematch(
     assert text.startswith(f"🏳️ {bo} ha abandonado la partida #{again.id}. "), text
     assert english_in(text) == [], text
     await fake.settle()
-    assert bot.publisher.errors == []
+    assert bot.runtime.publisher.errors == []
     await fake.disconnect(bot)
 
 
@@ -329,7 +329,7 @@ async def test_the_turn_clock_under_the_pseudo_locale_leaves_no_plain_english(
     await play_until(
         server, bot, live, lambda s: s.phase is Phase.CHOOSE and s.seats_to_act() == (1,)
     )
-    clock = bot.clocks.clocks[live.id]
+    clock = bot.runtime.turn_clocks.clocks[live.id]
     server.clock.now = clock.remind_ms / 1000 + 1
     await fire_due(server, bot, live)
     assert len(fake.dm_messages(server.bo)) == 1

@@ -5,14 +5,10 @@ and the global leaderboard's privacy line."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-
-import pytest
 
 from bot.app import TableroBot
-from bot.ui.matches import MatchListButton
 from bot.ui.names import shown
-from bot.ui.rules_pages import HowToPlayButton, pages
+from bot.ui.rules_pages import pages
 from fakediscord import FakeChannel, FakeMessage, FakeUser
 from games.keer_kids import Phase
 from games.records import Player
@@ -23,7 +19,6 @@ from tests.bot.kero_driver import fire_due
 from words import isolate, words_for
 
 LIMIT = 2000
-NEW_ITEMS = (MatchListButton, HowToPlayButton)
 
 
 def long_name(i: int) -> str:
@@ -31,16 +26,6 @@ def long_name(i: int) -> str:
     name = (f"**Zoë{i}** @everyone " + "_*~|`" * 8)[:32]
     assert len(name) == 32
     return name
-
-
-@pytest.fixture
-async def bot(server: Server) -> AsyncIterator[TableroBot]:
-    """A running bot with the new components registered (idempotent once `setup_hook` does)."""
-    started = await server.start_bot()
-    started.add_dynamic_items(*NEW_ITEMS)
-    yield started
-    await server.fake.settle()
-    assert started.publisher.errors == []
 
 
 def content_of(res_or_message: object) -> str:
@@ -183,7 +168,6 @@ async def test_four_long_names_fit_the_lobby_status_and_clock_notice(
     assert server.clock is not None
     fake = server.fake
     bot = await server.start_bot()
-    bot.add_dynamic_items(*NEW_ITEMS)
     users = await long_named(server, 4)
     lobby = await four_seat_match(server, bot, users, server.channel)
     assert all(shown(long_name(i)) in lobby.content for i in range(4))
@@ -193,7 +177,7 @@ async def test_four_long_names_fit_the_lobby_status_and_clock_notice(
     assert len(said(status)) <= LIMIT and all(shown(u.name) in said(status) for u in users)
 
     await roll_and_keep(server, bot, users, server.channel.id)
-    clock = bot.clocks.clocks[live.id]
+    clock = bot.runtime.turn_clocks.clocks[live.id]
     server.clock.now = clock.due_ms / 1000 + 1
     await fire_due(server, bot, live)
     posted = fake.channel_messages(server.channel)
@@ -208,7 +192,7 @@ async def test_four_long_names_fit_the_lobby_status_and_clock_notice(
     assert all(len(b.label or "") <= 80 for b in notice.buttons())
     assert all("@everyone" not in text for text in all_contents(server))
     await fake.settle()
-    assert bot.publisher.errors == []
+    assert bot.runtime.publisher.errors == []
     await fake.disconnect(bot)
 
 
@@ -288,9 +272,9 @@ async def test_the_global_board_shows_what_its_footer_says(server: Server) -> No
     guild = str(server.guild.id)
     pair = (Player("1001", "**Zoë** <@123456789012345678>"), Player("1002", "Ned"))
     for i in range(3):
-        await bot.store.create_match(NewMatch("kero", pair, str(i), {}, guild))
+        await bot.runtime.store.create_match(NewMatch("kero", pair, str(i), {}, guild))
     ratings = [Rating(guild, "kero", p.id, 30.0 - n, 2.0, 5) for n, p in enumerate(pair)]
-    await bot.store.replace_ratings(ratings, [])
+    await bot.runtime.store.replace_ratings(ratings, [])
     await fake.slash(bot, server.mod, server.channel, "settings global", mode="on")
     res = await fake.slash(
         bot, server.ana, server.channel, "leaderboard", game="kero", scope="global"

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app import TableroBot, onboarding
-from bot.games.kero.ui import kero_state
+from bot.games import adapter_for
+from bot.games.kero.rules import kero_state
 from fakediscord import FakeUser, InteractionResult
 from games.kero.board import Phase
 from tests.bot.conftest import Server, said
@@ -137,23 +138,23 @@ async def test_settings_show_lists_the_servers_settings_for_anyone(
         "Global leaderboard: on",
     ):
         assert line in text, (line, text)
-    assert await bot.store.get_user_settings(str(server.eve.id)) == {}
+    assert await bot.runtime.store.get_user_settings(str(server.eve.id)) == {}
 
 
 async def test_a_members_choice_of_text_is_stored_and_read_back(
     server: Server, bot: TableroBot
 ) -> None:
     user = str(server.eve.id)
-    assert await bot.play.wants_images(user)
-    await bot.store.set_user_settings(user, {"notify": True})
+    assert await bot.runtime.router.wants_images(user)
+    await bot.runtime.store.set_user_settings(user, {"notify": True})
     off = await settings_as(server, bot, server.eve, "me", images="off")
     assert off.ephemeral and "as text" in said(off)
-    assert await bot.store.get_user_settings(user) == {"notify": True, "images": False}
-    assert not await bot.play.wants_images(user)
+    assert await bot.runtime.store.get_user_settings(user) == {"notify": True, "images": False}
+    assert not await bot.runtime.router.wants_images(user)
     on = await settings_as(server, bot, server.eve, "me", images="on")
     assert on.ephemeral and "images again" in said(on)
-    assert await bot.play.wants_images(user)
-    assert await bot.store.get_guild_settings(str(server.guild.id)) == {}
+    assert await bot.runtime.router.wants_images(user)
+    assert await bot.runtime.store.get_guild_settings(str(server.guild.id)) == {}
 
 
 # -- 📝 Text board and text instead of images ----------------------------------------------------
@@ -167,7 +168,7 @@ async def test_the_text_board_button_shows_the_board_to_anyone_privately(
     message = fake.message(int(live.message_id or 0))
     edits, content = message.edits, message.content
     assert button_id(message, ":board")
-    ui = live.adapter.ui
+    ui = adapter_for(live.spec.name).ui
     for viewer in (server.eve, server.ana):
         res = await fake.click(bot, viewer, message, "Text board")
         assert res.ephemeral and res.message is not None
@@ -210,7 +211,7 @@ async def test_my_sheet_comes_as_text_for_a_member_who_chose_text(
 ) -> None:
     fake = server.fake
     live = await start_match(server, bot, [server.bo], ais=0)
-    await bot.store.set_user_settings(str(server.bo.id), {"images": False})
+    await bot.runtime.store.set_user_settings(str(server.bo.id), {"images": False})
     message = fake.message(int(live.message_id or 0))
     res = await fake.click(bot, server.bo, message, "My sheet")
     await fake.settle()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.ui.components import OUTAGE
+from bot.ui.answers import OUTAGE
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import start_match
 from words import words_for
@@ -26,16 +26,16 @@ async def test_a_click_while_the_database_is_down_is_refused_in_words(
     bot = await server.start_bot()
     live = await start_match(server, bot, [server.bo], ais=0)
     message = server.fake.message(int(live.message_id or 0))
-    version, append = live.state.version, bot.store.append
+    version, append = live.state.version, bot.runtime.store.append
 
     async def down(*args: Any, **kwargs: Any) -> Any:
         raise error
 
-    monkeypatch.setattr(bot.store, "append", down)
+    monkeypatch.setattr(bot.runtime.store, "append", down)
     refused = await server.fake.click(bot, server.ana, message, "Roll")
     assert refused.ephemeral and said(refused) == words_for("en")(OUTAGE)
     assert live.state.version == version  # nothing half-applied
-    monkeypatch.setattr(bot.store, "append", append)
+    monkeypatch.setattr(bot.runtime.store, "append", append)
     again = await server.fake.click(bot, server.ana, message, "Roll")
     assert not again.ephemeral and live.state.version > version
     await server.fake.disconnect(bot)

@@ -8,7 +8,7 @@ import asyncio
 import sqlite3
 
 from bot.app import TableroBot
-from bot.core.service import LiveMatch
+from bot.core.live import LiveMatch
 from fakediscord import FakeMessage
 from games.keer_kids import Phase
 from storage import Owed, StorageError, now_ms
@@ -30,15 +30,15 @@ LIVE_TURN_MS = 5 * 60_000
 
 def quick(bot: TableroBot) -> TableroBot:
     """Retries after milliseconds, not seconds (the waits' growth is the same)."""
-    bot.publisher.outbox.first_wait_s = 0.005
-    bot.publisher.outbox.max_wait_s = 0.05
+    bot.runtime.outbox.first_wait_s = 0.005
+    bot.runtime.outbox.max_wait_s = 0.05
     return bot
 
 
 async def delivered(server: Server, bot: TableroBot) -> None:
     """Wait until no match owes a message any more."""
     for _ in range(1000):
-        if bot.publisher.outbox.pending() == 0:
+        if bot.runtime.outbox.pending() == 0:
             await server.fake.settle()
             return
         await asyncio.sleep(0.01)
@@ -73,7 +73,7 @@ async def test_a_post_discord_keeps_refusing_is_retried_and_times_nobody_out(
 
     await pick(server, bot, live, seat)
     await asyncio.sleep(0.1)
-    assert live.message_id == old and bot.publisher.outbox.owes_post(live.id)
+    assert live.message_id == old and bot.runtime.outbox.owes_post(live.id)
     version = live.state.version
     server.clock.now += 3600  # an hour without a message: a live turn is 5 minutes
     await fire_due(server, bot, live)
@@ -84,8 +84,8 @@ async def test_a_post_discord_keeps_refusing_is_retried_and_times_nobody_out(
     await delivered(server, bot)
     assert live.message_id != old and len(table_messages(server)) == tables + 1
     assert [m.id for m in table_messages(server) if m.interactive()] == [int(live.message_id or 0)]
-    clock = bot.clocks.clocks[live.id]
-    landed = bot.clock.now_ms()
+    clock = bot.runtime.turn_clocks.clocks[live.id]
+    landed = bot.runtime.clock_sync.now_ms()
     assert (
         landed - 1000 <= clock.since_ms <= landed and clock.due_ms == clock.since_ms + LIVE_TURN_MS
     )
@@ -106,7 +106,7 @@ async def test_a_429_storm_longer_than_discord_py_retries_is_waited_out(server: 
     assert len(table_messages(server)) == tables + 1
     assert keer(live).phase is Phase.ROLL and live.message_id is not None
     assert table_messages(server)[-1].id == int(live.message_id)
-    assert bot.publisher.errors == []
+    assert bot.runtime.publisher.errors == []
     await fake.disconnect(bot)
 
 
@@ -119,8 +119,8 @@ async def test_a_step_stored_before_a_crash_gets_its_message_at_the_restart(
     fake.background_prefixes += ("tablero-out",)
     fake.fail_next("POST", POSTS, 503, times=10**6)
     await pick(server, bot, live, seat)
-    await bot.publisher.outbox.close()  # the process dies with the message unposted
-    owed = await bot.store.owed_messages()
+    await bot.runtime.outbox.close()  # the process dies with the message unposted
+    owed = await bot.runtime.store.owed_messages()
     assert [(o.match_id, o.kind, o.version) for o in owed] == [
         (live.id, "post", live.state.version)
     ]
@@ -133,7 +133,7 @@ async def test_a_step_stored_before_a_crash_gets_its_message_at_the_restart(
     assert resumed is not None and resumed.message_id is not None
     assert len(table_messages(server)) == tables + 1
     assert [m.id for m in table_messages(server) if m.interactive()] == [int(resumed.message_id)]
-    assert await again.store.owed_messages() == []
+    assert await again.runtime.store.owed_messages() == []
     roller = members(server)[resumed.players[keer(resumed).roller].id]
     res = await fake.click(again, roller, fake.message(int(resumed.message_id)), "Roll")
     assert res.acknowledged and not res.ephemeral and res.errors == []
@@ -146,7 +146,7 @@ async def test_a_post_repeated_after_its_message_was_made_is_not_a_second_messag
     fake = server.fake
     bot = quick(await server.start_bot())
     live, seat, tables = await at_last_pick(server, bot)
-    remember = bot.service.set_message
+    remember = bot.runtime.service.set_message
     failures = [StorageError("database is locked")] * 3
 
     async def flaky(*args: object, **kwargs: object) -> None:
@@ -154,12 +154,12 @@ async def test_a_post_repeated_after_its_message_was_made_is_not_a_second_messag
             raise failures.pop()
         await remember(*args, **kwargs)  # type: ignore[arg-type]
 
-    bot.service.set_message = flaky  # type: ignore[method-assign]
+    bot.runtime.service.set_message = flaky  # type: ignore[method-assign]
     await pick(server, bot, live, seat)
     await delivered(server, bot)
     assert len(table_messages(server)) == tables + 1, "a repeated post made a second message"
     assert live.message_id is not None and table_messages(server)[-1].id == int(live.message_id)
-    assert await bot.store.owed_messages() == []
+    assert await bot.runtime.store.owed_messages() == []
     await fake.disconnect(bot)
 
 
@@ -175,7 +175,7 @@ async def test_a_deleted_match_message_is_posted_again(server: Server, bot: Tabl
     assert live.message_id is not None and int(live.message_id) != first.id
     again = fake.message(int(live.message_id))
     assert again.exists and again.attachments and "Roll" in [c.label for c in again.interactive()]
-    assert (await bot.store.load(live.id)).message_id == live.message_id
+    assert (await bot.runtime.store.load(live.id)).message_id == live.message_id
     roller = members(server)[live.players[keer(live).roller].id]
     assert not (await fake.click(bot, roller, again, "Roll")).ephemeral
 
@@ -231,7 +231,7 @@ async def test_results_still_owed_at_a_restart_are_posted(server: Server) -> Non
     results = fake.channel_messages(server.channel)[-1]
     assert "🏆" in results.content
     results.deleted = True  # as if the process died before the results were posted
-    await bot.store.owe(Owed(live.id, "post", live.state.version, None, now_ms()))
+    await bot.runtime.store.owe(Owed(live.id, "post", live.state.version, None, now_ms()))
     await fake.disconnect(bot)
 
     again = await server.start_bot()
@@ -239,7 +239,7 @@ async def test_results_still_owed_at_a_restart_are_posted(server: Server) -> Non
     posted = fake.channel_messages(server.channel)[-1]
     assert posted.id != results.id and "🏆" in posted.content
     assert [c.label for c in posted.interactive()] == ["Rematch"]
-    assert await again.store.owed_messages() == []
+    assert await again.runtime.store.owed_messages() == []
     await fake.disconnect(again)
 
 

@@ -40,8 +40,8 @@ async def nothing_started(server: Server, bot: TableroBot, channel: FakeChannel)
     """No match, no lobby, nothing public in the channel."""
     await server.fake.settle()
     assert live_here(bot, server, channel.id) is None
-    assert await bot.store.open_match_in(str(channel.id)) is None
-    assert await bot.store.open_lobbies() == []
+    assert await bot.runtime.store.open_match_in(str(channel.id)) is None
+    assert await bot.runtime.store.open_lobbies() == []
     assert server.fake.channel_messages(channel) == []
 
 
@@ -83,7 +83,7 @@ async def test_start_after_the_bot_lost_send_messages_leaves_the_lobby_open(
     res = await fake.click(bot, server.ana, lobby, "Start")
     assert res.ephemeral and "Send Messages" in refusal(res)
     await fake.settle()
-    assert live_here(bot, server) is None and bot.service.matches == {}
+    assert live_here(bot, server) is None and bot.runtime.service.matches == {}
     assert has_button(fake.message(lobby.id), "Start")
 
 
@@ -119,7 +119,7 @@ async def test_threads_on_without_create_public_threads_is_refused(
     start = await fake.click(bot, server.ana, lobby, "Start")
     assert start.ephemeral and "Create Public Threads" in refusal(start)
     await fake.settle()
-    assert fake.threads(server.channel) == [] and bot.service.matches == {}
+    assert fake.threads(server.channel) == [] and bot.runtime.service.matches == {}
 
 
 async def test_a_first_message_that_fails_leaves_no_match_and_a_free_channel(
@@ -132,11 +132,11 @@ async def test_a_first_message_that_fails_leaves_no_match_and_a_free_channel(
     await fake.settle()
     text = refusal(res)
     assert "couldn't post the first message" in text and "channel is free" in text
-    assert live_here(bot, server) is None and bot.service.matches == {}
-    assert await bot.store.open_match_in(str(channel.id)) is None
+    assert live_here(bot, server) is None and bot.runtime.service.matches == {}
+    assert await bot.runtime.store.open_match_in(str(channel.id)) is None
     found = re.search(r"match #(\d+)", text)
     assert found is not None
-    assert (await bot.store.load(int(found[1]))).status == "cancelled"
+    assert (await bot.runtime.store.load(int(found[1]))).status == "cancelled"
     assert has_button(fake.message(lobby.id), "Start")
 
     again = await fake.click(bot, server.ana, lobby, "Start")
@@ -156,8 +156,8 @@ async def test_a_match_against_the_computer_whose_first_message_fails_is_called_
     assert res.ephemeral and res.message is not None
     answer = fake.message(res.message.id)
     assert answer.ephemeral and "couldn't post the first message" in answer.content
-    assert live_here(bot, server) is None and bot.service.matches == {}
-    assert await bot.store.open_match_in(str(channel.id)) is None
+    assert live_here(bot, server) is None and bot.runtime.service.matches == {}
+    assert await bot.runtime.store.open_match_in(str(channel.id)) is None
 
     again = await fake.slash(bot, server.ana, channel, "kero challenge", member=fake.bot)
     await fake.settle()
@@ -177,7 +177,7 @@ async def test_server_groups_are_guild_only_and_a_dm_keer_start_is_refused(
     res = await fake.slash(bot, server.ana, dm, "keer start")
     await fake.settle()
     assert res.ephemeral and "played in a server" in said(res)
-    assert await bot.store.open_lobbies() == [] and bot.service.matches == {}
+    assert await bot.runtime.store.open_lobbies() == [] and bot.runtime.service.matches == {}
     assert [m for m in fake.channel_messages(dm) if not m.ephemeral] == []
 
 
@@ -205,7 +205,7 @@ async def test_settings_without_manage_server_says_what_is_missing(
     }
     res = await fake.interact(bot, server.eve, server.channel, 2, data)
     assert res.ephemeral and said(res) == words_for("en")(MANAGE_SERVER)
-    assert await bot.store.get_guild_settings(str(server.guild.id)) == {}
+    assert await bot.runtime.store.get_guild_settings(str(server.guild.id)) == {}
 
 
 async def test_a_second_match_in_a_channel_links_the_running_one(

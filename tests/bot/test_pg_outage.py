@@ -20,10 +20,9 @@ import pytest
 
 from bot.app import TableroBot
 from bot.config import Config
-from bot.core.service import LiveMatch
-from bot.games.kero.deadlines import GRACE_MS
-from bot.games.kero.ui import kero_state
-from bot.ui.components import OUTAGE
+from bot.core.live import LiveMatch
+from bot.games.kero.rules import GRACE_MS, kero_state
+from bot.ui.answers import OUTAGE
 from fakediscord import FakeClock, FakeMessage
 from games.keer_kids import Phase as KeerPhase
 from games.kero import actions as a
@@ -124,16 +123,16 @@ async def test_a_click_while_postgres_is_down_is_refused_then_works_once_it_is_b
 
     began = time.monotonic()
     await pg.start()
-    assert (await bot.store.load(live.id)).version == version  # nothing was stored either
+    assert (await bot.runtime.store.load(live.id)).version == version  # nothing was stored either
     again = await fake.click(bot, roller, message, "Roll")
     log.info("the click worked %.3f s after the server was started", time.monotonic() - began)
     assert not again.ephemeral and live.state.version > version
     await fake.settle()
     await play_roll(server, bot, live)  # play goes on: the rest of the roll, the next message
     assert live.message_id != str(message.id)
-    assert (await bot.store.load(live.id)).version == live.state.version
-    assert await bot.store.owed_messages() == []
-    assert bot.publisher.errors == []
+    assert (await bot.runtime.store.load(live.id)).version == live.state.version
+    assert await bot.runtime.store.owed_messages() == []
+    assert bot.runtime.publisher.errors == []
     await fake.disconnect(bot)
 
 
@@ -145,9 +144,9 @@ async def test_a_message_posted_while_postgres_went_down_is_settled_once_it_is_b
 ) -> None:
     server, fake = pg_server, pg_server.fake
     bot = await server.start_bot()
-    bot.publisher.outbox.first_wait_s = QUICK_S
+    bot.runtime.outbox.first_wait_s = QUICK_S
     live = await start_match(server, bot, [server.bo], ais=0)
-    remember, stopped = bot.service.set_message, asyncio.Event()
+    remember, stopped = bot.runtime.service.set_message, asyncio.Event()
 
     async def down_while_remembering(*args: Any, **kwargs: Any) -> None:
         """The next roll's message is posted; the database goes down as the bot stores it."""
@@ -159,19 +158,19 @@ async def test_a_message_posted_while_postgres_went_down_is_settled_once_it_is_b
     def retries() -> int:
         return sum("delivering its message failed" in r.getMessage() for r in caplog.records)
 
-    monkeypatch.setattr(bot.service, "set_message", down_while_remembering)
+    monkeypatch.setattr(bot.runtime.service, "set_message", down_while_remembering)
     fake.background_prefixes += (BESIDE,)  # the bot's work is done without waiting for it
     with caplog.at_level(logging.WARNING, logger="bot.delivery.outbox"):
         back = asyncio.create_task(start_after(retries, server, bot, pg, live.id), name=BESIDE)
         await play_roll(server, bot, live)  # its last pick owes the next roll's message
         recovered = await back
     log.info("the owed message was settled %.3f s after the server was started", recovered)
-    assert await bot.store.owed_messages() == []
+    assert await bot.runtime.store.owed_messages() == []
     assert [str(m.id) for m in clickable(server)] == [live.message_id]  # posted once
-    assert (await bot.store.load(live.id)).message_id == live.message_id
+    assert (await bot.runtime.store.load(live.id)).message_id == live.message_id
     await play_roll(server, bot, live)  # the new message works
-    assert await bot.store.owed_messages() == []
-    assert bot.publisher.errors == []
+    assert await bot.runtime.store.owed_messages() == []
+    assert bot.runtime.publisher.errors == []
     await fake.disconnect(bot)
 
 
@@ -182,12 +181,14 @@ async def start_after(
     the seconds until the match owes nothing."""
     try:
         await until(lambda: retries() >= 2, "the outbox retried its delivery")
-        assert bot.publisher.outbox.owes_post(match_id)
-        assert [str(m.id) for m in clickable(server)] == [bot.service.matches[match_id].message_id]
+        assert bot.runtime.outbox.owes_post(match_id)
+        assert [str(m.id) for m in clickable(server)] == [
+            bot.runtime.service.matches[match_id].message_id
+        ]
     finally:
         began = time.monotonic()
         await pg.start()
-    await until(lambda: bot.publisher.outbox.pending() == 0, "the owed message was settled")
+    await until(lambda: bot.runtime.outbox.pending() == 0, "the owed message was settled")
     return time.monotonic() - began
 
 
@@ -202,30 +203,30 @@ async def test_a_tank_deadline_due_while_postgres_is_down_runs_dry_once_it_is_ba
     monkeypatch.setattr("bot.core.timers.RETRY_FIRST_MS", int(QUICK_S * 1000))
     driver = await rolling(pg_timed_server)
     bot, live, fake = driver.bot, driver.live, pg_timed_server.fake
-    bot.publisher.outbox.first_wait_s = QUICK_S
+    bot.runtime.outbox.first_wait_s = QUICK_S
     empty, version = empty_at(driver), live.state.version
 
     await pg.stop()
     driver.clock.now = (empty + GRACE_MS + 1) / 1000  # the deadline is due during the outage
-    bot.timers.rearm(live)
-    first = bot.timers.pending(live.id)
+    bot.runtime.timers.rearm(live)
+    first = bot.runtime.timers.pending(live.id)
     assert first is not None
     await asyncio.wait_for(first, WITHIN_S)  # it failed: the store is down
     assert kero_state(live.state).phase is Phase.ROLLING and live.state.version == version
-    retry = bot.timers.pending(live.id)
+    retry = bot.runtime.timers.pending(live.id)
     assert retry is not None and retry is not first and not retry.done()  # re-armed
 
     await pg.start()
     dry = await until(lambda: ran_dry(live) > 0, "the tank ran dry", clock=driver.clock)
     log.info("the tank ran dry %.3f s after the server was started", dry)
     await fake.settle()
-    await until(lambda: bot.publisher.outbox.pending() == 0, "the step's message was delivered")
+    await until(lambda: bot.runtime.outbox.pending() == 0, "the step's message was delivered")
     assert ran_dry(live) == 1
-    assert await bot.store.owed_messages() == []
-    stored = await bot.store.load(live.id)
+    assert await bot.runtime.store.owed_messages() == []
+    stored = await bot.runtime.store.load(live.id)
     assert sum(e.action == a.TankEmpty(empty).to_text() for e in stored.record.entries) == 1
     await driver.step()  # play goes on after the free refuel
-    assert ran_dry(live) == 1 and bot.publisher.errors == []
+    assert ran_dry(live) == 1 and bot.runtime.publisher.errors == []
     await fake.disconnect(bot)
 
 
@@ -242,15 +243,15 @@ async def test_a_tank_deadline_that_failed_leaves_no_computer_move_waiting(
     bot, live = driver.bot, driver.live
     await pg.stop()
     driver.clock.now = (empty_at(driver) + GRACE_MS + 1) / 1000
-    bot.timers.rearm(live)
-    first = bot.timers.pending(live.id)
+    bot.runtime.timers.rearm(live)
+    first = bot.runtime.timers.pending(live.id)
     assert first is not None
     await asyncio.wait_for(first, WITHIN_S)
     assert live.wake_at is None  # nothing the computer would do next was stored
-    retry = bot.timers.pending(live.id)
+    retry = bot.runtime.timers.pending(live.id)
     assert retry is not None and not retry.done()  # the deadline's own retry
     await pg.start()
     await until(lambda: ran_dry(live) > 0, "the tank ran dry", clock=driver.clock)
     await pg_timed_server.fake.settle()
-    assert ran_dry(live) == 1 and bot.publisher.errors == []
+    assert ran_dry(live) == 1 and bot.runtime.publisher.errors == []
     await pg_timed_server.fake.disconnect(bot)

@@ -45,7 +45,7 @@ async def test_help_rules_ratings_and_refusals_under_the_pseudo_locale(server: S
     sent = watch(fake)
     for _ in range(2):
         live = await start_match(server, bot, [server.bo], ais=0)
-        while live.id in bot.service.matches:
+        while live.id in bot.runtime.service.matches:
             await play_roll(server, bot, live)
         await fake.settle()
     results = fake.channel_messages(server.channel)[-1]

@@ -37,11 +37,12 @@ async def test_leaderboards_page_by_scope_and_period(server: Server) -> None:
     ratings += [Rating(far, "kero", str(stranger.id), 50.0, 1.0, 9)]
     pair = (Player("1005", "Five"), Player("1001", "One"))
     ids = [
-        await bot.store.create_match(NewMatch("kero", pair, str(i), {}, guild)) for i in range(3)
+        await bot.runtime.store.create_match(NewMatch("kero", pair, str(i), {}, guild))
+        for i in range(3)
     ]
     recent = [RatingChange(m, guild, "kero", "1005", 25.0, 2.0, now - 1000) for m in ids]
     old = [RatingChange(m, guild, "kero", "1001", 29.0, 2.0, now - 14 * 86_400_000) for m in ids]
-    await bot.store.replace_ratings(ratings, [])
+    await bot.runtime.store.replace_ratings(ratings, [])
     res = await fake.slash(bot, server.ana, server.channel, "leaderboard", game="kero")
     first = board_text(res)
     assert res.ephemeral and "page 1 of 3" in first and "<@1000>" in first
@@ -76,7 +77,7 @@ async def test_leaderboards_page_by_scope_and_period(server: Server) -> None:
         bot, server.ana, server.channel, "leaderboard", game="kero", period="week"
     )
     assert "Nobody has" in board_text(week)
-    await bot.store.replace_ratings(ratings, [*recent, *old])
+    await bot.runtime.store.replace_ratings(ratings, [*recent, *old])
     week = await fake.slash(
         bot, server.ana, server.channel, "leaderboard", game="kero", period="week"
     )
@@ -89,7 +90,7 @@ async def test_stats_history_and_the_match_record(server: Server) -> None:
     bot = await server.start_bot()
     live = await start_match(server, bot, [server.bo], ais=0)
     for _ in range(100):
-        if live.id not in bot.service.matches:
+        if live.id not in bot.runtime.service.matches:
             break
         await play_roll(server, bot, live)
     stats = await fake.slash(bot, server.ana, server.channel, "stats", game="keer-kids")

@@ -94,10 +94,10 @@ async def played(server: Server) -> TableroBot:
     for _ in range(MATCHES):
         live = await start_match(server, bot, [server.bo], ais=0)
         for _ in range(200):
-            if live.id not in bot.service.matches:
+            if live.id not in bot.runtime.service.matches:
                 break
             await play_roll(server, bot, live)
-        assert live.id not in bot.service.matches
+        assert live.id not in bot.runtime.service.matches
         await server.fake.settle()
     return bot
 
@@ -144,7 +144,7 @@ async def test_the_leaderboard_and_its_paging_in_the_member_s_language(
     assert ("Todavía nadie" if language == "es" else "Nog niemand") in empty
 
     guild = str(server.guild.id)
-    await bot.store.replace_ratings(
+    await bot.runtime.store.replace_ratings(
         [Rating(guild, "kero", str(1000 + i), 30.0 - i, 2.0, 5) for i in range(23)], []
     )
     board = await fake.slash(bot, server.ana, server.channel, "leaderboard", game="kero")

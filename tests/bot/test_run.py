@@ -362,7 +362,7 @@ async def test_sigint_in_process_runs_the_close_sequence(
         assert await asyncio.wait_for(serving, 5) == 0
     (closed,) = made
     assert closed.is_closed() and closed.stopping
-    assert all(closed.timers.pending(m) is None for m in closed.service.matches)
+    assert all(closed.runtime.timers.pending(m) is None for m in closed.runtime.service.matches)
     with pytest.raises(Exception, match=r"closed|no active connection"):
         await stores[0].open_match_ids()
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -56,7 +56,7 @@ async def test_two_hundred_matches_answer_every_click_within_three_seconds(
     channels = [fake.add_channel(server.guild, f"table-{i}") for i in range(MATCHES)]
     results = list(await asyncio.gather(*(_start(server, bot, c) for c in channels)))
     await fake.settle(timeout=120)
-    assert len(bot.service.matches) == MATCHES
+    assert len(bot.runtime.service.matches) == MATCHES
     for _ in range(4):
         rounds = await asyncio.gather(*(_move(server, bot, c) for c in channels))
         results += [res for batch in rounds for res in batch]
@@ -66,4 +66,4 @@ async def test_two_hundred_matches_answer_every_click_within_three_seconds(
     print(f"{len(results)} interactions, slowest first response {slowest} ms")
     assert slowest < 3000, f"slowest first response {slowest} ms"
     assert len(results) > 5 * MATCHES
-    assert min(keer(live).version for live in bot.service.matches.values()) > 2
+    assert min(keer(live).version for live in bot.runtime.service.matches.values()) > 2

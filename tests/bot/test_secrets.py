@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.kero.ui import kero_state
+from bot.games.kero.rules import kero_state
 from fakediscord import FakeUser
 from games.kero import actions as a
 from tests.bot.conftest import Server, said
@@ -40,7 +40,7 @@ async def test_a_keer_match_never_shows_its_seed_to_anyone_while_open(server: Se
     await refused_record(server, bot, live.id)
     await server.fake.slash(bot, server.eve, server.channel, "match status")
     for _ in range(200):
-        if live.id not in bot.service.matches:
+        if live.id not in bot.runtime.service.matches:
             break
         await play_roll(server, bot, live)
     for user in (server.bo, server.eve):

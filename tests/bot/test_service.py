@@ -8,14 +8,16 @@ from pathlib import Path
 import pytest
 
 from bot.core.computer import ai_player
-from bot.core.refusals import Refused, explain
+from bot.core.refusals import Refused, explain, parsed
+from bot.core.rules import THROW
 from bot.core.service import MatchService
-from bot.games.keer_kids.pace import KeerPace
+from bot.games.keer_kids.rules import KeerRules
 from games.common import IllegalAction, Reason
 from games.common.protocol import CHANCE
 from games.keer_kids import KeerState, Phase, Skip
 from games.records import Player, replay
 from storage import SqliteStore, rebuild_open
+from tests.bot.core_driver import match_service
 from tests.games.kero.test_refusal_words import refusals
 from words import words_for
 
@@ -44,20 +46,20 @@ async def _play_roll(service: MatchService, live) -> None:
     """The human players make the pending roll's moves with the first legal action."""
     state = _state(live)
     if state.phase is Phase.ROLL:
-        await service.act(live.id, live.players[state.roller].id, state.version, "roll")
+        await service.act(live.id, live.players[state.roller].id, state.version, THROW)
         state = _state(live)
     if state.phase is Phase.KEEP:
         keep = state.legal_actions(state.roller)[0]
-        await service.act(live.id, live.players[state.roller].id, state.version, keep.to_text())
+        await service.act(live.id, live.players[state.roller].id, state.version, keep)
     while live.id in service.matches and _state(live).phase is Phase.CHOOSE:
         state = _state(live)
         seat = state.seats_to_act()[0]
         action = state.legal_actions(seat)[0]
-        await service.act(live.id, live.players[seat].id, state.version, action.to_text())
+        await service.act(live.id, live.players[seat].id, state.version, action)
 
 
 async def test_a_match_plays_to_the_end_and_every_action_is_stored(store: SqliteStore) -> None:
-    service = MatchService(store)
+    service = match_service(store)
     live = await _new(service, ANA, BO, ai_player(0))
     for _ in range(200):
         if live.id not in service.matches:
@@ -73,7 +75,7 @@ async def test_a_match_plays_to_the_end_and_every_action_is_stored(store: Sqlite
 async def test_an_ai_first_roller_rolls_and_keeps_before_anyone_clicks(
     store: SqliteStore,
 ) -> None:
-    service = MatchService(store)
+    service = match_service(store)
     live = await _new(service, ai_player(0), ANA)
     state = _state(live)
     assert state.phase is Phase.CHOOSE
@@ -82,7 +84,7 @@ async def test_an_ai_first_roller_rolls_and_keeps_before_anyone_clicks(
 
 
 async def test_refusals_change_nothing(store: SqliteStore) -> None:
-    service = MatchService(store)
+    service = match_service(store)
     live = await _new(service, ANA, BO)
     version = live.state.version
     cases = [
@@ -94,18 +96,19 @@ async def test_refusals_change_nothing(store: SqliteStore) -> None:
     ]
     for user, at_version, text, words in cases:
         with pytest.raises(Refused, match=words):
-            await service.act(live.id, user, at_version, text)
+            move = THROW if text == "roll" else parsed(live.spec, text)
+            await service.act(live.id, user, at_version, move)
         assert live.state.version == version
     assert (await store.load(live.id)).version == version
 
 
 async def test_a_click_is_stored_once_and_a_stale_version_is_refused(store: SqliteStore) -> None:
-    service = MatchService(store)
+    service = match_service(store)
     live = await _new(service, ANA, BO)
-    await service.act(live.id, ANA.id, 0, "roll", interaction="i-1")
+    await service.act(live.id, ANA.id, 0, THROW, interaction="i-1")
     with pytest.raises(Refused, match="out of date"):
-        await service.act(live.id, ANA.id, 0, "roll", interaction="i-2")
-    keep = _state(live).legal_actions(0)[0].to_text()
+        await service.act(live.id, ANA.id, 0, THROW, interaction="i-2")
+    keep = _state(live).legal_actions(0)[0]
     with pytest.raises(Refused, match="already counted"):
         await service.act(live.id, ANA.id, 1, keep, interaction="i-1")
     assert live.state.version == 1
@@ -114,16 +117,16 @@ async def test_a_click_is_stored_once_and_a_stale_version_is_refused(store: Sqli
 async def test_picks_made_on_the_message_drawn_after_the_keep_stay_valid(
     store: SqliteStore,
 ) -> None:
-    service = MatchService(store)
+    service = match_service(store)
     live = await _new(service, ANA, BO, Player("103", "Cas"))
-    await service.act(live.id, ANA.id, 0, "roll")
-    keep = _state(live).legal_actions(0)[0].to_text()
+    await service.act(live.id, ANA.id, 0, THROW)
+    keep = _state(live).legal_actions(0)[0]
     await service.act(live.id, ANA.id, 1, keep)
     drawn_at = live.state.version
-    assert KeerPace().step_version(_state(live)) == drawn_at
+    assert KeerRules().step_version(_state(live)) == drawn_at
     for player, seat in ((BO, 1), (Player("103", "Cas"), 2)):
         if seat in _state(live).seats_to_act():
-            action = _state(live).legal_actions(seat)[0].to_text()
+            action = _state(live).legal_actions(seat)[0]
             await service.act(live.id, player.id, drawn_at, action)
     assert live.state.version > drawn_at
 
@@ -131,11 +134,11 @@ async def test_picks_made_on_the_message_drawn_after_the_keep_stay_valid(
 async def test_rebuilt_matches_are_adopted_by_channel_with_their_departures(
     store: SqliteStore,
 ) -> None:
-    service = MatchService(store)
+    service = match_service(store)
     live = await _new(service, ANA, BO, Player("103", "Cas"))
-    await service.act(live.id, ANA.id, 0, "roll")
+    await service.act(live.id, ANA.id, 0, THROW)
     await service.resign(live.id, "103")
-    again = MatchService(store)
+    again = match_service(store)
     again.adopt(await rebuild_open(store))
     adopted = again.in_channel("c1")
     assert adopted is not None and adopted.id == live.id
@@ -144,20 +147,20 @@ async def test_rebuilt_matches_are_adopted_by_channel_with_their_departures(
 
 
 async def test_resigning_a_two_player_match_ends_it(store: SqliteStore) -> None:
-    service = MatchService(store)
+    service = match_service(store)
     live = await _new(service, ANA, BO)
     assert await service.resign(live.id, BO.id) is None
     stored = await store.load(live.id)
     assert stored.status == "finished" and stored.departed == {1: "resigned"}
     with pytest.raises(Refused, match="finished"):
-        await service.act(live.id, ANA.id, 0, "roll")
+        await service.act(live.id, ANA.id, 0, THROW)
 
 
 async def test_a_resigned_seat_is_played_by_the_ai_at_once(store: SqliteStore) -> None:
-    service = MatchService(store)
+    service = match_service(store)
     live = await _new(service, ANA, BO, Player("103", "Cas"))
-    await service.act(live.id, ANA.id, 0, "roll")
-    keep = _state(live).legal_actions(0)[0].to_text()
+    await service.act(live.id, ANA.id, 0, THROW)
+    keep = _state(live).legal_actions(0)[0]
     await service.act(live.id, ANA.id, 1, keep)
     played = await service.resign(live.id, "103")
     assert played is not None
@@ -165,7 +168,7 @@ async def test_a_resigned_seat_is_played_by_the_ai_at_once(store: SqliteStore) -
     assert 2 not in state.seats_to_act()
     assert any(entry.seat == 2 for entry in played.entries) or state.choices[2] is not None
     with pytest.raises(Refused, match="not playing"):
-        await service.act(live.id, "103", state.version, "skip")
+        await service.act(live.id, "103", state.version, Skip())
     assert all(entry.seat != CHANCE or entry.action.startswith("roll:") for entry in played.entries)
 
 

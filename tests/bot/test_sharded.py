@@ -92,15 +92,15 @@ async def test_one_process_plays_in_the_servers_of_both_its_shards(tmp_path: Pat
             for channel, member in tables:
                 res = await fake.slash(bot, member, channel, "keer start")
                 assert res.acknowledged and not res.ephemeral, res.response
-            assert bot.health.port is not None
-            assert await health(bot.health.port) == (200, {"ready": True})
+            assert bot.runtime.health.port is not None
+            assert await health(bot.runtime.health.port) == (200, {"ready": True})
             await loop.drop()
-            await until(lambda: not bot.gateway.connected, "the gateway to be down")
+            await until(lambda: not bot.runtime.gateway.connected, "the gateway to be down")
             down = {"ready": False, "reason": "gateway down"}
-            assert await health(bot.health.port) == (503, down)
+            assert await health(bot.runtime.health.port) == (503, down)
             await loop.reopen()
-            await until(lambda: bot.gateway.connected, "both shards to resume")
-            assert await health(bot.health.port) == (200, {"ready": True})
+            await until(lambda: bot.runtime.gateway.connected, "both shards to resume")
+            assert await health(bot.runtime.health.port) == (200, {"ready": True})
         finally:
             await bot.close()
             await task

@@ -11,10 +11,13 @@ from pathlib import Path
 import pytest
 
 from bot.core.computer import ai_player
-from bot.core.service import LiveMatch, MatchService
+from bot.core.live import LiveMatch
+from bot.core.rules import THROW
+from bot.core.service import MatchService
 from games.keer_kids import KeerState, Phase
 from games.records import Player
 from storage import SqliteStore
+from tests.bot.core_driver import match_service
 
 PLAYERS = [Player(str(100 + i), name) for i, name in enumerate(("Ana", "Bo", "Cas", "Dee"))]
 
@@ -39,16 +42,16 @@ async def play_out(service: MatchService, live: LiveMatch) -> None:
         state = live.state
         assert isinstance(state, KeerState)
         if state.phase is Phase.ROLL:
-            await service.act(live.id, live.players[state.roller].id, state.version, "roll")
+            await service.act(live.id, live.players[state.roller].id, state.version, THROW)
             continue
         seat = state.seats_to_act()[0]
-        action = state.legal_actions(seat)[0].to_text()
+        action = state.legal_actions(seat)[0]
         await service.act(live.id, live.players[seat].id, state.version, action)
     raise AssertionError("the match did not end")
 
 
 async def finished(store: SqliteStore, players: list[Player], *, rated: bool = True) -> LiveMatch:
-    service = MatchService(store, new_seed=seeds())  # type: ignore[arg-type]
+    service = match_service(store, new_seed=seeds())  # type: ignore[arg-type]
     live = await service.create(
         "keer-kids", players, {}, guild_id="g1", channel_id="c", rated=rated
     )
@@ -76,14 +79,14 @@ async def test_unrated_matches_change_no_rating(store: SqliteStore) -> None:
     await finished(store, [PLAYERS[0], ai_player(0)])
     await finished(store, PLAYERS[:2], rated=False)
     assert await store.ratings("g1", "keer-kids") == []
-    service = MatchService(store, new_seed=seeds())  # type: ignore[arg-type]
+    service = match_service(store, new_seed=seeds())  # type: ignore[arg-type]
     live = await service.create("keer-kids", PLAYERS[:2], {}, guild_id="g1", channel_id="x")
     await service.cancel(live.id)
     assert await store.ratings("g1", "keer-kids") == []
 
 
 async def test_a_player_who_resigns_finishes_last(store: SqliteStore) -> None:
-    service = MatchService(store, new_seed=seeds())  # type: ignore[arg-type]
+    service = match_service(store, new_seed=seeds())  # type: ignore[arg-type]
     live = await service.create("keer-kids", PLAYERS[:2], {}, guild_id="g1", channel_id="c")
     await service.resign(live.id, PLAYERS[1].id)
     ratings = {r.player_id: r for r in await store.ratings("g1", "keer-kids")}

@@ -8,8 +8,7 @@ import asyncio
 from collections.abc import Coroutine
 from typing import Any
 
-from bot.games.kero.deadlines import GRACE_MS, deadline
-from bot.games.kero.ui import kero_state
+from bot.games.kero.rules import GRACE_MS, KeroRules, kero_state
 from fakediscord import InteractionResult
 from games.kero import actions as a
 from games.kero.board import Phase
@@ -43,8 +42,8 @@ async def stop_at(driver: KeroDriver, at_ms: int) -> asyncio.Task[InteractionRes
 def nothing_due(driver: KeroDriver) -> None:
     """Re-arm the match's timer after a clock jump during an outage: nothing may be due (no
     `settle` here: it would wait for the held click's answer)."""
-    driver.bot.timers.rearm(driver.live)
-    assert not driver.bot.timers.is_due(driver.live)
+    driver.bot.runtime.timers.rearm(driver.live)
+    assert not driver.bot.runtime.timers.is_due(driver.live)
 
 
 def tank_empties(driver: KeroDriver) -> int:
@@ -58,7 +57,7 @@ async def test_a_stop_held_by_a_five_second_outage_counts(timed_server: Server) 
     empty = empty_at(driver)
     driver.clock.now = (empty - 3_000) / 1000
     await fake.drop_gateway(bot)
-    assert not bot.gateway.connected
+    assert not bot.runtime.gateway.connected
     stop = await stop_at(driver, empty - 500)
     driver.clock.now = (empty - 3_000 + OUTAGE_MS) / 1000  # E + 2 s: past E and its grace
     nothing_due(driver)
@@ -111,7 +110,7 @@ async def test_the_deadline_fires_once_the_gateway_is_back_for_the_grace(
     timed_server: Server,
 ) -> None:
     driver = await rolling(timed_server)
-    fake, bot, timers = timed_server.fake, driver.bot, driver.bot.timers
+    fake, bot, timers = timed_server.fake, driver.bot, driver.bot.runtime.timers
     empty = empty_at(driver)
     driver.clock.now = (empty - 1_000) / 1000
     await fake.drop_gateway(bot)
@@ -168,7 +167,7 @@ async def test_a_resume_with_no_window_open_changes_nothing(timed_server: Server
     await fake.settle()
     driver.clock.advance(2 * GRACE_MS / 1000)
     await driver.fire_timer()
-    assert bot.gateway.connected and driver.live.state.version == version
+    assert bot.runtime.gateway.connected and driver.live.state.version == version
     assert len(fake.requests) == seen and driver.message.content == content
 
 
@@ -182,7 +181,7 @@ async def test_a_live_throw_held_by_an_outage_counts(timed_server: Server) -> No
     await driver.press(0, "fuel@")
     await fake.settle()
     assert kero_state(driver.live.state).phase is Phase.FUELING
-    due = deadline(driver.live, synced=True)
+    due = KeroRules().deadline(driver.live, synced=True)
     assert due is not None and due.action == a.AutoFuel(due.at_ms)
     await fake.drop_gateway(bot)
     driver.clock.now = (due.at_ms - 200) / 1000
@@ -222,7 +221,7 @@ async def test_a_stop_held_by_an_outage_counts_over_the_loopback_gateway(
         empty = empty_at(driver)
         clock.now = (empty - 3_000) / 1000
         await fake.drop_gateway(bot)
-        assert not bot.gateway.connected
+        assert not bot.runtime.gateway.connected
         stop = await stop_at(driver, empty - 500)
         clock.now = (empty - 3_000 + OUTAGE_MS) / 1000
         nothing_due(driver)
@@ -232,7 +231,7 @@ async def test_a_stop_held_by_an_outage_counts_over_the_loopback_gateway(
         state = kero_state(live.state)
         assert res.acknowledged and state.phase is Phase.CAMP
         assert state.camps[0].tank.level_ms == 500 and tank_empties(driver) == 0
-        assert bot.gateway.connected and bot.publisher.errors == []
+        assert bot.runtime.gateway.connected and bot.runtime.publisher.errors == []
         await fake.settle()
         await bot.close()
         await task

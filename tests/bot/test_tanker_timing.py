@@ -7,8 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.kero.deadlines import GRACE_MS
-from bot.games.kero.ui import kero_state
+from bot.games.kero.rules import GRACE_MS, kero_state
 from games.kero import actions as a
 from games.kero.board import Phase
 from tests.bot.conftest import Server, said
@@ -105,7 +104,7 @@ async def test_the_bots_own_latency_is_credited_back(
     timed_server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     driver = await rolling(timed_server)
-    service = driver.bot.service
+    service = driver.bot.runtime.service
     act = service.act
 
     async def slow(*args: Any, **kwargs: Any):
@@ -129,7 +128,7 @@ async def test_a_bot_clock_two_seconds_off_changes_no_outcome(
     assert clock is not None
     driver = await rolling(timed_server, local_clock=lambda: clock.now + skew_s)
     empty = empty_at(driver)
-    assert abs(driver.bot.clock.offset_ms - skew_s * 1000) <= 1
+    assert abs(driver.bot.runtime.clock_sync.offset_ms - skew_s * 1000) <= 1
     res = await reroll_at(driver, empty - 1)
     assert not res.ephemeral
     empty = empty_at(driver)

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from bot.core.computer import ai_player
-from bot.core.service import LiveMatch, MatchService
+from bot.core.live import LiveMatch
+from bot.core.rules import THROW
+from bot.core.service import MatchService
 from bot.core.thinking import (
     Question,
     Thinker,
@@ -28,6 +30,7 @@ from games.keer_kids import KeerState, Phase
 from games.records import Entry, Player, record_of, replay
 from games.registry import get_game
 from storage import SqliteStore
+from tests.bot.core_driver import match_service
 
 ANA = Player("101", "Ana")
 
@@ -40,12 +43,12 @@ async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
 
 
 class _Resumer:
-    """What the bot does with an answer (bot.app: wake the match's timer), kept for the test."""
+    """What the bot does with an answer (the after-step pipeline: re-arm the match's timer),
+    kept for the test."""
 
-    def __init__(self, service: MatchService) -> None:
-        self.service = service
+    def __init__(self) -> None:
+        self.service: MatchService
         self.woken: asyncio.Queue[LiveMatch] = asyncio.Queue()
-        service.on_thought = self.woken.put_nowait
 
     async def next(self) -> None:
         """Wait for an answer, then resume its match as the timer would."""
@@ -53,13 +56,19 @@ class _Resumer:
         await self.service.resume(live.id)
 
 
-def _service(store: SqliteStore, thinker: Thinker) -> MatchService:
-    return MatchService(store, thinker=thinker, new_seed=lambda: "think-seed")
+def _service(store: SqliteStore, thinker: Thinker, resumer: _Resumer | None = None) -> MatchService:
+    answered = resumer.woken.put_nowait if resumer is not None else (lambda live: None)
+    service = match_service(
+        store, thinker=thinker, new_seed=lambda: "think-seed", answered=answered
+    )
+    if resumer is not None:
+        resumer.service = service
+    return service
 
 
 async def test_a_hard_roller_keeps_only_once_its_answer_is_back(store: SqliteStore) -> None:
-    service = _service(store, Thinker(inline=True))
-    resumer = _Resumer(service)
+    resumer = _Resumer()
+    service = _service(store, Thinker(inline=True), resumer)
     live = await service.create(
         "keer-kids", [ai_player(0, Level.HARD), ANA], {}, guild_id="g", channel_id="c"
     )
@@ -87,7 +96,7 @@ async def test_an_answer_the_match_does_not_wait_for_rides_with_the_member_s_mov
     await asyncio.sleep(0.05)
     assert resumer.woken.empty(), "the answer waits for Ana's pick"
     stored = (await store.load(live.id)).version
-    played = await service.act(live.id, ANA.id, state.version, state.legal_actions(0)[0].to_text())
+    played = await service.act(live.id, ANA.id, state.version, state.legal_actions(0)[0])
     assert [seat for seat, _ in played.actions][:2] == [0, 1], "Ana's pick, then the answer"
     assert live.state.rolls == 2  # type: ignore[attr-defined]
     assert (await store.load(live.id)).version > stored
@@ -129,8 +138,8 @@ class _DeadWorkers(Thinker):
 async def test_a_dead_worker_s_decision_is_played_by_the_normal_computer(
     store: SqliteStore,
 ) -> None:
-    service = _service(store, _DeadWorkers())
-    resumer = _Resumer(service)
+    resumer = _Resumer()
+    service = _service(store, _DeadWorkers(), resumer)
     live = await service.create(
         "keer-kids", [ai_player(0, Level.HARD), ANA], {}, guild_id="g", channel_id="c"
     )
@@ -189,7 +198,7 @@ async def test_a_question_in_flight_stands_while_only_others_move(store: SqliteS
     thinker, service, resumer, live = await _ana_kept_against_hard(store)
     state = live.state
     assert isinstance(state, KeerState)
-    await service.act(live.id, ANA.id, state.version, state.legal_actions(0)[0].to_text())
+    await service.act(live.id, ANA.id, state.version, state.legal_actions(0)[0])
     assert len(thinker.questions) == 1, "Ana's pick did not make the hard seat think again"
     thinker.release.set()
     await resumer.next()
@@ -201,15 +210,15 @@ async def _ana_kept_against_hard(
 ) -> tuple[_Held, MatchService, _Resumer, LiveMatch]:
     """Ana against a held hard computer: she rolled and kept, and both are to choose."""
     thinker = _Held()
-    service = _service(store, thinker)
-    resumer = _Resumer(service)
+    resumer = _Resumer()
+    service = _service(store, thinker, resumer)
     live = await service.create(
         "keer-kids", [ANA, ai_player(0, Level.HARD)], {}, guild_id="g", channel_id="c"
     )
-    await service.act(live.id, ANA.id, live.state.version, "roll")
+    await service.act(live.id, ANA.id, live.state.version, THROW)
     state = live.state
     assert isinstance(state, KeerState)
-    await service.act(live.id, ANA.id, state.version, state.legal_actions(0)[0].to_text())
+    await service.act(live.id, ANA.id, state.version, state.legal_actions(0)[0])
     state = live.state
     assert isinstance(state, KeerState) and state.phase is Phase.CHOOSE
     assert {0, 1} <= set(state.seats_to_act()), "the seeded roll leaves Ana a pick"

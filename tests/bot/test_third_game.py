@@ -62,7 +62,7 @@ async def test_a_third_game_plays_end_to_end_through_the_fake_discord(server: Se
     assert len(state.history) == 2 * engine.ROUNDS  # Ana's three throws, the computer's three
     final = fake.channel_messages(server.channel)[-1]
     assert "🏆" in final.content and "High Roll" in final.content and decodes(final) == 1
-    stored = await bot.store.load(live.id)
+    stored = await bot.runtime.store.load(live.id)
     assert stored.status == "finished" and len(stored.record.entries) == 2 * engine.ROUNDS
-    assert bot.publisher.errors == []
+    assert bot.runtime.publisher.errors == []
     await fake.disconnect(bot)

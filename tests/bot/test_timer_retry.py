@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.kero.deadlines import GRACE_MS
-from bot.games.kero.ui import kero_state
+from bot.games.kero.rules import GRACE_MS, kero_state
 from games.kero import actions as a
 from games.kero.board import Phase
 from tests.bot.conftest import Server
@@ -25,7 +24,7 @@ async def test_a_failed_tank_deadline_is_retried_until_it_fires(
 ) -> None:
     driver = await rolling(timed_server)
     bot, live = driver.bot, driver.live
-    system, failures = bot.service.system, [2]
+    system, failures = bot.runtime.service.system, [2]
 
     async def down_then_up(*args: Any, **kwargs: Any) -> Any:
         if failures[0]:
@@ -33,18 +32,18 @@ async def test_a_failed_tank_deadline_is_retried_until_it_fires(
             raise ConnectionRefusedError("the database is down")
         return await system(*args, **kwargs)
 
-    monkeypatch.setattr(bot.service, "system", down_then_up)
+    monkeypatch.setattr(bot.runtime.service, "system", down_then_up)
     monkeypatch.setattr("bot.core.timers.RETRY_FIRST_MS", QUICK_MS)
     empty = empty_at(driver)
     driver.clock.now = (empty + GRACE_MS + 1) / 1000
     with caplog.at_level(logging.WARNING, logger="bot.core.timers"):
         await fire_due(timed_server, bot, live)
         assert kero_state(live.state).phase is Phase.ROLLING  # not applied: the store failed
-        retry = bot.timers.pending(live.id)
+        retry = bot.runtime.timers.pending(live.id)
         assert retry is not None and not retry.done()  # re-armed, not dropped
         for _ in range(2):  # the second attempt fails too, the third applies the deadline
             driver.clock.advance(2 * QUICK_MS / 1000)
-            task = bot.timers.pending(live.id)
+            task = bot.runtime.timers.pending(live.id)
             assert task is not None
             await task
     await timed_server.fake.settle()

@@ -4,7 +4,7 @@ Kero player, abandonment, and clocks that survive a restart."""
 from __future__ import annotations
 
 from bot.app import TableroBot
-from bot.core.service import LiveMatch
+from bot.core.live import LiveMatch
 from fakediscord import FakeMessage
 from games.common.protocol import CHANCE
 from games.keer_kids import HeuristicAI, Keep, KeerState, Miss, Phase, Roll
@@ -53,7 +53,7 @@ async def test_an_async_keer_player_who_misses_the_clock_skips_the_roll(
     bot = await server.start_bot()
     await server.fake.slash(bot, server.bo, server.channel, "notify", mode="on")
     live = await async_keer(server, bot)
-    clock = bot.clocks.clocks[live.id]
+    clock = bot.runtime.turn_clocks.clocks[live.id]
     assert clock.mode == "async" and clock.turn_ms == DAY_S * 1000 and clock.waiting == [1]
 
     server.clock.now = clock.remind_ms / 1000 + 1
@@ -78,7 +78,7 @@ async def run_out(server: Server, bot: TableroBot, live: LiveMatch) -> list[Fake
     """Jump just past the match's turn clock and let it fire; the channel messages it posted."""
     assert server.clock is not None
     before = {m.id for m in server.fake.channel_messages(server.channel)}
-    server.clock.now = bot.clocks.clocks[live.id].due_ms / 1000 + 1
+    server.clock.now = bot.runtime.turn_clocks.clocks[live.id].due_ms / 1000 + 1
     await fire(server, bot, live)
     return [m for m in server.fake.channel_messages(server.channel) if m.id not in before]
 
@@ -102,13 +102,13 @@ async def check_absent_roller(
     assert state.choices == [Miss(), None] and state.seats_to_act() == (1,)
     assert state.allowed_dice(1) == left
     assert state.players[0].crossed == 0 and state.players[0].marks == 0
-    stored = await bot.store.load(live.id)
+    stored = await bot.runtime.store.load(live.id)
     assert [(e.seat, e.action) for e in stored.record.entries] == [
         (CHANCE, roll.to_text()),
         (0, keep.to_text()),
         (0, "miss"),
     ]
-    clock = bot.clocks.clocks[live.id]
+    clock = bot.runtime.turn_clocks.clocks[live.id]
     assert clock.waiting == [1] and not clock.expired  # Bo gets a whole turn of his own
     assert server.clock is not None and clock.due_ms >= server.clock.now * 1000 + clock.turn_ms - 1
 
@@ -142,7 +142,7 @@ async def check_absent_roller(
     assert state.phase is Phase.ROLL and state.roller == 1 and state.rolls == 1
     assert state.players[0].crossed == 0 and state.players[0].marks == 0
     assert state.players[1].crossed or state.players[1].marks
-    assert bot.clocks.clocks[live.id].waiting == [1]
+    assert bot.runtime.turn_clocks.clocks[live.id].waiting == [1]
     summary = server.fake.message(message_id).content
     assert f"{ana} missed the clock" in summary and f"{ana} kept" in summary
     assert f"{bo} missed the clock" not in summary
@@ -157,7 +157,7 @@ async def test_an_absent_keer_roller_has_the_bot_roll_and_keep_then_misses(
     live = await new_async_keer(server, bot)
     state = keer(live)
     assert state.phase is Phase.ROLL and state.roller == 0 and state.history == []
-    assert bot.clocks.clocks[live.id].waiting == [0]
+    assert bot.runtime.turn_clocks.clocks[live.id].waiting == [0]
     roll = state.sample_chance(live.rng)  # the dice the seed throws for roll 1
 
     posted = await run_out(server, bot, live)
@@ -174,7 +174,7 @@ async def test_an_absent_keer_roller_who_rolled_has_the_bot_keep_then_misses(
     live = await new_async_keer(server, bot)
     assert live.message_id is not None
     message = server.fake.message(int(live.message_id))
-    due = bot.clocks.clocks[live.id].due_ms
+    due = bot.runtime.turn_clocks.clocks[live.id].due_ms
     server.clock.advance(60)
     await server.fake.click(bot, server.ana, message, "Roll")
     await server.fake.settle()
@@ -184,8 +184,8 @@ async def test_an_absent_keer_roller_who_rolled_has_the_bot_keep_then_misses(
     roll = state.history[0][1]
     assert isinstance(roll, Roll)
     # The roll edits the same message: rolling and keeping share one wait.
-    assert bot.clocks.clocks[live.id].waiting == [0]
-    assert bot.clocks.clocks[live.id].due_ms == due
+    assert bot.runtime.turn_clocks.clocks[live.id].waiting == [0]
+    assert bot.runtime.turn_clocks.clocks[live.id].due_ms == due
 
     posted = await run_out(server, bot, live)
     await check_absent_roller(server, bot, live, roll, posted)
@@ -198,7 +198,7 @@ async def test_an_absent_kero_player_is_skipped_or_expelled(timed_server: Server
     bot, driver = await challenge(server, clock="live")
     await first_turn_of(driver, 0)
     live = driver.live
-    clock = bot.clocks.clocks[live.id]
+    clock = bot.runtime.turn_clocks.clocks[live.id]
     assert clock.waiting == [0] and clock.turn_ms == 5 * 60_000
     server.clock.now = clock.due_ms / 1000 + 1
     await fire(server, bot, live)
@@ -214,13 +214,13 @@ async def test_an_absent_kero_player_is_skipped_or_expelled(timed_server: Server
     assert (0, ka.Pass()) in state.history and state.active == 1  # type: ignore[attr-defined]
 
     await first_turn_of(driver, 0)
-    clock = bot.clocks.clocks[live.id]
+    clock = bot.runtime.turn_clocks.clocks[live.id]
     server.clock.now = clock.due_ms / 1000 + 1
     await fire(server, bot, live)
     notice = server.fake.last_message(server.channel)
     await server.fake.click(bot, server.bo, notice, f"Expel {isolate('Ana')}")
     await driver.wait_for_bot()
-    assert live.is_ai(0) and (await bot.store.load(live.id)).departed == {0: "expelled"}
+    assert live.is_ai(0) and (await bot.runtime.store.load(live.id)).departed == {0: "expelled"}
     messages = server.fake.channel_messages(server.channel)
     assert not any(m.content.startswith("🔔") for m in messages)  # live players get no pings
     await server.fake.disconnect(bot)
@@ -243,7 +243,7 @@ async def test_a_match_nobody_plays_is_abandoned(timed_server: Server) -> None:
     server.clock.now += DAY_S + 1
     await fire(server, bot, live)
     assert live_here(bot, server) is None
-    assert (await bot.store.load(live.id)).status == "abandoned"
+    assert (await bot.runtime.store.load(live.id)).status == "abandoned"
     assert "abandoned" in server.fake.last_message(server.channel).content
     await server.fake.disconnect(bot)
 
@@ -253,12 +253,12 @@ async def test_a_turn_clock_survives_a_restart(timed_server: Server) -> None:
     assert server.clock is not None
     bot = await server.start_bot()
     live = await async_keer(server, bot)
-    due = bot.clocks.clocks[live.id].due_ms
+    due = bot.runtime.turn_clocks.clocks[live.id].due_ms
     await server.fake.disconnect(bot)
 
     again = await server.start_bot()
     resumed = live_here(again, server)
-    assert resumed is not None and again.clocks.clocks[resumed.id].due_ms == due
+    assert resumed is not None and again.runtime.turn_clocks.clocks[resumed.id].due_ms == due
     server.clock.now = due / 1000 + 1
     await fire(server, again, resumed)
     assert (1, Miss()) in keer(resumed).history

@@ -24,7 +24,7 @@ import asyncpg
 import pytest
 
 import storage.postgres
-from bot.ui.components import store_outage
+from bot.core.outages import store_outage
 from games.records import Entry, Player
 from storage import Deadline, NewMatch, Owed, PostgresStore, StorageError
 

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.ui.lobbies import LOBBY_MS, place_of
+from bot.games.adapter import CommandKit
+from bot.ui.lobby_texts import LOBBY_MS, place_of
 from bot.ui.options import BoundedGroupCog
 from bot.ui.permissions import require_server
 from bot.ui.translator import choice, text
+from games.keer_kids import NAME
 from storage import Lobby, now_ms
-
-if TYPE_CHECKING:
-    from bot.app import TableroBot
 
 
 @app_commands.guild_only()
@@ -22,8 +21,8 @@ class KeerCog(BoundedGroupCog, group_name="keer", group_description=text("keer-c
     """Keer op Keer Kids commands (in servers only: Discord ignores `guild_only` on
     subcommands, so the group carries it)."""
 
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
+    def __init__(self, kit: CommandKit) -> None:
+        self.kit = kit
         super().__init__()
 
     @app_commands.command(name="start", description=text("keer-start-cmd"))
@@ -40,14 +39,12 @@ class KeerCog(BoundedGroupCog, group_name="keer", group_description=text("keer-c
         """Post a lobby with Join, Leave, Add AI and Start."""
         require_server(interaction)
         guild, channel = place_of(interaction)
-        await self.bot.matches.check_bot_permissions(interaction)
-        await self.bot.matches.check_channel_free(channel, guild)
         host = str(interaction.user.id)
-        await self.bot.matches.check_member_limit(host, guild)
+        await self.kit.starts.check_can_start(interaction, host)
         lobby = Lobby(
             id=None,
             kind="lobby",
-            game="keer-kids",
+            game=NAME,
             options={
                 "names": {host: interaction.user.display_name},
                 "game": {},
@@ -60,4 +57,4 @@ class KeerCog(BoundedGroupCog, group_name="keer", group_description=text("keer-c
             guild_id=guild,
             channel_id=channel,
         )
-        await self.bot.lobbies.open(interaction, lobby)
+        await self.kit.lobbies.open(interaction, lobby)

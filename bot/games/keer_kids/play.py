@@ -10,30 +10,40 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.core.refusals import DAMAGED_CHOICE, Refused
-from bot.games.adapter import ButtonHandler, SelectHandler
+from bot.core.rules import THROW, Move
+from bot.games.adapter import ButtonHandler, GameClicks, SelectHandler
 from bot.games.keer_kids import ui
+from bot.games.keer_kids.rules import keer_state
 from bot.ui.alt_text import alt_text
-from bot.ui.ids import MatchRef
+from bot.ui.ids import MatchRef, Verb
 from bot.ui.languages import member_words
-from games.keer_kids import Miss, Skip
+from games.common.errors import ActionParseError
+from games.keer_kids import Cross, Keep, Mark, Miss, Skip, parse_action
 from render.keer_kids import sheet_png
 from words import Words, isolate
 
 if TYPE_CHECKING:
-    from bot.core.service import LiveMatch
-    from bot.ui.router import Play
+    from bot.core.live import LiveMatch
 
 
-async def roll_or_keep(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+async def roll_or_keep(
+    clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef
+) -> None:
     """The roller's Roll or keep: the clicked public message itself shows the result."""
-    text = "roll" if ref.verb == "roll" else f"keep:{ref.arg}"
-    await play.act_public(interaction, ref, text)
+    await clicks.act_public(interaction, ref, THROW if ref.verb == Verb.ROLL else _kept(ref))
 
 
-async def die(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+def _kept(ref: MatchRef) -> Move:
+    """The keep a keep button names (its argument is the die)."""
+    if ref.arg is None or not ref.arg.isdigit():
+        raise Refused("refuse-no-such-move")
+    return Keep(int(ref.arg))
+
+
+async def die(clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
     """A die on the roll's message: show this player where it can go."""
-    live, seat = await play.player(interaction, ref)
-    state, words = ui.keer_state(live.state), member_words(interaction)
+    live, seat = await clicks.player(interaction, ref)
+    state, words = keer_state(live.state), member_words(interaction)
     chosen = ref.number(0)
     if seat not in state.seats_to_act():
         if state.choices[seat] == Miss():
@@ -50,28 +60,28 @@ async def die(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) 
 
 
 async def pick(
-    play: Play, interaction: discord.Interaction[Any], ref: MatchRef, values: list[str]
+    clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef, values: list[str]
 ) -> None:
     """An enclosure (or a mark) chosen for a die: stored, then the ephemeral says what."""
-    played = await play.act(interaction, ref, _picked_action(ref, values))
-    state = ui.keer_state(played.match.state)
+    played = await clicks.act(interaction, ref, _picked_action(ref, values))
+    state = keer_state(played.match.state)
     picked = played.actions[0][1]
     said = ui.picked_text(state, picked, member_words(interaction))
     answer = interaction.response.edit_message(content=said, view=None)
-    await play.bot.publisher.answer_then_deliver(interaction, played, answer)
+    await clicks.deliver(interaction, played, answer)
 
 
-async def sheet(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+async def sheet(clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
     """The player's own sheet, larger, only for them (as text for a member who chose text
     instead of images: `/settings me images:off`)."""
-    live, seat = await play.player(interaction, ref, check_version=False)
+    live, seat = await clicks.player(interaction, ref, check_version=False)
     words = member_words(interaction)
-    if not await play.wants_images(str(interaction.user.id)):
+    if not await clicks.wants_images(str(interaction.user.id)):
         await interaction.response.send_message(_text_sheet(live, seat, words), ephemeral=True)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     state, name = live.state, live.names[seat]
-    png = await play.bot.publisher.render(sheet_png, state, seat, scale=1.5, name=name, words=words)
+    png = await clicks.render(sheet_png, state, seat, scale=1.5, name=name, words=words)
     line = ui.board_line(live, seat, words)
     alt = alt_text(words("keer-sheet-alt", name=isolate(name)), line)
     await interaction.followup.send(
@@ -84,7 +94,7 @@ async def sheet(play: Play, interaction: discord.Interaction[Any], ref: MatchRef
 def _text_sheet(live: LiveMatch, seat: int, words: Words) -> str:
     """A player's sheet in words (their own language): their line of the text board, then each
     animal's enclosures crossed so far."""
-    state = ui.keer_state(live.state)
+    state = keer_state(live.state)
     sheet, crossed = state.sheet, state.players[seat].crossed
     lines = [words("keer-sheet-text-title", match=live.id), ui.board_line(live, seat, words)]
     for animal in sheet.animals:
@@ -103,20 +113,25 @@ def _text_sheet(live: LiveMatch, seat: int, words: Words) -> str:
     return "\n".join(lines)[:2000]
 
 
-def _picked_action(ref: MatchRef, values: list[str]) -> str:
-    chosen = (ref.arg or "").split(":")[0]
+def _picked_action(ref: MatchRef, values: list[str]) -> Move:
+    """The cross or mark chosen in a die's select; one for another die (or anything else) is
+    damaged."""
     if len(values) != 1:
         raise Refused(DAMAGED_CHOICE)
-    text = values[0]
-    if not text.startswith((f"cross:{chosen}:", f"mark:{chosen}")):
+    try:
+        action = parse_action(values[0])
+    except ActionParseError:
+        raise Refused(DAMAGED_CHOICE) from None
+    chosen = (ref.arg or "").split(":")[0]
+    if not isinstance(action, Cross | Mark) or str(action.die) != chosen:
         raise Refused(DAMAGED_CHOICE)
-    return text
+    return action
 
 
 def _wrong_die(live: LiveMatch, seat: int, words: Words) -> Refused:
     """The refusal of a die this player may not use: which die (or dice) they may (`words`:
     the member's language, for a computer roller's name)."""
-    state = ui.keer_state(live.state)
+    state = keer_state(live.state)
     assert state.dice is not None and state.kept is not None
     if seat == state.roller:
         return Refused("keer-refuse-own-die", die=ui.DIE_EMOJI[state.dice[state.kept]])
@@ -126,9 +141,9 @@ def _wrong_die(live: LiveMatch, seat: int, words: Words) -> Refused:
 
 
 BUTTONS: Mapping[str, ButtonHandler] = {
-    "roll": roll_or_keep,
-    "keep": roll_or_keep,
-    "die": die,
-    "sheet": sheet,
+    Verb.ROLL: roll_or_keep,
+    Verb.KEEP: roll_or_keep,
+    Verb.DIE: die,
+    Verb.SHEET: sheet,
 }
-SELECTS: Mapping[str, SelectHandler] = {"pick": pick}
+SELECTS: Mapping[str, SelectHandler] = {Verb.PICK: pick}

@@ -14,16 +14,18 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from bot.core.computer import shown_name
-from bot.ui.components import Components, match_button, match_select
-from bot.ui.ids import MatchRef
+from bot.games.keer_kids.rules import keer_state, roll_number
+from bot.ui.components import SentView
+from bot.ui.ids import MatchRef, Verb
+from bot.ui.items import match_button, match_select
 from bot.ui.names import shown
-from games.common.protocol import GameState, Seat
+from games.common.protocol import Seat
 from games.keer_kids import Cross, Keep, KeerState, Mark, Miss, Phase, Roll, Skip
 from games.keer_kids.sheet import Sheet
 from words import Words, isolate
 
 if TYPE_CHECKING:
-    from bot.core.service import LiveMatch
+    from bot.core.live import LiveMatch
 
 DIE_EMOJI: Final = {
     "blue": "🟦",
@@ -35,13 +37,6 @@ DIE_EMOJI: Final = {
 }
 OPTIONS_PER_SELECT: Final = 25
 MAX_SELECTS: Final = 5
-
-
-def keer_state(state: GameState) -> KeerState:
-    """The state of a Keer op Keer Kids match (a TypeError for any other game's)."""
-    if not isinstance(state, KeerState):
-        raise TypeError(f"not a Keer op Keer Kids state: {type(state).__name__}")
-    return state
 
 
 def name(live: LiveMatch, seat: Seat, words: Words) -> str:
@@ -93,13 +88,13 @@ def step_content(live: LiveMatch) -> str:
 def step_view(live: LiveMatch) -> discord.ui.View:
     """The buttons for where the roll stands now."""
     state, w = keer_state(live.state), live.words
-    view = Components()
-    ref = MatchRef(live.id, state.version, "roll")
+    view = SentView()
+    ref = MatchRef(live.id, state.version, Verb.ROLL)
     if state.phase is Phase.ROLL:
         label = w("keer-roll-label")
         view.add_item(match_button(ref, label, emoji="🎲", style=discord.ButtonStyle.primary))
     elif state.dice is not None:
-        verb = "keep" if state.phase is Phase.KEEP else "die"
+        verb = Verb.KEEP if state.phase is Phase.KEEP else Verb.DIE
         roller = isolate(shown_name(live.players[state.roller], w))
         for die, face in enumerate(state.dice):
             kept = state.phase is Phase.CHOOSE and die == state.kept
@@ -114,7 +109,7 @@ def step_view(live: LiveMatch) -> discord.ui.View:
                     style=style,
                 )
             )
-    sheet = MatchRef(live.id, state.version, "sheet")
+    sheet = MatchRef(live.id, state.version, Verb.SHEET)
     view.add_item(match_button(sheet, w("keer-sheet-label"), emoji="📋"))
     return view
 
@@ -136,7 +131,7 @@ def pick_message(
     if not actions:
         return words("keer-pick-nowhere", die=DIE_EMOJI[face]), None
     options = [_option(state.sheet, action, words) for action in actions]
-    view = Components()
+    view = SentView()
     chunks = [
         options[i : i + OPTIONS_PER_SELECT] for i in range(0, len(options), OPTIONS_PER_SELECT)
     ]
@@ -144,7 +139,7 @@ def pick_message(
         "keer-pick-enclosure-placeholder" if face != "purple" else "keer-pick-mark-placeholder"
     )
     for part, chunk in enumerate(chunks[:MAX_SELECTS]):
-        ref = MatchRef(live.id, state.version, "pick", f"{die}:{part}")
+        ref = MatchRef(live.id, state.version, Verb.PICK, f"{die}:{part}")
         view.add_item(match_select(ref, chunk, placeholder))
     content = words("keer-pick-where", die=DIE_EMOJI[face], colour=words(f"colour-{face}"))
     return content, view
@@ -264,12 +259,6 @@ def progress_line(live: LiveMatch) -> str:
         return w("keer-progress-roller", roll=roll_number(state), name=roller)
     waiting = w.join([name(live, s, w) for s in state.seats_to_act()])
     return w("keer-progress-waiting", roll=roll_number(state), names=waiting)
-
-
-def roll_number(any_state: GameState) -> int:
-    """The roll a message shows: the one in play, or the next when the dice are due."""
-    state = keer_state(any_state)
-    return state.rolls + (1 if state.phase is Phase.ROLL else 0)
 
 
 def _progress(live: LiveMatch) -> str:

@@ -2,32 +2,33 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.core.computer import ai_player
 from bot.core.refusals import Refused
+from bot.games.adapter import CommandKit
 from bot.ui.languages import member_words
-from bot.ui.lobbies import LOBBY_MS, place_of
+from bot.ui.lobby_texts import LOBBY_MS, place_of
 from bot.ui.options import BoundedGroupCog
 from bot.ui.permissions import require_server
 from bot.ui.translator import choice, text
 from games.common.levels import LEVELS, Level, parse_level
+from games.kero import NAME
 from games.records import Player
 from storage import Lobby, now_ms
-
-if TYPE_CHECKING:
-    from bot.app import TableroBot
 
 
 @app_commands.guild_only()
 class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-cmd")):
     """Kero commands (in servers only: the group carries `guild_only`)."""
 
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
+    def __init__(self, kit: CommandKit) -> None:
+        self.bot = kit.client
+        """discord.py's client: its own user is the computer a member may challenge."""
+        self.kit = kit
         super().__init__()
 
     @app_commands.command(name="challenge", description=text("kero-challenge-cmd"))
@@ -71,9 +72,7 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
         options = {"variant": variant, "fuel_up": refuel}
         if member.id == interaction.user.id:
             raise Refused("kero-refuse-challenge-yourself")
-        await self.bot.matches.check_bot_permissions(interaction)
-        await self.bot.matches.check_channel_free(channel, guild)
-        await self.bot.matches.check_member_limit(challenger, guild)
+        await self.kit.starts.check_can_start(interaction, challenger)
         if self.bot.user is not None and member.id == self.bot.user.id:
             # Ephemeral: should the match still not start, the refusal fills this answer.
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -81,7 +80,7 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
                 Player(challenger, interaction.user.display_name),
                 ai_player(0, _level(level)),
             ]
-            live = await self.bot.matches.start(interaction, "kero", players, options, clock)
+            live = await self.kit.starts.start(interaction, NAME, players, options, clock)
             said = member_words(interaction)("kero-started-vs-computer", match=live.id)
             await interaction.edit_original_response(content=said)
             return
@@ -91,7 +90,7 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
         lobby = Lobby(
             id=None,
             kind="challenge",
-            game="kero",
+            game=NAME,
             options={
                 "names": names,
                 "game": options,
@@ -104,7 +103,7 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
             guild_id=guild,
             channel_id=channel,
         )
-        await self.bot.lobbies.open(interaction, lobby)
+        await self.kit.lobbies.open(interaction, lobby)
 
 
 def _level(name: str) -> Level:

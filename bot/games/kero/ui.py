@@ -13,26 +13,21 @@ the match's language (`live.words`), My Tuareks and the answers on it in the mem
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-import discord
-
-from bot.ui.components import Components, match_button, match_select, view_of
-from bot.ui.ids import MatchRef
+from bot.games.kero.rules import kero_state
 from bot.ui.names import shown
-from games.common.protocol import GameState, Seat
+from games.common.protocol import Seat
 from games.kero import KeroState
 from games.kero import actions as a
 from games.kero.board import Phase
-from games.kero.chance import FLAME_FACE
 from games.kero.components import Face
 from games.kero.fuel import kero_gained
 from games.kero.resources import RESOURCES, Resources
 from words import Words, isolate
 
 if TYPE_CHECKING:
-    from bot.core.service import LiveMatch
+    from bot.core.live import LiveMatch
 
 RESOURCE_EMOJI: Final = {
     "brick": "🧱",
@@ -46,13 +41,6 @@ GAUGE_CELLS: Final = 10
 _STAMP = re.compile(r"@\d+$")
 
 
-def kero_state(state: GameState) -> KeroState:
-    """The state of a Kero match (a TypeError for any other game's)."""
-    if not isinstance(state, KeroState):
-        raise TypeError(f"not a Kero state: {type(state).__name__}")
-    return state
-
-
 def template(action: a.Action) -> str:
     """An action's text with its timestamp left open (`roll@`): the click will stamp it."""
     return _STAMP.sub("@", action.to_text())
@@ -61,12 +49,6 @@ def template(action: a.Action) -> str:
 def stamped(text: str, at_ms: int) -> str:
     """A template with the click's time filled in (`roll@` → `roll@1767225600123`)."""
     return f"{text}{at_ms}" if text.endswith("@") else text
-
-
-def turn_key(state: GameState) -> int:
-    """A new message per turn, and one for a claim."""
-    kero = kero_state(state)
-    return kero.turns * 2 + (1 if kero.phase is Phase.CLAIM else 0)
 
 
 def phase_words(w: Words, phase: Phase) -> str:
@@ -201,91 +183,6 @@ def step_content(live: LiveMatch) -> str:
     return "\n".join([header, *lines])
 
 
-def step_view(live: LiveMatch) -> discord.ui.View | None:
-    """The buttons of the clan(s) to act, as the engine allows them now."""
-    state = kero_state(live.state)
-    if state.phase is Phase.ROLLING and not live.is_ai(state.active):
-        return rolling_view(live, 0)
-    w = live.words
-    view = Components()
-    if state.phase is Phase.CLAIM:
-        _claim_items(live, w, state, view)
-    elif state.phase is not Phase.ROLLING and not live.is_ai(_mover(state)):
-        legal = state.legal_actions(_mover(state))
-        _phase_items(live, w, state, legal, view)
-    view.add_item(_tuareks_button(live, w, state.version))
-    return view
-
-
-def rolling_view(live: LiveMatch, marks: int) -> discord.ui.View:
-    """The dice as toggles (marked = re-roll), Re-roll and Stop."""
-    w = live.words
-    state = kero_state(live.state)
-    version, turn = state.version, state.turn
-    items: list[discord.ui.Item[Any]] = []
-    faces = dice_faces(w, state)
-    for die, face in enumerate(turn.faces):
-        burnt = face == FLAME_FACE
-        marked = bool(marks >> die & 1) and not burnt
-        ref = MatchRef(live.id, version, "tog", f"{marks ^ (1 << die)}:{die}")
-        style = discord.ButtonStyle.primary if marked else discord.ButtonStyle.secondary
-        if burnt:
-            style = discord.ButtonStyle.danger
-        label = ("🔁 " if marked else "") + faces[die]
-        items.append(match_button(ref, label, style=style, disabled=burnt, row=die // 5))
-    chosen = tuple(d for d in range(len(turn.faces)) if marks >> d & 1)
-    reroll = MatchRef(live.id, version, "act", "reroll:" + ".".join(map(str, chosen)) + "@")
-    ready = bool(chosen) and not live.is_ai(state.active)
-    items.append(
-        match_button(
-            reroll if chosen else MatchRef(live.id, version, "act", "reroll:none"),
-            w("kero-reroll-count-label", count=len(chosen)) if chosen else w("kero-reroll-label"),
-            emoji="🔁",
-            style=discord.ButtonStyle.primary,
-            disabled=not ready,
-            row=2,
-        )
-    )
-    stop = MatchRef(live.id, version, "act", "stop@")
-    items.append(
-        match_button(
-            stop, w("kero-stop-label"), emoji="✋", style=discord.ButtonStyle.success, row=2
-        )
-    )
-    items.append(_tuareks_button(live, w, version, row=2))
-    # The generic 📝 Text board (bot/ui/router.py adds it to every other step's view): here too, as
-    # a die toggle redraws this view by itself.
-    board = MatchRef(live.id, version, "board")
-    items.append(match_button(board, w("match-board-label"), emoji="📝", row=2))
-    return view_of(*items)
-
-
-def tuarek_message(live: LiveMatch, seat: Seat, w: Words) -> tuple[str, discord.ui.View | None]:
-    """The ephemeral "My Tuareks" (in the member's language `w`): what the seat holds and what
-    it may play now."""
-    state = kero_state(live.state)
-    camp = state.camps[seat]
-    held = (
-        w.join([tuarek_name(w, t) for t in camp.tuareks]) if camp.tuareks else w("kero-no-tuareks")
-    )
-    tuareks = (
-        w("kero-my-tuareks-armed", tuareks=held, armed=camp.armed)
-        if camp.armed
-        else w("kero-my-tuareks", tuareks=held)
-    )
-    tiles = w.join([tile_name(w, t) for t in camp.tiles]) if camp.tiles else w("kero-no-tiles")
-    text = tuareks + "\n" + w("kero-my-tiles", tiles=tiles)
-    playable = [act for act in state.legal_actions(seat) if isinstance(act, a.Play | a.Use)]
-    if not playable:
-        return text + "\n" + w("kero-nothing-to-play"), None
-    options = [
-        discord.SelectOption(label=describe(w, state, act)[:100], value=template(act))
-        for act in playable[:25]
-    ]
-    ref = MatchRef(live.id, state.version, "act", "secret")
-    return text, view_of(match_select(ref, options, w("kero-tuarek-placeholder")))
-
-
 def describe(w: Words, state: KeroState, action: a.Action) -> str:
     """A short label for an action in a select (and the answer once it is done)."""
     if isinstance(action, a.Take):
@@ -401,97 +298,8 @@ def progress_line(live: LiveMatch) -> str:
     )
 
 
-def _mover(state: KeroState) -> Seat:
+def mover(state: KeroState) -> Seat:
     return state.thrower() if state.phase is Phase.FUELING else state.active
-
-
-def _tuareks_button(
-    live: LiveMatch, w: Words, version: int, row: int | None = None
-) -> discord.ui.Item[Any]:
-    """🐪 My Tuareks: each member's secret hand, shown only to them."""
-    ref = MatchRef(live.id, version, "camp")
-    return match_button(ref, w("kero-tuareks-label"), emoji="🐪", row=row)
-
-
-_BUTTONS: Final = {
-    a.FuelUp: ("kero-fuel-up-label", "⛽", discord.ButtonStyle.secondary),
-    a.Roll: ("kero-roll-label", "🎲", discord.ButtonStyle.primary),
-    a.Throw: ("kero-throw-label", "🎲", discord.ButtonStyle.primary),
-    a.Hire: ("kero-hire-label", "🐪", discord.ButtonStyle.secondary),
-    a.EndTurn: ("kero-end-turn-label", "✅", discord.ButtonStyle.success),
-}
-"""The phase's buttons: their label's message id, emoji and style, by action."""
-
-
-def _phase_items(
-    live: LiveMatch,
-    w: Words,
-    state: KeroState,
-    legal: Sequence[a.Action],
-    view: discord.ui.View,
-) -> None:
-    version = state.version
-
-    def ref(action: a.Action) -> MatchRef:
-        return MatchRef(live.id, version, "act", template(action))
-
-    for action in legal:
-        button = _BUTTONS.get(type(action))
-        if button is not None:
-            key, emoji, style = button
-            view.add_item(match_button(ref(action), w(key), emoji=emoji, style=style, row=0))
-    for action in legal:
-        if isinstance(action, a.AddDie):
-            label = w("kero-die-label", colour=action.colour)
-            view.add_item(match_button(ref(action), label, emoji=DIE_EMOJI[action.colour], row=1))
-    for kind, placeholder, row in (
-        (a.Take, "kero-take-placeholder", 2),
-        (a.Place, "kero-place-placeholder", 3),
-    ):
-        choices = [act for act in legal if isinstance(act, kind)]
-        if choices:
-            options = [
-                discord.SelectOption(label=describe(w, state, act)[:100], value=template(act))
-                for act in choices[:25]
-            ]
-            select_ref = MatchRef(live.id, version, "act", kind.__name__.lower())
-            view.add_item(match_select(select_ref, options, w(placeholder), row=row))
-
-
-def _claim_items(live: LiveMatch, w: Words, state: KeroState, view: discord.ui.View) -> None:
-    """One pair of Boss buttons per tied territory (each asked clan clicks its own answer: the
-    engine knows who clicked), and the A5 tile's select."""
-    vote = state.vote
-    if vote is None:
-        return
-    version = state.version
-    slots = sorted(
-        {
-            slot
-            for seat, asked in vote.boss_asks.items()
-            for slot in asked
-            if (seat, slot) not in vote.boss_answers and not live.is_ai(seat)
-        }
-    )
-    for slot in slots[:12]:
-        for activate, key in ((True, "kero-boss-activate-label"), (False, "kero-boss-hold-label")):
-            action = a.BossChoice(slot + 1, activate)
-            style = discord.ButtonStyle.danger if activate else discord.ButtonStyle.secondary
-            ref = MatchRef(live.id, version, "act", template(action))
-            view.add_item(match_button(ref, w(key, slot=slot + 1), emoji="👑", style=style))
-    chooser = vote.tiebreak_seat
-    open_choice = vote.tiebreak_choice is None and vote.tiebreak_slots
-    if chooser is None or not open_choice or live.is_ai(chooser):
-        return
-    options = [
-        discord.SelectOption(
-            label=describe(w, state, a.TieBreak(slot + 1))[:100],
-            value=a.TieBreak(slot + 1).to_text(),
-        )
-        for slot in vote.tiebreak_slots[:25]
-    ]
-    ref = MatchRef(live.id, version, "act", "tiebreak")
-    view.add_item(match_select(ref, options, w("kero-tiebreak-placeholder")))
 
 
 def _claim_line(live: LiveMatch, w: Words, state: KeroState) -> str:

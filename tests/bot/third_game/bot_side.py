@@ -1,8 +1,9 @@
-"""High Roll's bot side (the toy third game): messages, pace, its one button, and its slash
-command, as one adapter — what a new game's folder under bot/games/ would hold."""
+"""High Roll's bot side (the toy third game): its rules half, messages, its one button, and its
+slash command, as one adapter — what a new game's folder under bot/games/ would hold."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -10,18 +11,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.computer import ai_player
-from bot.games.adapter import DemoMatch, GameAdapter, GameUI
-from bot.ui.components import match_button, view_of
+from bot.core.rules import THROW, MissedTurn, QuietRules
+from bot.games.adapter import CommandKit, DemoMatch, GameAdapter, GameClicks, GameUI
+from bot.ui.components import view_of
 from bot.ui.ids import MatchRef
+from bot.ui.items import match_button
 from games.common.protocol import GameState, Seat
 from games.records import Player
 from tests.bot.third_game import engine
-from tests.bot.third_game.images import IMAGES
 
 if TYPE_CHECKING:
-    from bot.app import TableroBot
-    from bot.core.service import LiveMatch
-    from bot.ui.router import Play
+    from bot.core.live import LiveMatch
+
+THROW_VERB = "throw"
+"""The custom_id verb of High Roll's one button."""
 
 
 def _state(live: LiveMatch) -> engine.HighRollState:
@@ -40,7 +43,7 @@ def step_view(live: LiveMatch) -> discord.ui.View | None:
     state = _state(live)
     if live.is_ai(state.thrower):
         return None
-    ref = MatchRef(live.id, state.version, "throw")
+    ref = MatchRef(live.id, state.version, THROW_VERB)
     return view_of(match_button(ref, "Throw", emoji="🎲"))
 
 
@@ -50,8 +53,11 @@ def results_content(live: LiveMatch) -> str:
     return "🏆 " + " and ".join(live.names[s] for s in sorted(outcome.winners)) + " win High Roll"
 
 
-class HighRollPace:
+@dataclass(frozen=True, slots=True)
+class HighRollRules(QuietRules):
     """The thrower's click throws; nothing is forced, missed throws are thrown by the bot."""
+
+    name: str = engine.NAME
 
     def chance_trigger(self, state: engine.HighRollState) -> Seat | None:
         return None if state.is_terminal() else state.thrower
@@ -62,52 +68,48 @@ class HighRollPace:
     def step_version(self, state: engine.HighRollState) -> int:
         return state.version
 
-    def missed(self, state: engine.HighRollState, seat: Seat) -> str | None:
-        return "roll" if seat == state.thrower else None
+    def missed(self, state: engine.HighRollState, seat: Seat) -> MissedTurn | None:
+        return THROW if seat == state.thrower else None
 
     def skip(self, state: Any, seat: Seat) -> None:
         return None
 
+    def message_key(self, state: GameState) -> int:
+        assert isinstance(state, engine.HighRollState)
+        return state.round
 
-async def throw(play: Play, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+
+async def throw(clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
     """The thrower's click: the bot throws their die."""
-    await play.act_public(interaction, ref, "roll")
+    await clicks.act_public(interaction, ref, THROW)
 
 
 class HighRollCog(commands.GroupCog, group_name="highroll", group_description="High Roll"):
     """`/highroll start`: a match against the computer."""
 
-    def __init__(self, bot: TableroBot) -> None:
-        self.bot = bot
+    def __init__(self, kit: CommandKit) -> None:
+        self.kit = kit
         super().__init__()
 
     @app_commands.command(name="start", description="Play High Roll against the computer")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer()
         players = [Player(str(interaction.user.id), interaction.user.display_name), ai_player(0)]
-        live = await self.bot.matches.start(interaction, engine.NAME, players, {})
+        live = await self.kit.starts.start(interaction, engine.NAME, players, {})
         await interaction.edit_original_response(content=f"High Roll #{live.id} has started.")
 
 
-def _key(state: GameState) -> int:
-    assert isinstance(state, engine.HighRollState)
-    return state.round
-
-
 ADAPTER = GameAdapter(
-    name=engine.NAME,
+    rules=HighRollRules(),
     ui=GameUI(
         step_content=step_content,
         step_view=step_view,
-        message_key=_key,
         step_summary=lambda live, key: f"High Roll #{live.id}: round {key} is over",
         results_content=results_content,
         text_board=step_content,
         progress_line=step_content,
     ),
-    pace=HighRollPace(),
-    images=IMAGES,
-    buttons={"throw": throw},
+    buttons={THROW_VERB: throw},
     selects={},
     commands=HighRollCog,
     demo=DemoMatch(("Ana", "Bo"), {}, lambda s: s.rolls, "throw"),

@@ -1,0 +1,110 @@
+"""Messages as the bot sends them, through one small port: post, edit, a direct message, a
+thread. The discord.py client implements it; delivery and the absence notices use it, so they
+never reach the client itself."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+import discord
+
+THREAD_ARCHIVE_MINUTES: Final = 1440
+"""A match's thread archives after a day without messages."""
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """An image to attach, with its alt text (a screen reader says it)."""
+
+    png: bytes
+    filename: str
+    alt: str
+
+
+class Messenger(Protocol):
+    """Sends and edits the bot's messages."""
+
+    async def send(
+        self,
+        channel_id: str,
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        image: Image | None = None,
+        nonce: str | None = None,
+    ) -> str:
+        """Post a message; its id."""
+        ...
+
+    async def edit(
+        self, channel_id: str, message_id: str, content: str | None, view: discord.ui.View | None
+    ) -> None:
+        """Edit a message's text and buttons (None content keeps the text; None view drops
+        them)."""
+        ...
+
+    async def direct(self, user_id: str, content: str) -> None:
+        """A direct message to a member (HTTPException when their DMs are closed)."""
+        ...
+
+    async def thread(self, channel_id: str, name: str) -> str:
+        """Open a public thread in a channel; its id."""
+        ...
+
+
+class DiscordMessenger:
+    """The `Messenger` of a discord.py client: partial messageables, no cache needed."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self._client = client
+
+    async def send(
+        self,
+        channel_id: str,
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        image: Image | None = None,
+        nonce: str | None = None,
+    ) -> str:
+        """Post a message; its id."""
+        channel = self._client.get_partial_messageable(int(channel_id))
+        extra: dict[str, Any] = {}
+        if view is not None:
+            extra["view"] = view
+        if nonce is not None:
+            extra["nonce"] = nonce
+        if image is not None:
+            data = io.BytesIO(image.png)
+            extra["file"] = discord.File(data, filename=image.filename, description=image.alt)
+        message = await channel.send(content, **extra)
+        return str(message.id)
+
+    async def edit(
+        self, channel_id: str, message_id: str, content: str | None, view: discord.ui.View | None
+    ) -> None:
+        """Edit a message's text and buttons (None content keeps the text; None view drops
+        them)."""
+        channel = self._client.get_partial_messageable(int(channel_id))
+        message = channel.get_partial_message(int(message_id))
+        if content is None:
+            await message.edit(view=view)
+        else:
+            await message.edit(content=content, view=view)
+
+    async def direct(self, user_id: str, content: str) -> None:
+        """A direct message to a member."""
+        data = await self._client.http.start_private_message(int(user_id))
+        await self._client.get_partial_messageable(int(data["id"])).send(content)
+
+    async def thread(self, channel_id: str, name: str) -> str:
+        """Open a public thread without a starter message."""
+        data = await self._client.http.start_thread_without_message(
+            int(channel_id),
+            name=name,
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            type=discord.ChannelType.public_thread.value,
+        )
+        return str(data["id"])

@@ -1,0 +1,226 @@
+"""The one after-step pipeline: what follows a stored step, whoever made it — a member's click,
+a deadline, a computer's answer, a turn clock, the start-up restore.
+
+Given a stored step and what was shown of it, it owes or refreshes the match's message (the
+outbox), and once that has landed it updates the turn clock and then re-arms the match's timer,
+in that order. Nothing else makes those calls for a step: components built before the pipeline
+reach it through `bot.core.after.AfterStepLink`, which the composition root connects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Collection
+from typing import Any, Final, Protocol
+
+import discord
+
+from bot.core.clock_sync import ClockSync, snowflake_ms
+from bot.core.live import LiveMatch, Played
+from bot.core.timers import MatchTimers
+from bot.core.turn_clocks import Abandoned, ClockEvent, Ping, RanOut, Reminders, TurnClocks
+from bot.delivery.outbox import Outbox
+from bot.delivery.publisher import Publisher
+from storage import Owed, Rebuilt
+
+log = logging.getLogger(__name__)
+
+ANSWER_WINDOW_MS: Final = 3_000
+"""Discord takes a click's first answer only within 3 s of the click."""
+MIN_ANSWER_S: Final = 0.5
+"""The least an answer is given (a click already past its 3 s is refused by Discord quickly)."""
+FLUSH_GRACE_S: Final = 4.0
+"""On shutdown, how long queued posts may take to finish before they are cut short."""
+
+
+class ClockNotices(Protocol):
+    """What a turn clock says in Discord (the ui's absence notices)."""
+
+    async def ping(self, live: LiveMatch, ping: Ping) -> None:
+        """Mention the members a new async wait is for."""
+        ...
+
+    async def remind(self, live: LiveMatch, user_id: str, due_ms: int) -> None:
+        """A DM to a member who asked for reminders."""
+        ...
+
+    async def ran_out(self, live: LiveMatch, event: RanOut) -> None:
+        """Who timed out, and Skip turn / Expel for the other members."""
+        ...
+
+    async def abandoned(self, live: LiveMatch) -> None:
+        """The match was closed as abandoned."""
+        ...
+
+
+class Steps:
+    """What follows every stored step, in order: message, then turn clock, then timer."""
+
+    def __init__(
+        self,
+        publisher: Publisher,
+        outbox: Outbox,
+        turn_clocks: TurnClocks,
+        timers: MatchTimers,
+        *,
+        notices: ClockNotices,
+        clock: ClockSync,
+    ) -> None:
+        self._publisher = publisher
+        self._outbox = outbox
+        self._turn_clocks = turn_clocks
+        self._timers = timers
+        self._notices = notices
+        self._clock = clock
+
+    # -- members' clicks --------------------------------------------------------------------
+
+    def acted(self, live: LiveMatch) -> None:
+        """A member's action was stored: the match is not abandoned."""
+        self._turn_clocks.member_acted(live)
+
+    async def answered(
+        self,
+        interaction: discord.Interaction[Any],
+        played: Played,
+        answer: Awaitable[object],
+        *,
+        on_public_message: bool = False,
+    ) -> None:
+        """Answer the click, then deliver what its step changed — also when the answer fails:
+        the step is stored either way, so its message is owed either way. An answer Discord
+        lost (a 5xx, 429s past discord.py's retries, or none taken within Discord's 3 seconds
+        while discord.py still retries) is only logged: the member must not be told "nothing
+        was changed", and the message the answer would have edited is edited instead."""
+        answered = False
+        try:
+            async with asyncio.timeout(self._answer_window_s(interaction)):
+                await answer
+            answered = True
+        except TimeoutError:
+            log.warning("match %s: Discord took no answer in its 3 s", played.match.id)
+        except discord.HTTPException as error:
+            if error.status != 429 and error.status < 500:
+                raise
+            log.warning("match %s: Discord lost a stored step's answer: %s", played.match.id, error)
+        finally:
+            lost = on_public_message and not answered
+            self._after(played, on_public_message=on_public_message and answered, answer_lost=lost)
+
+    def _answer_window_s(self, interaction: discord.Interaction[Any]) -> float:
+        """How long an answer may still take: Discord refuses one after 3 s (10062), so once
+        they are over, discord.py's retries of a 5xx (1 + 3 + 5 + … s) only hold the message
+        back."""
+        left_ms = snowflake_ms(interaction.id) + ANSWER_WINDOW_MS - self._clock.now_ms()
+        return max(MIN_ANSWER_S, left_ms / 1000)
+
+    # -- what the bot stores by itself -------------------------------------------------------
+
+    def stored(self, played: Played) -> None:
+        """A step no click's answer showed (a skip, an expulsion's moves): deliver it."""
+        self._after(played, on_public_message=False)
+
+    async def opened(self, live: LiveMatch, mode: str) -> None:
+        """A new match is stored: post its first message (HTTPException when Discord refuses
+        it), then start its turn clock and arm its timer."""
+        await self._publisher.post_first(live)
+        await self._pinged(live, await self._turn_clocks.start(live, mode))
+        self._timers.rearm(live)
+
+    def closed(self, live: LiveMatch) -> None:
+        """A match ended without a result: take the buttons off its message (its turn clock
+        went with it: finishing a match drops its deadlines)."""
+        self._turn_clocks.forget(live.id)
+        self._outbox.owe(
+            Owed(live.id, "close", live.state.version, None, self._clock.now_ms()), live
+        )
+
+    async def post_again(self, live: LiveMatch) -> None:
+        """Post the match's current message again (a player lost it); the old one loses its
+        buttons, so only one message is clickable."""
+        await self._publisher.repost(live)
+        await self._outbox.bring_back(live)
+
+    async def restore(self, rebuilt: Rebuilt, last_moments: Collection[int]) -> None:
+        """Start-up: the stored turn clocks, every match's timer, and the owed messages."""
+        self._turn_clocks.restore(rebuilt.deadlines)
+        self._timers.rearm_all()
+        await self._outbox.restore(last_moments)
+
+    # -- from the components built before the pipeline (`AfterStep`) -------------------------
+
+    def deadline_done(self, live: LiveMatch, played: Played | None) -> None:
+        """A timer ran the match's deadline or the computer's waiting move."""
+        if played is None:
+            self._timers.rearm(live)
+        else:
+            self._after(played, on_public_message=False)
+
+    async def clock_fired(self, live: LiveMatch, event: ClockEvent | None) -> None:
+        """Say what a turn clock did; what its misses changed is posted only after the notice
+        (posting re-arms the timer this runs in)."""
+        if isinstance(event, Abandoned):
+            await self._turn_clocks.update(live)
+            self.closed(live)
+            await self._notices.abandoned(live)
+        elif isinstance(event, RanOut):
+            try:
+                await self._notices.ran_out(live, event)
+            finally:
+                for played in event.steps:
+                    self._after(played, on_public_message=False)
+        elif isinstance(event, Reminders):
+            for user_id in event.user_ids:
+                await self._notices.remind(live, user_id, event.due_ms)
+        self._timers.rearm(live)
+
+    def thought(self, live: LiveMatch) -> None:
+        """A searching computer's answer woke the match: its timer plays it."""
+        self._timers.rearm(live)
+
+    async def landed(self, live: LiveMatch) -> None:
+        """A new message is up: its turn clock starts now, then the timer is armed (also when
+        the clock could not be stored: it runs in memory and is stored with its next change)."""
+        try:
+            await self._pinged(live, await self._turn_clocks.update(live))
+        finally:
+            self._timers.rearm(live)
+
+    def given_back(self, live: LiveMatch) -> None:
+        """A late step's give-back was stored: its deadline moved."""
+        self._timers.rearm(live)
+
+    # -- the pipeline ----------------------------------------------------------------------
+
+    def _after(self, played: Played, *, on_public_message: bool, answer_lost: bool = False) -> None:
+        """Deliver what a stored step changed: a new message (its turn clock starts once it
+        is posted), or the shown message's waiting list — shown late when the answer that
+        should have shown it was lost."""
+        live = played.match
+        if played.owed is not None:
+            self._outbox.owe(played.owed, live, summarised=on_public_message)
+            self._timers.rearm(live)
+            return
+        self._publisher.spawn(self._clock_then_timer(live), f"clock-{live.id}")
+        if not on_public_message:
+            self._outbox.refresh(live, late_since=played.stored_ms if answer_lost else None)
+
+    async def _clock_then_timer(self, live: LiveMatch) -> None:
+        await self._pinged(live, await self._turn_clocks.update(live))
+        self._timers.rearm(live)
+
+    async def _pinged(self, live: LiveMatch, ping: Ping | None) -> None:
+        if ping is not None:
+            await self._notices.ping(live, ping)
+
+    async def close(self, grace_s: float = FLUSH_GRACE_S) -> None:
+        """Finish queued work and deliveries, and the work they queue in turn, for up to
+        `grace_s` seconds (what is still owed stays stored); then stop."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace_s
+        publisher, outbox = self._publisher, self._outbox
+        while (busy := publisher.busy() | outbox.busy()) and (left := deadline - loop.time()) > 0:
+            await asyncio.wait(busy, timeout=left)
+        await outbox.close()
+        await publisher.close()

@@ -1,0 +1,67 @@
+"""Keer op Keer Kids as the bot plays it, without Discord: the roller's click throws the dice,
+a player with nothing to cross skips without being asked, a message per roll."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.core.rules import THROW, ComputerMoves, Forfeit, MissedTurn, QuietRules
+from games.common.protocol import GameState, Node, Seat
+from games.keer_kids import NAME, Keep, KeerState, Miss, Phase, Roll, Skip
+
+
+def keer_state(state: GameState) -> KeerState:
+    """The state of a Keer op Keer Kids match (a TypeError for any other game's)."""
+    if not isinstance(state, KeerState):
+        raise TypeError(f"not a Keer op Keer Kids state: {type(state).__name__}")
+    return state
+
+
+def roll_number(any_state: GameState) -> int:
+    """The roll a message shows: the one in play, or the next when the dice are due."""
+    state = keer_state(any_state)
+    return state.rolls + (1 if state.phase is Phase.ROLL else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class KeerRules(QuietRules):
+    """Keer op Keer Kids: the roller rolls by button; a player with nothing to cross skips."""
+
+    name: str = NAME
+
+    def chance_trigger(self, state: KeerState) -> Seat | None:
+        """The roller throws the dice."""
+        return state.roller if state.phase is Phase.ROLL else None
+
+    def forced(self, state: KeerState, seat: Seat) -> Skip | None:
+        """Skip when it is the only choice (the rules allow Skip only then)."""
+        if state.node() is not Node.SIMULTANEOUS:
+            return None
+        legal = state.legal_actions(seat)
+        return Skip() if legal == [Skip()] else None
+
+    def missed(self, state: KeerState, seat: Seat) -> MissedTurn | None:
+        """A member who misses the clock misses the roll; an absent roller's dice are still
+        rolled and kept (by the computer) so the others can play."""
+        if state.phase is Phase.ROLL:
+            return THROW if seat == state.roller else None
+        if state.phase is Phase.KEEP:
+            return ComputerMoves() if seat == state.roller else None
+        return Forfeit(Miss()) if state.phase is Phase.CHOOSE else None
+
+    def skip(self, state: KeerState, seat: Seat) -> None:
+        """Never asked: a missed roll is skipped by itself (`missed`)."""
+        return
+
+    def step_version(self, state: KeerState) -> int:
+        """While players choose, every pick is made on the message drawn after the keep."""
+        if state.phase is not Phase.CHOOSE:
+            return state.version
+        for index in range(len(state.history) - 1, -1, -1):
+            if isinstance(state.history[index][1], Keep | Roll):
+                return index + 1
+        return state.version
+
+    def message_key(self, state: GameState) -> int:
+        """A message per roll."""
+        return roll_number(state)

@@ -1,0 +1,149 @@
+"""How a match's messages look: the step message with its buttons and 📝 Text board, the
+summary a message keeps once play moved on, the results with Rematch, the cancel vote, the
+clock's Skip turn / Expel — from each game's UI half, in the match's language."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from collections.abc import Collection
+from typing import Any, Final
+
+import discord
+
+from bot.core.live import LiveMatch
+from bot.delivery.layouts import Shown
+from bot.games import adapter_for
+from bot.ui.alt_text import alt_text
+from bot.ui.components import SentView, view_of
+from bot.ui.ids import BUTTON_PREFIX, MalformedId, MatchRef, parse_match
+from bot.ui.items import match_button
+from bot.ui.rules_pages import HowToPlayButton
+from bot.ui.titles import game_title
+from games.common.protocol import Seat
+from words import Words, isolate
+
+BOARD: Final = "board"
+"""The generic verb of the 📝 Text board button every match message carries."""
+LABEL_LIMIT: Final = 80
+"""Discord's limit on a button's label."""
+
+
+class Layouts:
+    """The `MatchLayouts` delivery posts and edits, from the games' UI halves."""
+
+    def step(self, live: LiveMatch, *, how_to_play: bool = False) -> Shown:
+        """The current step's message, with 📝 Text board (and "How to play" when asked)."""
+        ui = adapter_for(live.spec.name).ui
+        view = with_board_button(live, ui.step_view(live))
+        if how_to_play:
+            with contextlib.suppress(ValueError):  # no room left: the rules are in /rules too
+                view.add_item(HowToPlayButton.make(live.spec.name, live.words))
+        return Shown(ui.step_content(live), view)
+
+    def summary(self, live: LiveMatch, key: int) -> str:
+        """What a step's message says once play moved on."""
+        return adapter_for(live.spec.name).ui.step_summary(live, key)
+
+    def results(self, live: LiveMatch) -> Shown:
+        """The results, with Rematch while members played."""
+        content = adapter_for(live.spec.name).ui.results_content(live)
+        return Shown(content, rematch_view(live) if live.humans() else None)
+
+    def text_board(self, live: LiveMatch) -> str:
+        """The board as text."""
+        return adapter_for(live.spec.name).ui.text_board(live)
+
+    def alt(self, live: LiveMatch) -> str:
+        """The alt text of the match's image: its title, then the text board."""
+        words = live.words
+        title = words("match-alt-title", game=game_title(live.spec.name, words), match=live.id)
+        return alt_text(title, self.text_board(live))
+
+    def mentioned(self, live: LiveMatch) -> Collection[Seat]:
+        """The seats the current step's message mentions."""
+        content = adapter_for(live.spec.name).ui.step_content(live)
+        return {s for s, p in enumerate(live.players) if f"<@{p.id}>" in content}
+
+
+def read_by(live: LiveMatch, words: Words) -> LiveMatch:
+    """The match as one member reads it in what only they see (`/match status`, `/match list`,
+    📝 Text board): the same match, its game's words in their language instead of the
+    server's."""
+    return dataclasses.replace(live, language=lambda guild: words)
+
+
+def jump_url(live: LiveMatch) -> str | None:
+    """A link to the match's current message."""
+    if live.message_id is None or live.guild_id is None:
+        return None
+    return f"https://discord.com/channels/{live.guild_id}/{live.channel_id}/{live.message_id}"
+
+
+def board_button(live: LiveMatch, *, row: int | None = None) -> discord.ui.Item[Any]:
+    """📝 Text board: the match's board as text, shown to whoever clicks."""
+    label = live.words("match-board-label")
+    return match_button(MatchRef(live.id, live.state.version, BOARD), label, emoji="📝", row=row)
+
+
+def with_board_button(live: LiveMatch, view: discord.ui.View | None) -> discord.ui.View:
+    """A match message's buttons plus 📝 Text board, unless the game's view already has one or
+    has no room left (five full rows)."""
+    view = view or SentView()
+    for item in view.children:
+        custom_id = str(getattr(item, "custom_id", "") or "")
+        if custom_id.startswith(BUTTON_PREFIX) and _verb(custom_id) == BOARD:
+            return view
+    with contextlib.suppress(ValueError):
+        view.add_item(board_button(live))
+    return view
+
+
+def _verb(custom_id: str) -> str | None:
+    try:
+        return parse_match(custom_id.removeprefix(BUTTON_PREFIX)).verb
+    except MalformedId:
+        return None
+
+
+def rematch_view(live: LiveMatch) -> discord.ui.View:
+    """The Rematch button under a finished match's results."""
+    ref = MatchRef(live.id, live.state.version, "rematch")
+    label = live.words("match-rematch-label")
+    return view_of(match_button(ref, label, emoji="🔁", style=discord.ButtonStyle.primary))
+
+
+def cancel_vote_view(live: LiveMatch) -> discord.ui.View:
+    """Agree / Keep playing buttons for a cancel request."""
+    version, words = live.state.version, live.words
+    return view_of(
+        match_button(
+            MatchRef(live.id, version, "agree"),
+            words("match-cancel-yes-label"),
+            style=discord.ButtonStyle.danger,
+        ),
+        match_button(MatchRef(live.id, version, "refuse"), words("match-cancel-no-label")),
+    )
+
+
+def clock_view(live: LiveMatch, seats: Collection[Seat], *, skip: bool) -> discord.ui.View:
+    """Skip turn / Expel buttons for the seats whose clock ran out (labels take names as they
+    are: a label is plain text)."""
+    items = []
+    version, words = live.state.version, live.words
+    for seat in seats:
+        name = isolate(live.names[seat])
+        if skip:
+            ref = MatchRef(live.id, version, "skipturn", str(seat))
+            label = words("match-skip-turn-label", name=name)
+            items.append(match_button(ref, _label(label), emoji="⏭️"))
+        ref = MatchRef(live.id, version, "expel", str(seat))
+        label = words("match-expel-label", name=name)
+        items.append(match_button(ref, _label(label), emoji="🚪", style=discord.ButtonStyle.danger))
+    return view_of(*items)
+
+
+def _label(text: str) -> str:
+    """A button label within Discord's 80 characters (the catalogs keep them there with a
+    32-character name)."""
+    return text if len(text) <= LABEL_LIMIT else text[: LABEL_LIMIT - 1] + "…"

@@ -1,0 +1,213 @@
+"""What a lobby or challenge says: what the match will be, who is in, what is awaited, and its
+buttons (Join, Leave, Start, Close, Add AI; Accept, Decline), in its server's language."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import discord
+
+from bot.core.computer import ai_player, is_computer, level_of, shown_name
+from bot.core.turn_clocks import clock_words
+from bot.ui.components import view_of
+from bot.ui.ids import LobbyRef
+from bot.ui.items import lobby_button
+from bot.ui.names import shown
+from bot.ui.rules_pages import HowToPlayButton
+from bot.ui.titles import game_title
+from games.records import Player
+from games.registry import get_game
+from storage import Lobby
+from words import Words, isolate
+
+
+def place_of(interaction: discord.Interaction[Any]) -> tuple[str | None, str]:
+    """The guild (None in a DM) and channel a command was used in."""
+    guild = None if interaction.guild_id is None else str(interaction.guild_id)
+    return guild, str(interaction.channel_id)
+
+
+LOBBY_MS: Final = 15 * 60 * 1000
+"""How long a lobby or challenge waits before it expires."""
+
+
+def names_of(lobby: Lobby) -> dict[str, str]:
+    """Display names by member id, as stored when members joined."""
+    names = lobby.options.get("names", {})
+    return {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) else {}
+
+
+def players_of(lobby: Lobby) -> list[Player]:
+    """The seats, in joining order (AI seats get their AI names)."""
+    names = names_of(lobby)
+    players, ais = [], 0
+    for member in lobby.members:
+        if is_computer(member):
+            players.append(ai_player(ais, level_of(member)))
+            ais += 1
+        else:
+            players.append(Player(member, names.get(member, "Player")))
+    return players
+
+
+def option_words(key: str, value: object, words: Words) -> str:
+    """One game option as a lobby shows it: `Boss Variant`, `refuel: live` (the message
+    `lobby-option-<key>-<value>`; an option no catalog names, as `key: value`)."""
+    message = f"lobby-option-{key.replace('_', '-')}-{value}"
+    return words(message) if words.has(message) else f"{key.replace('_', ' ')}: {value}"
+
+
+def rated_words(lobby: Lobby, words: Words) -> str:
+    """Whether the match will count for the ratings (a computer seat makes it unrated)."""
+    if lobby.options.get("rated", True) is False:
+        return words("lobby-casual")
+    if any(is_computer(m) for m in lobby.members):
+        return words("lobby-unrated-computer")
+    return words("lobby-rated")
+
+
+def terms_line(lobby: Lobby, settings: dict[str, Any], words: Words) -> str:
+    """What the match will be: the game's options, the clock and whether it is rated
+    (`Boss Variant · refuel: live · clock: async (24 h per turn) · rated`)."""
+    options = lobby.options.get("game", {})
+    parts = (
+        [option_words(k, v, words) for k, v in options.items()] if isinstance(options, dict) else []
+    )
+    clock = lobby.options.get("clock")
+    mode = clock if isinstance(clock, str) else None
+    parts.append(words("lobby-clock", clock=clock_words(settings, mode, words)))
+    parts.append(rated_words(lobby, words))
+    return " · ".join(parts)
+
+
+def host_name(lobby: Lobby) -> str:
+    """The host as a sentence names them: their escaped, isolated name (their mention if the
+    lobby lost it)."""
+    name = names_of(lobby).get(lobby.host_id)
+    return isolate(shown(name)) if name is not None else f"<@{lobby.host_id}>"
+
+
+def lobby_text(lobby: Lobby, settings: dict[str, Any], words: Words) -> str:
+    """The lobby or challenge message: what the match will be, who is in and what is awaited.
+    Names are escaped (never markdown or a mention); `settings` are the server's (the clock a
+    lobby without its own choice gets)."""
+    spec = get_game(lobby.game)
+    terms = terms_line(lobby, settings, words)
+    closes = f"<t:{lobby.expires_at // 1000}:R>"
+    if "rematch_of" in lobby.options:
+        seats = words.join([isolate(shown(p.name)) for p in players_of(lobby)])
+        waiting = words.join([f"<@{m}>" for m in invited(lobby) if m not in accepted_of(lobby)])
+        return words(
+            "lobby-rematch",
+            game=game_title(spec.name, words),
+            match=int(lobby.options["rematch_of"]),
+            terms=terms,
+            players=seats,
+            waiting=waiting,
+            closes=closes,
+        )
+    if lobby.kind == "challenge":
+        challenger, challenged = lobby.members[0], lobby.members[-1]
+        return words(
+            "lobby-challenge",
+            game=game_title(spec.name, words),
+            terms=terms,
+            challenged=f"<@{challenged}>",
+            challenger=f"<@{challenger}>",
+            closes=closes,
+        )
+    seats = "\n".join(
+        words(
+            "lobby-seat-host" if p.id == lobby.host_id else "lobby-seat",
+            place=i,
+            name=isolate(shown(shown_name(p, words))),
+        )
+        for i, p in enumerate(players_of(lobby), 1)
+    )
+    return words(
+        "lobby-open",
+        game=game_title(spec.name, words),
+        terms=terms,
+        host=host_name(lobby),
+        min=spec.min_players,
+        max=spec.max_players,
+        closes=closes,
+        seats=seats,
+    )
+
+
+def lobby_view(lobby: Lobby, words: Words) -> discord.ui.View:
+    """The lobby's or challenge's buttons."""
+    assert lobby.id is not None
+    ref = lobby.id
+    if lobby.kind == "challenge":
+        return view_of(
+            lobby_button(
+                LobbyRef(ref, "accept"),
+                words("challenge-accept-label"),
+                style=discord.ButtonStyle.success,
+            ),
+            lobby_button(
+                LobbyRef(ref, "decline"),
+                words("challenge-decline-label"),
+                style=discord.ButtonStyle.danger,
+            ),
+            HowToPlayButton.make(lobby.game, words),
+        )
+    spec = get_game(lobby.game)
+    full = len(lobby.members) >= spec.max_players
+    ready = len(lobby.members) >= spec.min_players
+    join = discord.ButtonStyle.primary
+    return view_of(
+        lobby_button(LobbyRef(ref, "join"), words("lobby-join-label"), style=join, disabled=full),
+        lobby_button(LobbyRef(ref, "leave"), words("lobby-leave-label")),
+        lobby_button(
+            LobbyRef(ref, "start"),
+            words("lobby-start-label"),
+            style=discord.ButtonStyle.success,
+            disabled=not ready,
+        ),
+        lobby_button(
+            LobbyRef(ref, "close"), words("lobby-close-label"), style=discord.ButtonStyle.danger
+        ),
+        HowToPlayButton.make(lobby.game, words),
+        *(
+            lobby_button(LobbyRef(ref, verb), words(label), emoji="🤖", disabled=full)
+            for verb, label in _ADD_AI
+        ),
+    )
+
+
+_ADD_AI: Final = (
+    ("easyai", "lobby-add-ai-easy-label"),
+    ("ai", "lobby-add-ai-label"),
+    ("hardai", "lobby-add-ai-hard-label"),
+)
+"""The Add AI buttons, one per level, on the lobby's second row."""
+
+
+def closed_text(lobby: Lobby, status: str, words: Words) -> str:
+    """What a lobby message says once it no longer takes clicks (`status`: cancelled, declined
+    or expired)."""
+    title = game_title(lobby.game, words)
+    return words("lobby-closed", kind=lobby.kind, status=status, game=title)
+
+
+def started_text(lobby: Lobby, match_id: int, in_thread: bool, words: Words) -> str:
+    """The lobby message once its match began."""
+    names = words.join([isolate(shown(shown_name(p, words))) for p in players_of(lobby)])
+    key = "lobby-started-in-thread" if in_thread else "lobby-started-below"
+    return words(key, game=game_title(lobby.game, words), match=match_id, players=names)
+
+
+def invited(lobby: Lobby) -> list[str]:
+    """The members a challenge or rematch waits for (everyone human but its host)."""
+    if lobby.kind != "challenge":
+        return []
+    return [m for m in lobby.members if m != lobby.host_id and not is_computer(m)]
+
+
+def accepted_of(lobby: Lobby) -> list[str]:
+    """Who accepted so far (the host always has)."""
+    accepted = lobby.options.get("accepted", [])
+    return [str(m) for m in accepted] if isinstance(accepted, list) else []

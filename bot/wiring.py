@@ -1,0 +1,306 @@
+"""The composition root: the one module that builds every component of the bot, leaves first,
+and hands each its collaborators — and the one place the bot's single loop is closed (the
+timers, the thinking and the outbox reach the after-step pipeline through a link connected here,
+once the pipeline exists).
+
+`TableroBot.setup_hook` calls `build` with discord.py's client; tests call it too, or build any
+component on its own with fakes for its collaborators.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+import discord
+from discord.ext import commands
+
+from bot.cogs.info import InfoCog
+from bot.cogs.match import MatchCog
+from bot.cogs.notify import NotifyCog
+from bot.cogs.ratings import BoardButton, RatingsCog
+from bot.cogs.settings import SettingsCog
+from bot.config import Config
+from bot.core.after import AfterStepLink
+from bot.core.clock_sync import ClockSync
+from bot.core.gateway_watch import GatewayWatch
+from bot.core.live import MakeAI
+from bot.core.moves import BotMoves
+from bot.core.questions import Questions
+from bot.core.service import MatchService
+from bot.core.thinking import Thinker
+from bot.core.timers import MatchTimers
+from bot.core.turn_clocks import TurnClocks
+from bot.delivery.messenger import DiscordMessenger
+from bot.delivery.outbox import Outbox, last_moments
+from bot.delivery.publisher import Publisher
+from bot.delivery.steps import Steps
+from bot.games import ADAPTERS, rules_table
+from bot.games.adapter import CommandKit
+from bot.health import Health, Lifecycle
+from bot.lease import ShardLease
+from bot.metrics import Metrics
+from bot.ui.absence import Absence, AbsenceNotices
+from bot.ui.desk import MatchDesk
+from bot.ui.items import LobbyButton, MatchButton, MatchSelect, TableroItem
+from bot.ui.languages import Languages, guild_locales
+from bot.ui.layouts import Layouts
+from bot.ui.lobbies import Lobbies
+from bot.ui.match_list import MatchListButton
+from bot.ui.router import ClickRouter
+from bot.ui.rules_pages import HowToPlayButton, RulesButton
+from bot.ui.starts import MatchStarts
+from games.common.levels import Level
+from games.common.protocol import Policy
+from games.registry import GameSpec
+from storage import Rebuilt, Store, open_store, rebuild_open
+
+log = logging.getLogger(__name__)
+
+AI_THINK_MS = 1_500
+"""How long each click of a computer player that plays on the clock takes, in real time."""
+
+
+@dataclass(frozen=True, slots=True)
+class Startup:
+    """What a bot is built from besides discord.py's client: its settings, and what tests and
+    `tablero run` hand in."""
+
+    config: Config
+    store: Store | None = None
+    """A store already opened and claimed (`tablero run`); None: `build` opens and claims it."""
+    local_clock: Callable[[], float] = time.time
+    """This machine's clock in seconds (tests move a virtual one)."""
+    ai_think_ms: int = AI_THINK_MS
+    match_seeds: Callable[[], str] | None = None
+    """Each new match's chance seed (None: random; tests pass a fixed sequence)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Runtime:
+    """Every component of one running bot, built by `build`."""
+
+    config: Config
+    store: Store
+    owns_store: bool
+    """Whether the bot opened the store itself (and closes it)."""
+    clock_sync: ClockSync
+    gateway: GatewayWatch
+    metrics: Metrics
+    health: Health
+    lease: ShardLease
+    thinker: Thinker
+    questions: Questions
+    languages: Languages
+    service: MatchService
+    publisher: Publisher
+    outbox: Outbox
+    turn_clocks: TurnClocks
+    timers: MatchTimers
+    steps: Steps
+    router: ClickRouter
+    lobbies: Lobbies
+    starts: MatchStarts
+    desk: MatchDesk
+    cogs: tuple[commands.Cog, ...]
+    """The slash commands, each game's first, in the order they are loaded."""
+    items: tuple[type[TableroItem], ...]
+    """The DynamicItem classes of this bot, each bound to the component that answers it."""
+    startup_problems: dict[int, str]
+    """The open matches that could not be rebuilt at start-up (paused), and why."""
+
+    async def quiesce(self) -> None:
+        """Shutdown, once no interaction is being handled: stop every timer and question, then
+        finish (for a few seconds) the posts already queued; what is still owed stays stored."""
+        self.lobbies.cancel_timers()
+        await self.questions.stop()
+        self.timers.cancel_all()
+        await self.thinker.close()
+        await self.steps.close()
+        self.timers.cancel_all()  # what the flushed posts re-armed
+
+    async def release(self) -> None:
+        """After discord.py disconnected: give up the shards, close the store opened here."""
+        await self.lease.stop()
+        if self.owns_store:
+            await self.store.close()
+
+
+async def build(
+    startup: Startup, client: discord.Client, lifecycle: Lifecycle, metrics: Metrics
+) -> Runtime:
+    """Open the store (unless handed one), rebuild the open matches, build every component
+    and restore what was running: the bot is ready for its first interaction."""
+    config = startup.config
+    store, owns = startup.store, startup.store is None
+    if store is None:
+        store = await open_store(config.database_url, config.db_path)
+        await store.claim_shards(config.shards)
+    lease = ShardLease(store, config.shards, client.close)
+    lease.start()
+    rebuilt = await rebuild_open(store, config.shards)
+    _report(rebuilt)
+    parts = _Parts(startup, client, lifecycle, metrics, store)
+    runtime = parts.runtime(owns, lease, dict(rebuilt.problems))
+    await _restore(runtime, rebuilt)
+    return runtime
+
+
+async def _restore(runtime: Runtime, rebuilt: Rebuilt) -> None:
+    """Start-up: the servers' languages, the open matches, their clocks, lobbies, timers and
+    owed messages, in that order."""
+    await runtime.languages.restore()
+    runtime.service.adopt(rebuilt)
+    await runtime.lobbies.restore()
+    await runtime.steps.restore(rebuilt, last_moments(list(rebuilt.stored.values())))
+    log.info("ready to serve %d open matches", len(runtime.service.matches))
+
+
+def _report(rebuilt: Rebuilt) -> None:
+    for match_id, problem in rebuilt.problems.items():
+        log.error("match %s could not be rebuilt and is paused: %s", match_id, problem)
+    for warning in rebuilt.warnings:
+        log.warning("%s", warning)
+
+
+def computer_maker(think_ms: int | None) -> MakeAI:
+    """Makes a game's computer player at a level, clicking at this pace."""
+
+    def make(spec: GameSpec, level: Level) -> Policy:
+        return spec.new_ai(level, think_ms=think_ms)
+
+    return make
+
+
+class _Parts:
+    """The components of one bot, built leaves first (a class only so the steps read in
+    order: each method builds one layer from the ones before)."""
+
+    def __init__(
+        self,
+        startup: Startup,
+        client: discord.Client,
+        lifecycle: Lifecycle,
+        metrics: Metrics,
+        store: Store,
+    ) -> None:
+        self.startup, self.client, self.lifecycle = startup, client, lifecycle
+        self.metrics, self.store = metrics, store
+
+    def runtime(self, owns: bool, lease: ShardLease, problems: dict[int, str]) -> Runtime:
+        config, store, metrics = self.startup.config, self.store, self.metrics
+        clock = ClockSync(self.startup.local_clock)
+        shards = config.shards
+        several = len(shards.indices) > 1
+        gateway = GatewayWatch(clock.local_ms, shards.indices if several else None)
+        link = AfterStepLink()
+        thinker = Thinker(config.ai_workers, observe=metrics.ai_decided)
+        make_ai = computer_maker(self.startup.ai_think_ms)
+        questions = Questions(
+            thinker,
+            make_ai=make_ai,
+            now_ms=clock.now_ms,
+            answered=link.thought,
+            cpu_ms=config.ai_cpu_ms,
+            think_ms=self.startup.ai_think_ms,
+        )
+        languages = Languages(store, guild_locales(self.client))
+        service = MatchService(
+            store,
+            rules_table(),
+            moves=BotMoves(now_ms=clock.now_ms, make_ai=make_ai, searching=questions.searching),
+            questions=questions,
+            now_ms=clock.now_ms,
+            new_seed=self.startup.match_seeds,
+            language=languages.public,
+            observe_append=metrics.store_append.observe,
+        )
+        messenger = DiscordMessenger(self.client)
+        layouts = Layouts()
+        publisher = Publisher(messenger, layouts, store, service, timed=metrics.timed_render)
+        outbox = Outbox(store, service, publisher, layouts, clock, after=link, shards=shards)
+        turn_clocks = TurnClocks(
+            store, service, clock, owes_post=outbox.owes_post, mentioned=layouts.mentioned
+        )
+        timers = MatchTimers(service, turn_clocks, clock, gateway, link)
+        notices = AbsenceNotices(messenger)
+        steps = Steps(publisher, outbox, turn_clocks, timers, notices=notices, clock=clock)
+        link.connect(steps)
+        starts = MatchStarts(service, steps, store, languages, messenger)
+        lobbies = Lobbies(
+            store,
+            starts,
+            languages,
+            turn_clocks,
+            messenger=messenger,
+            thinker=thinker,
+            shards=shards,
+        )
+        absence = Absence(service, steps, turn_clocks)
+        router = ClickRouter(service, steps, absence, lobbies, publisher=publisher, store=store)
+        desk = MatchDesk(service, steps, starts)
+        ratings = RatingsCog(store, publisher, router)
+        kit = CommandKit(self.client, starts, lobbies)
+        cogs: Sequence[commands.Cog] = (
+            *(adapter.commands(kit) for adapter in ADAPTERS.values()),
+            MatchCog(desk, store),
+            InfoCog(),
+            SettingsCog(store, languages, starts),
+            NotifyCog(store),
+            ratings,
+        )
+        items: tuple[type[TableroItem], ...] = (  # each handler looked up at its click
+            MatchButton.bound(lambda clicked, ref: router.on_button(clicked, ref)),
+            MatchSelect.bound(lambda clicked, chosen: router.on_select(clicked, chosen)),
+            LobbyButton.bound(lambda clicked, ref: lobbies.on_button(clicked, ref)),
+            RulesButton,
+            HowToPlayButton,
+            BoardButton.bound(lambda clicked, board: ratings.board_page(clicked, board)),
+            MatchListButton.bound(lambda clicked, page: desk.list_page(clicked, page)),
+        )
+        health = Health(
+            self.lifecycle,
+            gateway,
+            store,
+            metrics.registry,
+            port=config.http_port,
+            host=config.http_host,
+        )
+        metrics.watch(partial(_open_games, service), lambda: self.client.latency)
+        return Runtime(
+            config=config,
+            store=store,
+            owns_store=owns,
+            clock_sync=clock,
+            gateway=gateway,
+            metrics=metrics,
+            health=health,
+            lease=lease,
+            thinker=thinker,
+            questions=questions,
+            languages=languages,
+            service=service,
+            publisher=publisher,
+            outbox=outbox,
+            turn_clocks=turn_clocks,
+            timers=timers,
+            steps=steps,
+            router=router,
+            lobbies=lobbies,
+            starts=starts,
+            desk=desk,
+            cogs=tuple(cogs),
+            items=items,
+            startup_problems=problems,
+        )
+
+
+def _open_games(service: MatchService) -> list[str]:
+    """The game of each open match (a gauge)."""
+    return [live.spec.name for live in list(service.matches.values())]
+
+
+__all__ = ["AI_THINK_MS", "Runtime", "Startup", "build", "computer_maker"]

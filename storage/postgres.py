@@ -4,7 +4,7 @@ slices) share one database. Same interface and behaviour as the SQLite store."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import asyncpg
@@ -28,6 +28,7 @@ from storage.records import (
     Owed,
     Rating,
     Result,
+    SettingValue,
     Shards,
     StoredMatch,
     now_ms,
@@ -45,6 +46,8 @@ from storage.rows import (
     rating_rows,
     result_rows,
     settings_from_row,
+    settings_not_merged,
+    settings_patch,
     settings_to_json,
     storage_integrity_error,
     stored_match,
@@ -417,6 +420,38 @@ class PostgresStore(SharedReads):
         text = settings_to_json(settings, table.what(key))
         async with self._pool.acquire() as db:
             await db.execute(table.upsert("$1", "$2", "$3"), key, text, now_ms())
+
+    async def update_guild_settings(
+        self, guild_id: str, changes: Mapping[str, SettingValue | None]
+    ) -> None:
+        """Merge changes into a guild's settings in one statement."""
+        await self._merge_settings(GUILD_SETTINGS, guild_id, changes)
+
+    async def update_user_settings(
+        self, user_id: str, changes: Mapping[str, SettingValue | None]
+    ) -> None:
+        """Merge changes into a member's own settings in one statement."""
+        await self._merge_settings(USER_SETTINGS, user_id, changes)
+
+    async def _merge_settings(
+        self, table: SettingsTable, key: str, changes: Mapping[str, SettingValue | None]
+    ) -> None:
+        what = table.what(key)
+        patch = settings_patch(changes, what)
+        sql = table.merge_postgres()
+        async with self._pool.acquire() as db:
+            try:
+                merged = await db.fetchval(
+                    sql, key, patch.values_json(), list(patch.removed), now_ms()
+                )
+            except asyncpg.DataError as exc:  # the stored text is no JSON jsonb takes
+                detail = str(exc)
+            else:
+                if merged is not None:
+                    return
+                detail = "no row was written"
+            text = await db.fetchval(table.select("$1"), key)
+        raise settings_not_merged(text, what, detail)
 
     async def save_lobby(self, lobby: Lobby) -> int:
         """Insert a new lobby (id None) or update one; return its id."""

@@ -7,7 +7,7 @@ an interaction id can be stored only once, so a redelivered click never applies 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from games.records import Entry
@@ -22,6 +22,7 @@ from storage.records import (
     PlayerResult,
     Rating,
     Result,
+    SettingValue,
     Shards,
     StoredMatch,
 )
@@ -212,7 +213,21 @@ class Store(Protocol):
         ...
 
     async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
-        """Replace a guild's settings."""
+        """Replace a guild's settings (being replaced by update_guild_settings: a caller that
+        reads, changes and writes back the whole object loses a concurrent change)."""
+        ...
+
+    async def update_guild_settings(
+        self, guild_id: str, changes: Mapping[str, SettingValue | None]
+    ) -> None:
+        """Merge `changes` into a guild's settings in one SQL statement, so concurrent updates
+        of different keys all survive: a key set to None is removed, the others are set, keys
+        not named are kept, and a guild without a row gets one.
+
+        ValueError for a change that is not a non-empty name with a bool, an int (64-bit), a
+        str or None; StorageError naming the row when the stored settings are not a JSON object
+        (as get_guild_settings). Nothing is changed then.
+        """
         ...
 
     async def get_user_settings(self, user_id: str) -> dict[str, Any]:
@@ -220,7 +235,15 @@ class Store(Protocol):
         ...
 
     async def set_user_settings(self, user_id: str, settings: dict[str, Any]) -> None:
-        """Replace a member's own settings."""
+        """Replace a member's own settings (being replaced by update_user_settings, for the
+        same reason as set_guild_settings)."""
+        ...
+
+    async def update_user_settings(
+        self, user_id: str, changes: Mapping[str, SettingValue | None]
+    ) -> None:
+        """Merge `changes` into a member's own settings in one SQL statement; the same rules
+        and refusals as update_guild_settings."""
         ...
 
     async def save_lobby(self, lobby: Lobby) -> int:

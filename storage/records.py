@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 from games.records import MatchRecord, Player
 
@@ -150,6 +150,11 @@ class PlayerResult:
     players: int
     departed: str | None
     rated: bool
+
+
+SettingValue: TypeAlias = bool | int | str
+"""What one setting may hold (a guild's or a member's): a flag, a number or a word; settings are
+flat, so merging changes into a stored row is one SQL statement on either database."""
 
 
 LOBBY_KINDS = ("lobby", "challenge")

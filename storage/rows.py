@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from games.records import Entry, MatchRecord, Player
@@ -23,6 +24,7 @@ from storage.records import (
     PlayerResult,
     Rating,
     Result,
+    SettingValue,
     StoredMatch,
 )
 
@@ -240,3 +242,75 @@ def settings_to_json(settings: Mapping[str, Any], what: str) -> str:
         return json.dumps(dict(settings))
     except (TypeError, ValueError) as exc:
         raise StorageError(f"{what} cannot be stored as JSON ({exc})") from None
+
+
+SETTING_INT_LIMIT = 1 << 63
+"""A setting's number fits a signed 64-bit integer (-limit ≤ n < limit): both databases' JSON
+keep it exactly."""
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsPatch:
+    """Checked changes to one row's settings: the keys set, and the keys removed."""
+
+    values: dict[str, SettingValue]
+    removed: tuple[str, ...]
+
+    def merge_patch(self) -> str:
+        """RFC 7396 merge patch (a removed key is null): what SQLite's json_patch merges."""
+        return json.dumps({**self.values, **dict.fromkeys(self.removed)})
+
+    def values_json(self) -> str:
+        """The keys set, as a JSON object (PostgreSQL removes `removed` apart)."""
+        return json.dumps(self.values)
+
+
+def settings_patch(changes: Mapping[str, SettingValue | None], what: str) -> SettingsPatch:
+    """Changes checked before any SQL runs: a ValueError naming the first that is not a non-empty
+    key with a bool, an int (64-bit) or a str (UTF-8, no NUL), or None to remove the key."""
+    if not isinstance(changes, Mapping):
+        raise ValueError(f"{what}: changes must be a mapping, not {type(changes).__name__}")
+    values: dict[str, SettingValue] = {}
+    removed: list[str] = []
+    for key, value in changes.items():
+        if not isinstance(key, str) or not key or not _storable_text(key):
+            raise ValueError(f"{what}: {key!r} is not a setting's name")
+        if value is None:
+            removed.append(key)
+        elif _storable_value(value):
+            values[key] = value
+        else:
+            raise ValueError(
+                f"{what}: {key} must be a bool, an int or a str (None removes it), not {value!r}"
+            )
+    return SettingsPatch(values, tuple(removed))
+
+
+def _storable_value(value: object) -> bool:
+    """A flat JSON scalar both databases merge alike (a bool is checked before int: it is one)."""
+    if isinstance(value, bool):
+        return True
+    if isinstance(value, int):
+        return -SETTING_INT_LIMIT <= value < SETTING_INT_LIMIT
+    return isinstance(value, str) and _storable_text(value)
+
+
+def _storable_text(text: str) -> bool:
+    """Text both databases keep as given: PostgreSQL's jsonb refuses NUL and lone surrogates."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def settings_not_merged(text: str | None, what: str, detail: str) -> StorageError:
+    """Why an update left a row alone: the row as `settings_from_row` refuses it (not valid JSON,
+    not a JSON object), else `detail` (the database's own reason)."""
+    try:
+        settings_from_row(text, what)
+    except StorageError as error:
+        return error
+    return StorageError(f"{what} could not be updated ({detail})")

@@ -250,6 +250,43 @@ class SettingsTable:
             " updated_at = excluded.updated_at"
         )
 
+    def merge_sqlite(self) -> str:
+        """SQLite's one statement merging changes into a row ($1 key, $2 the RFC 7396 merge
+        patch, $3 updated_at; qmark() it): json_patch sets the patch's keys and drops its nulls,
+        and a new row is the patch applied to {}. A stored row that is not a JSON object is left
+        alone (json_patch would replace it by the patch, losing what it held, and raise on text
+        that is no JSON): no row comes back then, and the driver says why."""
+        stored = f"{self.table}.settings"
+        return (
+            f"INSERT INTO {self.table} ({self.key}, settings, updated_at)"
+            " VALUES ($1, json_patch('{}', $2), $3)"
+            f" ON CONFLICT ({self.key}) DO UPDATE SET settings = json_patch({stored}, $2),"
+            " updated_at = excluded.updated_at"
+            f" WHERE CASE WHEN json_valid({stored}) THEN json_type({stored}) = 'object' ELSE 0 END"
+            " RETURNING 1"
+        )
+
+    def merge_postgres(self) -> str:
+        """PostgreSQL's one statement merging changes into a row ($1 key, $2 the keys set as a
+        JSON object, $3 the keys removed as text[], $4 updated_at).
+
+        `(stored || set) - removed` names exactly the keys to drop; jsonb_strip_nulls on a patch
+        with nulls would also drop nulls the row already held and recurse into nested objects,
+        touching keys the update does not name. ON CONFLICT DO UPDATE locks the row and works
+        on its latest version, so concurrent updates of other keys all survive. The column is
+        TEXT, so the cast to jsonb is per statement: text that is no JSON raises DataError, and
+        a JSON value that is not an object (which `||` would make an array) is left alone by the
+        WHERE; no row comes back then, and the driver says why."""
+        stored = f"{self.table}.settings"
+        return (
+            f"INSERT INTO {self.table} ({self.key}, settings, updated_at) VALUES ($1, $2, $4)"
+            f" ON CONFLICT ({self.key}) DO UPDATE"
+            f" SET settings = (({stored}::jsonb || excluded.settings::jsonb) - $3::text[])::text,"
+            " updated_at = excluded.updated_at"
+            f" WHERE jsonb_typeof({stored}::jsonb) = 'object'"
+            " RETURNING 1"
+        )
+
     def what(self, key: str) -> str:
         """How a row is named in a StorageError."""
         return f"{self.owner} {key}: settings"

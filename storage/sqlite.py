@@ -6,7 +6,7 @@ import asyncio
 import fcntl
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -31,6 +31,7 @@ from storage.records import (
     Owed,
     Rating,
     Result,
+    SettingValue,
     Shards,
     StoredMatch,
     now_ms,
@@ -48,6 +49,8 @@ from storage.rows import (
     rating_rows,
     result_rows,
     settings_from_row,
+    settings_not_merged,
+    settings_patch,
     settings_to_json,
     storage_integrity_error,
     stored_match,
@@ -389,14 +392,42 @@ class SqliteStore(SharedReads):
         await self._set_settings(USER_SETTINGS, user_id, settings)
 
     async def _get_settings(self, table: SettingsTable, key: str) -> dict[str, Any]:
-        cursor = await self._db.execute(table.select("?"), (key,))
-        row = await cursor.fetchone()
-        return settings_from_row(None if row is None else row[0], table.what(key))
+        # Every row fetched: a cursor left open keeps a read snapshot, and this connection's next
+        # write transaction would then fail at once ("database is locked") if another connection
+        # on the file wrote meanwhile.
+        rows = list(await self._db.execute_fetchall(table.select("?"), (key,)))
+        return settings_from_row(rows[0][0] if rows else None, table.what(key))
 
     async def _set_settings(self, table: SettingsTable, key: str, settings: dict[str, Any]) -> None:
         text = settings_to_json(settings, table.what(key))
         async with self._transaction():
             await self._db.execute(table.upsert("?", "?", "?"), (key, text, now_ms()))
+
+    async def update_guild_settings(
+        self, guild_id: str, changes: Mapping[str, SettingValue | None]
+    ) -> None:
+        """Merge changes into a guild's settings in one statement."""
+        await self._merge_settings(GUILD_SETTINGS, guild_id, changes)
+
+    async def update_user_settings(
+        self, user_id: str, changes: Mapping[str, SettingValue | None]
+    ) -> None:
+        """Merge changes into a member's own settings in one statement."""
+        await self._merge_settings(USER_SETTINGS, user_id, changes)
+
+    async def _merge_settings(
+        self, table: SettingsTable, key: str, changes: Mapping[str, SettingValue | None]
+    ) -> None:
+        what = table.what(key)
+        patch = settings_patch(changes, what)
+        async with self._transaction():
+            cursor = await self._db.execute(
+                qmark(table.merge_sqlite()), (key, patch.merge_patch(), now_ms())
+            )
+            if await cursor.fetchall():
+                return
+            rows = list(await self._db.execute_fetchall(table.select("?"), (key,)))
+        raise settings_not_merged(rows[0][0] if rows else None, what, "no row was written")
 
     async def save_lobby(self, lobby: Lobby) -> int:
         """Insert a new lobby (id None) or update one; return its id."""

@@ -58,6 +58,30 @@ async def raw_sql(store: Store, sql: str, *args: object) -> None:
         raise TypeError(f"no raw SQL for {type(store).__name__}")
 
 
+async def raw_rows(store: Store, sql: str, *args: object) -> list[tuple[object, ...]]:
+    """Read the store's database behind its back (what a row really holds), through a
+    connection of its own: `?` placeholders on SQLite, `$1` on PostgreSQL."""
+    if isinstance(store, SqliteStore):
+        with closing(sqlite3.connect(store.path)) as file:
+            return [tuple(row) for row in file.execute(sql, args)]
+    if isinstance(store, PostgresStore):
+        server = await asyncpg.connect(store.url)
+        try:
+            return [tuple(row) for row in await server.fetch(sql, *args)]
+        finally:
+            await server.close()
+    raise TypeError(f"no raw SQL for {type(store).__name__}")
+
+
+async def second_store(store: Store) -> Store:
+    """Another store on the same database, as a second process would open it."""
+    if isinstance(store, SqliteStore):
+        return await SqliteStore.open(store.path)
+    if isinstance(store, PostgresStore):
+        return await PostgresStore.open(store.url)
+    raise TypeError(f"no second store for {type(store).__name__}")
+
+
 def mark(store: Store, n: int) -> str:
     """The store's SQL placeholder for the n-th argument (from 1)."""
     return "?" if isinstance(store, SqliteStore) else f"${n}"

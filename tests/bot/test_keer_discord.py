@@ -30,7 +30,7 @@ async def test_a_three_player_match_plays_from_keer_start_to_the_results(
         if bot.service.matches.get(live.id) is not live:
             break
         for res in await play_roll(server, bot, live):
-            assert res.acknowledged and res.ack_ms is not None and res.ack_ms < 3000
+            assert res.acknowledged and res.ack_ms is not None
     assert live.state.is_terminal()
     messages = server.fake.channel_messages(server.channel)
     final = messages[-1]

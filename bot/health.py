@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, Final, Protocol
 
 from aiohttp import web
@@ -18,7 +19,6 @@ from prometheus_client import CollectorRegistry
 from prometheus_client.exposition import choose_encoder
 
 from bot.core.gateway_watch import GatewayWatch
-from storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ class Health:
         self,
         bot: Lifecycle,
         gateway: GatewayWatch,
-        store: Store,
+        probe: Callable[[], Awaitable[object]],
         registry: CollectorRegistry,
         *,
         port: int | None,
@@ -64,7 +64,8 @@ class Health:
     ) -> None:
         self._bot = bot
         self._gateway = gateway
-        self._store = store
+        self._probe = probe
+        """One trivial read of the store (it answers, or the bot is unready)."""
         self._registry = registry
         self._port, self._host = port, host
         self.port: int | None = None
@@ -126,7 +127,7 @@ class Health:
 
     async def _store_problem(self) -> str | None:
         """What keeps the store from answering one read in `store_timeout_s`, if anything."""
-        read = asyncio.ensure_future(self._store.get_guild_settings(PROBE_GUILD))
+        read = asyncio.ensure_future(self._probe())
         self._reads.add(read)  # `stop` cancels it: a stuck store must not hold the shutdown
         try:
             async with asyncio.timeout(self.store_timeout_s):

@@ -31,6 +31,7 @@ from bot.core.live import MakeAI
 from bot.core.moves import BotMoves
 from bot.core.questions import Questions
 from bot.core.service import MatchService
+from bot.core.settings import Settings
 from bot.core.thinking import Thinker
 from bot.core.timers import MatchTimers
 from bot.core.turn_clocks import TurnClocks
@@ -40,7 +41,7 @@ from bot.delivery.publisher import Publisher
 from bot.delivery.steps import Steps
 from bot.games import ADAPTERS, rules_table
 from bot.games.adapter import CommandKit
-from bot.health import Health, Lifecycle
+from bot.health import PROBE_GUILD, Health, Lifecycle
 from bot.lease import ShardLease
 from bot.metrics import Metrics
 from bot.ui.absence import Absence, AbsenceNotices
@@ -96,6 +97,7 @@ class Runtime:
     questions: Questions
     languages: Languages
     service: MatchService
+    settings: Settings
     publisher: Publisher
     outbox: Outbox
     turn_clocks: TurnClocks
@@ -207,7 +209,8 @@ class _Parts:
             cpu_ms=config.ai_cpu_ms,
             think_ms=self.startup.ai_think_ms,
         )
-        languages = Languages(store, guild_locales(self.client))
+        settings = Settings(store)
+        languages = Languages(settings, guild_locales(self.client))
         service = MatchService(
             store,
             rules_table(),
@@ -223,15 +226,23 @@ class _Parts:
         publisher = Publisher(messenger, layouts, store, service, timed=metrics.timed_render)
         outbox = Outbox(store, service, publisher, layouts, clock, after=link, shards=shards)
         turn_clocks = TurnClocks(
-            store, service, clock, owes_post=outbox.owes_post, mentioned=layouts.mentioned
+            store,
+            settings,
+            service,
+            clock,
+            owes_post=outbox.owes_post,
+            mentioned=layouts.mentioned,
         )
         timers = MatchTimers(service, turn_clocks, clock, gateway, link)
         notices = AbsenceNotices(messenger)
         steps = Steps(publisher, outbox, turn_clocks, timers, notices=notices, clock=clock)
         link.connect(steps)
-        starts = MatchStarts(service, steps, store, languages, messenger)
+        starts = MatchStarts(
+            service, steps, store, settings, languages=languages, messenger=messenger
+        )
         lobbies = Lobbies(
             store,
+            settings,
             starts,
             languages,
             turn_clocks,
@@ -240,16 +251,18 @@ class _Parts:
             shards=shards,
         )
         absence = Absence(service, steps, turn_clocks)
-        router = ClickRouter(service, steps, absence, lobbies, publisher=publisher, store=store)
+        router = ClickRouter(
+            service, steps, absence, lobbies, publisher=publisher, settings=settings
+        )
         desk = MatchDesk(service, steps, starts)
-        ratings = RatingsCog(store, publisher, router)
+        ratings = RatingsCog(store, settings, publisher)
         kit = CommandKit(self.client, starts, lobbies)
         cogs: Sequence[commands.Cog] = (
             *(adapter.commands(kit) for adapter in ADAPTERS.values()),
             MatchCog(desk, store),
             InfoCog(),
-            SettingsCog(store, languages, starts),
-            NotifyCog(store),
+            SettingsCog(settings, languages),
+            NotifyCog(settings),
             ratings,
         )
         items: tuple[type[TableroItem], ...] = (  # each handler looked up at its click
@@ -264,7 +277,7 @@ class _Parts:
         health = Health(
             self.lifecycle,
             gateway,
-            store,
+            lambda: settings.guild(PROBE_GUILD),
             metrics.registry,
             port=config.http_port,
             host=config.http_host,
@@ -282,6 +295,7 @@ class _Parts:
             thinker=thinker,
             questions=questions,
             languages=languages,
+            settings=settings,
             service=service,
             publisher=publisher,
             outbox=outbox,

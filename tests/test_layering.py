@@ -615,3 +615,57 @@ def test_the_bot_s_modules_stay_small() -> None:
     for path in modules("bot"):
         lines = len(path.read_text().splitlines())
         assert lines <= BOT_FILE_LINES, f"{_rel(path)} has {lines} lines"
+
+
+SETTINGS_MODULE = BOT / "core" / "settings.py"
+RAW_SETTINGS = frozenset(
+    {
+        "get_guild_settings",
+        "set_guild_settings",
+        "get_user_settings",
+        "set_user_settings",
+        "update_guild_settings",
+        "update_user_settings",
+        "guild_values",
+        "guilds_with",
+    }
+)
+"""The store's settings calls: only the typed settings (bot/core/settings.py) make them."""
+
+
+def settings_by_hand(path: Path) -> list[str]:
+    """Settings read or written as a dict: `settings.get("…")`, `{**settings, …}`, or the
+    store's settings calls (one finding per line, in order)."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            on = ast.unparse(node.func.value)
+            if node.func.attr == "get" and "settings" in on.lower():
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+            elif node.func.attr in RAW_SETTINGS:
+                found.append(f"line {node.lineno}: {ast.unparse(node.func)}(…)")
+        elif isinstance(node, ast.Dict):
+            spread = [v for k, v in zip(node.keys, node.values, strict=True) if k is None]
+            if any("settings" in ast.unparse(v).lower() for v in spread):
+                found.append(f"line {node.lineno}: {ast.unparse(node)[:40]}")
+    by_line = {int(f.split(":")[0].removeprefix("line ")): f for f in reversed(found)}
+    return [by_line[line] for line in sorted(by_line)]
+
+
+def test_settings_are_typed_and_written_in_one_place() -> None:
+    for path in modules("bot"):
+        if path != SETTINGS_MODULE:
+            found = settings_by_hand(path)
+            assert not found, f"{_rel(path)} handles settings by hand: {found}"
+
+
+def test_the_settings_check_catches_what_it_should(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "async def f(store, settings, guild):\n"
+        "    s = await store.get_guild_settings(guild)\n"
+        "    on = settings.get('threads')\n"
+        "    await store.set_guild_settings(guild, {**settings, 'threads': True})\n"
+        "    return (await settings.guild(guild)).threads\n"
+    )
+    assert [f.split(":")[0] for f in settings_by_hand(sample)] == ["line 2", "line 3", "line 4"]

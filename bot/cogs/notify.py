@@ -7,17 +7,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.core.settings import Settings
 from bot.ui.languages import member_words
 from bot.ui.options import BoundedCog
 from bot.ui.translator import choice, text
-from storage import Store
 
 
 class NotifyCog(BoundedCog):
     """Members' reminder choice (kept per member, across servers)."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
 
     @app_commands.command(name="notify", description=text("notify-cmd"))
     @app_commands.describe(mode=text("notify-mode-cmd"))
@@ -27,7 +27,6 @@ class NotifyCog(BoundedCog):
     async def notify(self, interaction: discord.Interaction[Any], mode: str) -> None:
         """Save the member's choice."""
         user = str(interaction.user.id)
-        settings = await self.store.get_user_settings(user)
-        await self.store.set_user_settings(user, {**settings, "notify": mode == "on"})
+        await self.settings.set_member(user, notify=mode == "on")
         said = member_words(interaction)("notify-on" if mode == "on" else "notify-off")
         await interaction.response.send_message(said, ephemeral=True)

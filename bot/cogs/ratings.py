@@ -11,13 +11,14 @@ import io
 import re
 import time
 from dataclasses import dataclass, replace
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 import discord
 from discord import app_commands
 
 from bot.core.computer import level_of
 from bot.core.refusals import Refused
+from bot.core.settings import Settings
 from bot.delivery.publisher import Publisher
 from bot.games import game_choices
 from bot.ui.alt_text import alt_text
@@ -64,12 +65,12 @@ class Board:
 
 
 async def board_embed(
-    store: Store, guild_id: str, board: Board, words: Words
+    store: Store, settings: Settings, guild_id: str, board: Board, words: Words
 ) -> tuple[discord.Embed, int]:
     """One page of a leaderboard in `words` (the viewer's language), and how many pages there
     are."""
     game, scope, period, page = board.game, board.scope, board.period, board.page
-    guilds = [guild_id] if scope == "s" else await global_guilds(store)
+    guilds = [guild_id] if scope == "s" else await settings.guilds_sharing_board()
     since = None if period == "a" else int(time.time() * 1000) - WEEK_MS
     total = await store.leaderboard_size(game, guilds, since_ms=since, min_games=MIN_GAMES)
     pages = max(1, -(-total // PAGE))
@@ -114,11 +115,6 @@ def board_view(board: Board, pages: int, words: Words) -> discord.ui.View:
     )
 
 
-async def global_guilds(store: Store) -> list[str]:
-    """The servers that allow the global board (every process's, from the database)."""
-    return await store.guilds_with("global_board")
-
-
 class BoardButton(TableroItem, template=_BOARD):
     """A leaderboard paging button: `tbb:<game>:<scope>:<period>:<page>`."""
 
@@ -139,19 +135,16 @@ class BoardButton(TableroItem, template=_BOARD):
         return Board(found["game"], found["scope"], found["period"], int(found["page"]))
 
 
-class ImagePreference(Protocol):
-    """Whether a member takes images in what only they see (`/settings me`)."""
-
-    async def wants_images(self, user_id: str) -> bool: ...
-
-
 class RatingsCog(BoundedCog):
     """Leaderboards, stats and history."""
 
-    def __init__(self, store: Store, publisher: Publisher, images: ImagePreference) -> None:
+    def __init__(self, store: Store, settings: Settings, publisher: Publisher) -> None:
         self.store = store
+        self.settings = settings
         self.publisher = publisher
-        self.images = images
+
+    async def _board(self, guild_id: str, board: Board, words: Words) -> tuple[discord.Embed, int]:
+        return await board_embed(self.store, self.settings, guild_id, board, words)
 
     async def board_page(self, interaction: discord.Interaction[Any], board: Board) -> None:
         """A leaderboard paging button: show the page (the last one when the board got
@@ -159,7 +152,9 @@ class RatingsCog(BoundedCog):
         if interaction.guild_id is None:
             raise MalformedId("a leaderboard page outside a server")
         words = member_words(interaction)
-        embed, pages = await board_embed(self.store, str(interaction.guild_id), board, words)
+        embed, pages = await board_embed(
+            self.store, self.settings, str(interaction.guild_id), board, words
+        )
         board = replace(board, page=min(board.page, pages - 1))
         await interaction.response.edit_message(embed=embed, view=board_view(board, pages, words))
 
@@ -191,7 +186,9 @@ class RatingsCog(BoundedCog):
         """The first page, with paging buttons (only you see it)."""
         words = member_words(interaction)
         board = Board(game, scope[0], period[0], 0)
-        embed, pages = await board_embed(self.store, str(interaction.guild_id), board, words)
+        embed, pages = await board_embed(
+            self.store, self.settings, str(interaction.guild_id), board, words
+        )
         await interaction.response.send_message(
             embed=embed, view=board_view(board, pages, words), ephemeral=True
         )
@@ -247,7 +244,7 @@ class RatingsCog(BoundedCog):
                 sigma=last.sigma,
             )
         )
-        if not await self.images.wants_images(str(interaction.user.id)):
+        if not (await self.settings.member(str(interaction.user.id))).images:
             lines += [
                 words("ratings-stats-point", day=_day(c.at), rating=c.mu - 3 * c.sigma)
                 for c in history[-TEXT_HISTORY:]

@@ -3,25 +3,23 @@ own choices, for anyone.
 
 The group is visible to every member (Discord sets a default permission per command, not per
 subcommand, and `show` and `me` are for anyone), so every subcommand that changes the server's
-settings checks Manage Server itself and says so when it is missing."""
+settings checks Manage Server itself and says so when it is missing. Every change is one atomic
+update of the settings it names (bot/core/settings.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 import discord
 from discord import app_commands
 
-from bot.core.turn_clocks import abandon_ms, default_mode, turn_ms
-from bot.ui.languages import SETTING as LANGUAGE
-from bot.ui.languages import Languages, chosen_language, member_words
+from bot.core.settings import GUILD_FIELDS, ClockMode, GuildSettings, Settings
+from bot.ui.languages import Languages, member_words
 from bot.ui.options import BoundedGroupCog
 from bot.ui.permissions import require_manage_server
-from bot.ui.router import IMAGES_SETTING
-from bot.ui.starts import MatchStarts
 from bot.ui.translator import choice, text
-from storage import Store
-from words import LOCALES, negotiate
+from words import LOCALES, Words, negotiate
 
 AUTO = "auto"
 """The language choice that follows the server's own Discord locale."""
@@ -29,6 +27,66 @@ ON_OFF = [choice("settings-on-choice", "on"), choice("settings-off-choice", "off
 """The choices of an on/off option (the same values and order as ever: `on`, `off`)."""
 CLOCKS = [choice("settings-live-choice", "live"), choice("settings-async-choice", "async")]
 """The choices of a turn clock option (`live`, `async`)."""
+
+Line = Callable[[GuildSettings, Words, str], str | None]
+"""One setting's line of `/settings show` (the server's public language's name given), or
+None for a setting another line shows."""
+
+
+def _threads(s: GuildSettings, words: Words, language: str) -> str:
+    return words("settings-show-threads-on" if s.threads else "settings-show-threads-off")
+
+
+def _limit(s: GuildSettings, words: Words, language: str) -> str:
+    return words("settings-show-limit", count=s.max_matches)
+
+
+def _clock(s: GuildSettings, words: Words, language: str) -> str:
+    return words(
+        "settings-show-clock", mode=s.clock.value, minutes=s.live_minutes, hours=s.async_hours
+    )
+
+
+def _shown_with_the_clock(s: GuildSettings, words: Words, language: str) -> None:
+    return None
+
+
+def _abandon(s: GuildSettings, words: Words, language: str) -> str:
+    return words("settings-show-abandon", days=s.abandon_days)
+
+
+def _board(s: GuildSettings, words: Words, language: str) -> str:
+    return words("settings-show-global-on" if s.global_board else "settings-show-global-off")
+
+
+def _language(s: GuildSettings, words: Words, language: str) -> str:
+    key = "settings-show-language-auto" if s.language is None else "settings-show-language-set"
+    return words(key, language=language)
+
+
+SHOW: Final[dict[str, Line]] = {
+    "threads": _threads,
+    "max_matches": _limit,
+    "clock": _clock,
+    "live_minutes": _shown_with_the_clock,
+    "async_hours": _shown_with_the_clock,
+    "abandon_days": _abandon,
+    "global_board": _board,
+    "language": _language,
+}
+"""How `/settings show` says each of a server's settings, in their order (a test checks every
+field has its line)."""
+
+
+def show_lines(settings: GuildSettings, words: Words, language: str) -> list[str]:
+    """`/settings show`: a head, then each setting in its order (`language`: the name of the
+    server's public language now)."""
+    lines = [words("settings-show-head")]
+    for name in GUILD_FIELDS:
+        line = SHOW[name](settings, words, language)
+        if line is not None:
+            lines.append(line)
+    return lines
 
 
 @app_commands.guild_only()
@@ -39,10 +97,9 @@ class SettingsCog(
 ):
     """Server settings."""
 
-    def __init__(self, store: Store, languages: Languages, starts: MatchStarts) -> None:
-        self.store = store
+    def __init__(self, settings: Settings, languages: Languages) -> None:
+        self.settings = settings
         self.languages = languages
-        self.starts = starts
         super().__init__()
 
     @app_commands.command(name="threads", description=text("settings-threads-cmd"))
@@ -51,9 +108,8 @@ class SettingsCog(
     async def threads(self, interaction: discord.Interaction[Any], mode: str) -> None:
         """Save the setting; it applies to matches started from now on."""
         guild = require_manage_server(interaction)
-        settings = await self.store.get_guild_settings(guild)
         on = mode == "on"
-        await self.store.set_guild_settings(guild, {**settings, "threads": on})
+        await self.settings.set_guild(guild, threads=on)
         said = member_words(interaction)("settings-threads-on" if on else "settings-threads-off")
         await interaction.response.send_message(said, ephemeral=True)
 
@@ -64,8 +120,7 @@ class SettingsCog(
     ) -> None:
         """Save the per-member limit; matches already running are not touched."""
         guild = require_manage_server(interaction)
-        settings = await self.store.get_guild_settings(guild)
-        await self.store.set_guild_settings(guild, {**settings, "max_matches": matches})
+        await self.settings.set_guild(guild, max_matches=matches)
         said = member_words(interaction)("settings-limit-set", count=matches)
         await interaction.response.send_message(said, ephemeral=True)
 
@@ -87,18 +142,19 @@ class SettingsCog(
     ) -> None:
         """Save the clock settings for matches started from now on."""
         guild = require_manage_server(interaction)
-        settings = await self.store.get_guild_settings(guild)
-        given = {"live_minutes": live_minutes, "async_hours": async_hours}
-        given["abandon_days"] = abandon_days
+        given = {
+            "live_minutes": live_minutes,
+            "async_hours": async_hours,
+            "abandon_days": abandon_days,
+        }
         changed = {key: value for key, value in given.items() if value is not None}
-        settings = {**settings, "clock": default, **changed}
-        await self.store.set_guild_settings(guild, settings)
+        now = await self.settings.set_guild(guild, clock=ClockMode(default), **changed)
         said = member_words(interaction)(
             "settings-clock-set",
-            mode=default,
-            minutes=turn_minutes(settings),
-            hours=turn_hours(settings),
-            days=abandon(settings),
+            mode=now.clock.value,
+            minutes=now.live_minutes,
+            hours=now.async_hours,
+            days=now.abandon_days,
         )
         await interaction.response.send_message(said, ephemeral=True)
 
@@ -108,8 +164,7 @@ class SettingsCog(
     async def global_board(self, interaction: discord.Interaction[Any], mode: str) -> None:
         """Opt the server in or out (off by default); only ratings are shown, never the server."""
         guild = require_manage_server(interaction)
-        settings = await self.store.get_guild_settings(guild)
-        await self.store.set_guild_settings(guild, {**settings, "global_board": mode == "on"})
+        await self.settings.set_guild(guild, global_board=mode == "on")
         key = "settings-global-on" if mode == "on" else "settings-global-off"
         await interaction.response.send_message(member_words(interaction)(key), ephemeral=True)
 
@@ -125,48 +180,26 @@ class SettingsCog(
         """Choose the language of the server's public messages and images (members' own
         answers keep following their Discord app)."""
         guild = require_manage_server(interaction)
-        settings = await self.store.get_guild_settings(guild)
         chosen = None if language == AUTO else language
-        kept = {k: v for k, v in settings.items() if k != LANGUAGE}
-        await self.store.set_guild_settings(
-            guild, kept if chosen is None else {**kept, LANGUAGE: chosen}
-        )
+        await self.settings.set_guild(guild, language=chosen)
         self.languages.remember(guild, chosen)
-        now = self.languages.public(guild).locale
         key = "settings-language-auto" if chosen is None else "settings-language-set"
         words = member_words(interaction)
-        said = words(key, language=words(f"language-name-{negotiate(now.split('-')[0])}"))
+        said = words(key, language=self._public_name(guild, words))
         await interaction.response.send_message(said, ephemeral=True)
+
+    def _public_name(self, guild: str, words: Words) -> str:
+        """The name (in `words`) of the language the server's public messages are in now."""
+        now = self.languages.public(guild).locale
+        return words(f"language-name-{negotiate(now.split('-')[0])}")
 
     @app_commands.command(name="show", description=text("settings-show-cmd"))
     async def show(self, interaction: discord.Interaction[Any]) -> None:
         """What is set here (defaults included), only for the member who asked."""
         guild = str(interaction.guild_id)
-        settings = await self.store.get_guild_settings(guild)
-        limit = await self.starts.limit(guild)
         words = member_words(interaction)
-        threads = settings.get("threads", False)
-        board = settings.get("global_board", False)
-        now = self.languages.public(guild).locale
-        language = words(f"language-name-{negotiate(now.split('-')[0])}")
-        chosen = chosen_language(settings) is not None
-        lines = [
-            words("settings-show-head"),
-            words("settings-show-threads-on" if threads else "settings-show-threads-off"),
-            words("settings-show-limit", count=limit),
-            words(
-                "settings-show-clock",
-                mode=default_mode(settings),
-                minutes=turn_minutes(settings),
-                hours=turn_hours(settings),
-            ),
-            words("settings-show-abandon", days=abandon(settings)),
-            words("settings-show-global-on" if board else "settings-show-global-off"),
-            words(
-                "settings-show-language-set" if chosen else "settings-show-language-auto",
-                language=language,
-            ),
-        ]
+        settings = await self.settings.guild(guild)
+        lines = show_lines(settings, words, self._public_name(guild, words))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="me", description=text("settings-me-cmd"))
@@ -174,23 +207,6 @@ class SettingsCog(
     @app_commands.choices(images=ON_OFF)
     async def me(self, interaction: discord.Interaction[Any], images: str) -> None:
         """Save the member's choice (kept per member, across servers)."""
-        user = str(interaction.user.id)
-        settings = await self.store.get_user_settings(user)
-        await self.store.set_user_settings(user, {**settings, IMAGES_SETTING: images == "on"})
+        await self.settings.set_member(str(interaction.user.id), images=images == "on")
         key = "settings-me-images-on" if images == "on" else "settings-me-images-off"
         await interaction.response.send_message(member_words(interaction)(key), ephemeral=True)
-
-
-def turn_minutes(settings: dict[str, Any]) -> int:
-    """A live turn's minutes under these settings."""
-    return turn_ms(settings, "live") // 60_000
-
-
-def turn_hours(settings: dict[str, Any]) -> int:
-    """An async turn's hours under these settings."""
-    return turn_ms(settings, "async") // 3_600_000
-
-
-def abandon(settings: dict[str, Any]) -> int:
-    """Days without a member's move before a match is closed."""
-    return abandon_ms(settings) // 86_400_000

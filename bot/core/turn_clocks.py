@@ -20,17 +20,13 @@ from typing import Any, Final
 from bot.core.clock_sync import ClockSync
 from bot.core.live import LiveMatch, Played
 from bot.core.service import MatchService
+from bot.core.settings import ClockMode, Settings
 from games.common.protocol import Seat
 from storage import Deadline, Store
-from words import Words
 
 log = logging.getLogger(__name__)
 
 KIND: Final = "turn"
-MODES: Final = ("live", "async")
-DEFAULT_MODE: Final = "live"
-DEFAULTS: Final[dict[str, int]] = {"live_minutes": 5, "async_hours": 24, "abandon_days": 7}
-"""Server settings a `/settings clock` changes; these are used when none are saved."""
 REMIND_SHARE: Final = 0.2
 """The reminder comes when this share of the turn is left."""
 
@@ -70,38 +66,6 @@ class TurnClock:
             return cls(**data)
         except TypeError as error:
             raise ValueError(f"not a turn clock: {error}") from None
-
-
-def default_mode(settings: dict[str, Any]) -> str:
-    """A server's default clock for new matches."""
-    mode = settings.get("clock", DEFAULT_MODE)
-    return mode if mode in MODES else DEFAULT_MODE
-
-
-def turn_ms(settings: dict[str, Any], mode: str) -> int:
-    """A server's turn length for a clock mode."""
-    if mode == "async":
-        return _number(settings, "async_hours") * 3_600_000
-    return _number(settings, "live_minutes") * 60_000
-
-
-def clock_words(settings: dict[str, Any], mode: str | None, words: Words) -> str:
-    """How a lobby names the clock its match gets (the server's default when `mode` is None):
-    `live (5 min per turn)`, `async (24 h per turn)`."""
-    chosen = mode if mode in MODES else default_mode(settings)
-    if chosen == "async":
-        return words("clock-async-per-turn", hours=_number(settings, "async_hours"))
-    return words("clock-live-per-turn", minutes=_number(settings, "live_minutes"))
-
-
-def abandon_ms(settings: dict[str, Any]) -> int:
-    """How long without any member's action closes a match as abandoned."""
-    return _number(settings, "abandon_days") * 86_400_000
-
-
-def _number(settings: dict[str, Any], key: str) -> int:
-    value = settings.get(key, DEFAULTS[key])
-    return value if isinstance(value, int) and value > 0 else DEFAULTS[key]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +112,7 @@ class TurnClocks:
     def __init__(
         self,
         store: Store,
+        settings: Settings,
         service: MatchService,
         clock: ClockSync,
         *,
@@ -155,6 +120,7 @@ class TurnClocks:
         mentioned: Callable[[LiveMatch], Collection[Seat]],
     ) -> None:
         self._store = store
+        self._settings = settings
         self._service = service
         self._clock = clock
         self._owes_post = owes_post
@@ -173,19 +139,19 @@ class TurnClocks:
             except ValueError as error:
                 log.error("match %s: turn clock dropped: %s", deadline.match_id, error)
 
-    async def start(self, live: LiveMatch, mode: str) -> Ping | None:
+    async def start(self, live: LiveMatch, mode: ClockMode) -> Ping | None:
         """A new match's clock, in the mode its lobby chose, with the server's lengths."""
-        settings = await self._settings(live)
+        settings = await self._settings.guild(live.guild_id)
         now = self._clock.now_ms()
-        clock = TurnClock(mode, turn_ms(settings, mode), abandon_ms(settings), -1, now, now)
+        clock = TurnClock(mode, settings.turn_ms(mode), settings.abandon_ms, -1, now, now)
         clock.last_member_ms = now
         self.clocks[live.id] = clock
         return await self.update(live)
 
-    def mode_of(self, match_id: int) -> str | None:
+    def mode_of(self, match_id: int) -> ClockMode | None:
         """The clock mode a match was played with (None once forgotten)."""
         clock = self.clocks.get(match_id)
-        return clock.mode if clock else None
+        return ClockMode(clock.mode) if clock else None
 
     def timed_out(self, match_id: int) -> tuple[Seat, ...]:
         """The member seats whose clock ran out and who still have not acted."""
@@ -239,7 +205,7 @@ class TurnClocks:
         """In async play, the members a new wait is for that the match's message did not
         mention, once each (Keer's picks after the keep); live players are watching already."""
         new = [seat for seat in waiting if seat not in clock.mentioned]
-        if clock.mode != "async" or not new:
+        if clock.mode != ClockMode.ASYNC or not new:
             return None
         clock.mentioned += new
         return Ping(tuple(new), clock.due_ms)
@@ -269,11 +235,6 @@ class TurnClocks:
         """Whether the clock's wait is for the message players can click now: a step's new
         message that has not landed yet (Discord down, a restart) times nobody out."""
         return clock.key == live.message_key and not self._owes_post(live.id)
-
-    async def _settings(self, live: LiveMatch) -> dict[str, Any]:
-        if live.guild_id is None:
-            return {}
-        return await self._store.get_guild_settings(live.guild_id)
 
     async def fire(self, live: LiveMatch) -> ClockEvent | None:
         """The clock's event is due: remind, or (at the end) apply what missing it means, or
@@ -312,8 +273,7 @@ class TurnClocks:
                 continue
             clock.reminded.append(seat)
             player = live.players[seat]
-            settings = await self._store.get_user_settings(player.id)
-            if settings.get("notify"):
+            if (await self._settings.member(player.id)).notify:
                 users.append(player.id)
         await self._save(live, clock)
         return Reminders(tuple(users), clock.due_ms)

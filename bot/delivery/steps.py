@@ -18,6 +18,7 @@ import discord
 
 from bot.core.clock_sync import ClockSync, snowflake_ms
 from bot.core.live import LiveMatch, Played
+from bot.core.settings import ClockMode
 from bot.core.timers import MatchTimers
 from bot.core.turn_clocks import Abandoned, ClockEvent, Ping, RanOut, Reminders, TurnClocks
 from bot.delivery.outbox import Outbox
@@ -121,7 +122,7 @@ class Steps:
         """A step no click's answer showed (a skip, an expulsion's moves): deliver it."""
         self._after(played, on_public_message=False)
 
-    async def opened(self, live: LiveMatch, mode: str) -> None:
+    async def opened(self, live: LiveMatch, mode: ClockMode) -> None:
         """A new match is stored: post its first message (HTTPException when Discord refuses
         it), then start its turn clock and arm its timer."""
         await self._publisher.post_first(live)

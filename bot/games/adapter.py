@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.core.live import LiveMatch, Played
 from bot.core.rules import GameRules, Move
+from bot.core.settings import ClockMode
 from bot.ui.ids import MatchRef
 
 
@@ -79,7 +80,7 @@ class MatchStarting(Protocol):
         game: str,
         players: Any,
         options: Mapping[str, Any],
-        clock: str | None = None,
+        clock: ClockMode | None = None,
         *,
         rated: bool = True,
     ) -> LiveMatch:

@@ -5,15 +5,12 @@ Discord client; what a channel sees follows the server — the language an admin
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
 import discord
 
-from storage import Store
-from words import DEFAULT, LOCALES, Words, words_for
-
-SETTING: Final = "language"
-"""The guild setting holding the language an admin chose (absent: the server's locale)."""
+from bot.core.settings import Settings
+from words import DEFAULT, Words, words_for
 
 
 def member_words(interaction: discord.Interaction[Any]) -> Words:
@@ -21,27 +18,20 @@ def member_words(interaction: discord.Interaction[Any]) -> Words:
     return words_for(interaction.locale.value)
 
 
-def chosen_language(settings: dict[str, Any]) -> str | None:
-    """The language a server's settings choose, if any (a damaged value chooses none)."""
-    value = settings.get(SETTING)
-    return value if isinstance(value, str) and value in LOCALES else None
-
-
 class Languages:
     """Each server's public language: its setting (all read at start-up; one process answers
     every command of its servers, so none changes elsewhere), else its Discord locale as the
     gateway reported it."""
 
-    def __init__(self, store: Store, guild_locale: Callable[[str], str | None]) -> None:
-        self._store = store
+    def __init__(self, settings: Settings, guild_locale: Callable[[str], str | None]) -> None:
+        self._settings = settings
         self._guild_locale = guild_locale
         """A server's Discord locale as the gateway reported it (None: not known here)."""
         self._chosen: dict[str, str] = {}
 
     async def restore(self) -> None:
         """Read every server's chosen language (start-up)."""
-        found = await self._store.guild_values(SETTING)
-        self._chosen = {g: v for g, v in found.items() if chosen_language({SETTING: v})}
+        self._chosen = await self._settings.chosen_languages()
 
     def remember(self, guild_id: str, language: str | None) -> None:
         """A server's setting changed (`/settings language`; None: back to its locale)."""

@@ -16,6 +16,7 @@ import discord
 
 from bot.core.computer import computer_id, is_computer
 from bot.core.refusals import Refused
+from bot.core.settings import GuildSettings, Settings
 from bot.core.thinking import Thinker
 from bot.core.turn_clocks import TurnClocks
 from bot.delivery.messenger import Messenger
@@ -27,6 +28,7 @@ from bot.ui.lobby_texts import (
     closed_text,
     host_name,
     invited,
+    lobby_clock,
     lobby_text,
     lobby_view,
     names_of,
@@ -51,6 +53,7 @@ class Lobbies:
     def __init__(
         self,
         store: Store,
+        settings: Settings,
         starts: MatchStarts,
         languages: Languages,
         turn_clocks: TurnClocks,
@@ -60,6 +63,7 @@ class Lobbies:
         shards: Shards,
     ) -> None:
         self._store = store
+        self._settings_of = settings
         self._starts = starts
         self._languages = languages
         self._turn_clocks = turn_clocks
@@ -233,13 +237,12 @@ class Lobbies:
         await self._starts.check_channel_free(str(interaction.channel_id), lobby.guild_id)
         await self._starts.check_bot_permissions(interaction)
         await interaction.response.defer()
-        clock = lobby.options.get("clock")
         live = await self._starts.start(
             interaction,
             lobby.game,
             players_of(lobby),
             dict(lobby.options.get("game", {})),
-            clock if isinstance(clock, str) else None,
+            lobby_clock(lobby),
             rated=lobby.options.get("rated", True) is not False,
         )
         await self._finish(lobby, "started")
@@ -258,11 +261,9 @@ class Lobbies:
         text = lobby_text(lobby, await self._settings(lobby), words)
         await interaction.response.edit_message(content=text, view=lobby_view(lobby, words))
 
-    async def _settings(self, lobby: Lobby) -> dict[str, Any]:
+    async def _settings(self, lobby: Lobby) -> GuildSettings:
         """The server's settings (the clock a lobby without its own choice gets)."""
-        if lobby.guild_id is None:
-            return {}
-        return await self._store.get_guild_settings(lobby.guild_id)
+        return await self._settings_of.guild(lobby.guild_id)
 
     async def _finish(self, lobby: Lobby, status: str) -> None:
         await self._store.save_lobby(replace(lobby, status=status))

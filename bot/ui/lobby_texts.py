@@ -8,7 +8,7 @@ from typing import Any, Final
 import discord
 
 from bot.core.computer import ai_player, is_computer, level_of, shown_name
-from bot.core.turn_clocks import clock_words
+from bot.core.settings import ClockMode, GuildSettings
 from bot.ui.components import view_of
 from bot.ui.ids import LobbyRef
 from bot.ui.items import lobby_button
@@ -66,16 +66,32 @@ def rated_words(lobby: Lobby, words: Words) -> str:
     return words("lobby-rated")
 
 
-def terms_line(lobby: Lobby, settings: dict[str, Any], words: Words) -> str:
+def lobby_clock(lobby: Lobby) -> ClockMode | None:
+    """The clock a lobby chose for its match (None: the server's default; a damaged value
+    chooses none)."""
+    clock = lobby.options.get("clock")
+    try:
+        return None if clock is None else ClockMode(clock)
+    except ValueError:
+        return None
+
+
+def clock_words(settings: GuildSettings, mode: ClockMode | None, words: Words) -> str:
+    """How a lobby names the clock its match gets (the server's default when `mode` is None):
+    `live (5 min per turn)`, `async (24 h per turn)`."""
+    if (mode or settings.clock) is ClockMode.ASYNC:
+        return words("clock-async-per-turn", hours=settings.async_hours)
+    return words("clock-live-per-turn", minutes=settings.live_minutes)
+
+
+def terms_line(lobby: Lobby, settings: GuildSettings, words: Words) -> str:
     """What the match will be: the game's options, the clock and whether it is rated
     (`Boss Variant · refuel: live · clock: async (24 h per turn) · rated`)."""
     options = lobby.options.get("game", {})
     parts = (
         [option_words(k, v, words) for k, v in options.items()] if isinstance(options, dict) else []
     )
-    clock = lobby.options.get("clock")
-    mode = clock if isinstance(clock, str) else None
-    parts.append(words("lobby-clock", clock=clock_words(settings, mode, words)))
+    parts.append(words("lobby-clock", clock=clock_words(settings, lobby_clock(lobby), words)))
     parts.append(rated_words(lobby, words))
     return " · ".join(parts)
 
@@ -87,7 +103,7 @@ def host_name(lobby: Lobby) -> str:
     return isolate(shown(name)) if name is not None else f"<@{lobby.host_id}>"
 
 
-def lobby_text(lobby: Lobby, settings: dict[str, Any], words: Words) -> str:
+def lobby_text(lobby: Lobby, settings: GuildSettings, words: Words) -> str:
     """The lobby or challenge message: what the match will be, who is in and what is awaited.
     Names are escaped (never markdown or a mention); `settings` are the server's (the clock a
     lobby without its own choice gets)."""

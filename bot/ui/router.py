@@ -17,6 +17,7 @@ from bot.core.live import LiveMatch, Played
 from bot.core.refusals import DAMAGED_CHOICE, ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused, parsed
 from bot.core.rules import Move
 from bot.core.service import MatchService
+from bot.core.settings import Settings
 from bot.delivery.publisher import Publisher
 from bot.delivery.steps import Steps
 from bot.games import adapter_for
@@ -26,13 +27,10 @@ from bot.ui.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, MatchRef, Verb
 from bot.ui.languages import member_words
 from bot.ui.layouts import cancel_vote_view, read_by, with_board_button
 from bot.ui.names import shown
-from storage import Store
 from words import isolate
 
 log = logging.getLogger(__name__)
 
-IMAGES_SETTING: Final = "images"
-"""A member's settings key: False when they chose text instead of images (`/settings me`)."""
 MESSAGE_LIMIT: Final = 2000
 """Discord's limit on a message's text."""
 
@@ -61,14 +59,14 @@ class ClickRouter:
         rematches: Rematches,
         *,
         publisher: Publisher,
-        store: Store,
+        settings: Settings,
     ) -> None:
         self._service = service
         self._steps = steps
         self._absence = absence
         self._rematches = rematches
         self._publisher = publisher
-        self._store = store
+        self._settings = settings
         self._buttons: dict[str, Clicked] = {
             Verb.AGREE: self._vote,
             Verb.REFUSE: self._vote,
@@ -181,8 +179,7 @@ class ClickRouter:
     async def wants_images(self, user_id: str) -> bool:
         """Whether the member takes images in what the bot shows only them (True unless they
         chose text with `/settings me images:off`)."""
-        settings = await self._store.get_user_settings(user_id)
-        return settings.get(IMAGES_SETTING, True) is not False
+        return (await self._settings.member(user_id)).images
 
     async def render(self, function: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
         """A render in the render threads."""

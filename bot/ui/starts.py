@@ -14,7 +14,7 @@ from bot.core.computer import is_computer
 from bot.core.live import LiveMatch
 from bot.core.refusals import Refused
 from bot.core.service import MatchService
-from bot.core.turn_clocks import default_mode
+from bot.core.settings import ClockMode, Settings
 from bot.delivery.messenger import Messenger
 from bot.delivery.steps import Steps
 from bot.ui.languages import Languages
@@ -26,8 +26,6 @@ from storage import Lobby, Store
 
 log = logging.getLogger(__name__)
 
-DEFAULT_MATCH_LIMIT: Final = 5
-"""Open matches one member may play at once in a server, unless `/settings limit` says."""
 THREAD_TYPES: Final = (discord.ChannelType.public_thread, discord.ChannelType.private_thread)
 THREAD_NAME_LIMIT: Final = 100
 """Discord's limit on a thread's name."""
@@ -41,21 +39,21 @@ class MatchStarts:
         service: MatchService,
         steps: Steps,
         store: Store,
+        settings: Settings,
+        *,
         languages: Languages,
         messenger: Messenger,
     ) -> None:
         self._service = service
         self._steps = steps
         self._store = store
+        self._settings = settings
         self._languages = languages
         self._messenger = messenger
 
     async def threads_on(self, guild_id: str | None) -> bool:
         """Whether this server puts each match in its own thread."""
-        if guild_id is None:
-            return False
-        settings = await self._store.get_guild_settings(guild_id)
-        return bool(settings.get("threads", False))
+        return (await self._settings.guild(guild_id)).threads
 
     async def check_can_start(self, interaction: discord.Interaction[Any], host: str) -> None:
         """Refuse a new match or lobby where the bot could not post it, where a match already
@@ -100,11 +98,7 @@ class MatchStarts:
 
     async def limit(self, guild_id: str | None) -> int:
         """How many open matches one member may play at once in this server."""
-        if guild_id is None:
-            return DEFAULT_MATCH_LIMIT
-        settings = await self._store.get_guild_settings(guild_id)
-        value = settings.get("max_matches", DEFAULT_MATCH_LIMIT)
-        return value if isinstance(value, int) and value > 0 else DEFAULT_MATCH_LIMIT
+        return (await self._settings.guild(guild_id)).max_matches
 
     async def check_member_limit(self, user_id: str, guild_id: str | None) -> None:
         """Refuse a new match to a member who already plays the server's maximum."""
@@ -127,7 +121,7 @@ class MatchStarts:
         game: str,
         players: Sequence[Player],
         options: Mapping[str, Any],
-        clock: str | None = None,
+        clock: ClockMode | None = None,
         *,
         rated: bool = True,
     ) -> LiveMatch:
@@ -157,9 +151,9 @@ class MatchStarts:
                 thread_id=thread,
                 rated=rated,
             )
-        settings = await self._store.get_guild_settings(guild) if guild else {}
+        settings = await self._settings.guild(guild)
         try:
-            await self._steps.opened(live, clock or default_mode(settings))
+            await self._steps.opened(live, clock or settings.clock)
         except discord.HTTPException as error:
             await self._call_off(live, error)
         return live

@@ -16,6 +16,7 @@ from bot.core.clock_sync import ClockSync
 from bot.core.gateway_watch import GatewayWatch
 from bot.core.live import LiveMatch, Played
 from bot.core.service import MatchService
+from bot.core.settings import Settings
 from bot.core.timers import MatchTimers
 from bot.core.turn_clocks import ClockEvent, Ping, RanOut, TurnClocks
 from bot.delivery.layouts import Shown
@@ -186,6 +187,7 @@ def parts(store: Store, *, owes_post: bool = False) -> Parts:
     outbox.first_wait_s = 0.01
     turn_clocks = TurnClocks(
         store,
+        Settings(store),
         service,
         sync,
         owes_post=(lambda match_id: True) if owes_post else outbox.owes_post,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from typing import Any
 
 from bot.app import TableroBot
 from bot.core.live import LiveMatch
@@ -200,3 +201,66 @@ async def against_the_computer_over_loopback(
             return task, KeroDriver(server, bot, live)
         await asyncio.sleep(0.02)
     raise AssertionError("Ana's turn never came")
+
+
+# -- matches to start from (the tanker, the turn clock, resumes) -----------------------------------
+
+
+async def challenge(server: Server, **options: str) -> tuple[TableroBot, KeroDriver]:
+    """Ana challenges Bo, who accepts."""
+    bot = await server.start_bot(ai_think_ms=1_500)
+    fake = server.fake
+    res = await fake.slash(
+        bot, server.ana, server.channel, "kero challenge", member=server.bo, **options
+    )
+    await fake.click(bot, server.bo, res.message, "Accept")
+    await fake.settle()
+    live = live_here(bot, server)
+    assert live is not None and not live.is_ai(0) and not live.is_ai(1)
+    return bot, KeroDriver(server, bot, live)
+
+
+async def first_turn_of(driver: KeroDriver, seat: int) -> None:
+    """Play on until `seat` starts a turn."""
+    for _ in range(500):
+        state = kero_state(driver.live.state)
+        if state.phase is Phase.START and state.active == seat:
+            return
+        await driver.step()
+    raise AssertionError("the seat never got a turn")
+
+
+async def rolling(server: Server, **bot_options: Any) -> KeroDriver:
+    """A match against the computer with Ana (first to play) rolling 5 white dice."""
+    bot = await server.start_bot(ai_think_ms=1_500, **bot_options)
+    fake = server.fake
+    await fake.slash(bot, server.ana, server.channel, "kero challenge", member=fake.bot)
+    await fake.settle()
+    live = live_here(bot, server)
+    assert live is not None
+    driver = KeroDriver(server, bot, live)
+    await driver.wait_for_bot()
+    assert kero_state(live.state).active == 0
+    await driver.press(0, "roll@")
+    await fake.settle()
+    assert kero_state(live.state).phase is Phase.ROLLING
+    return driver
+
+
+def empty_at(driver: KeroDriver) -> int:
+    """When the rolling clan's tank runs dry (Discord ms): its tanker window's E."""
+    window = kero_state(driver.live.state).turn.window
+    assert window is not None
+    return window.empty_at
+
+
+async def click_at(
+    driver: KeroDriver, suffix: str, at_ms: int, arrive_ms: int | None = None
+) -> InteractionResult:
+    """Click a button stamped `at_ms` by Discord, reaching the bot at `arrive_ms`."""
+    clock = driver.clock
+    clock.now = (arrive_ms if arrive_ms is not None else at_ms) / 1000
+    custom_id = driver.button_id(suffix)
+    return await driver.server.fake.click(
+        driver.bot, driver.user(0), driver.message, custom_id, at_ms=at_ms
+    )

@@ -22,7 +22,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
 
 from bot.app import TableroBot
@@ -40,9 +39,9 @@ from games.records import replay
 from storage import SqliteStore, StoredMatch
 from tests.bot import chaos_child as child
 from tests.bot.conftest import Server, _server, said
+from tests.bot.helpers import RemoteBot, delivered, quick, until
 from tests.bot.keer_driver import button_id, keer, live_here, start_match
 from tests.bot.kero_driver import KeroDriver, fire_due
-from tests.bot.test_outbox import delivered, quick
 
 ROOT = Path(__file__).resolve().parents[2]
 MESSAGES = re.compile(r"^/channels/\d+/messages(/\d+)?$")
@@ -79,27 +78,6 @@ class JumpClock(FakeClock):
     def advance(self, seconds: float) -> None:
         """Jump ahead (only while no bot process runs: a running one keeps its own shift)."""
         self.shift += seconds
-
-
-class RemoteBot(discord.Client):
-    """The bot as the test's driver sees it: a client in another process, never attached to
-    the double, so every click reaches it over the loopback gateway."""
-
-    def __init__(self) -> None:
-        super().__init__(intents=discord.Intents.none())
-
-
-async def until(done: Callable[[], Any], what: str, timeout: float = 10.0) -> None:
-    """Poll (real time) until `done()` is true; AssertionError naming `what` if it never is."""
-    limit = time.monotonic() + timeout
-    while not await _true(done()):
-        if time.monotonic() > limit:
-            raise AssertionError(f"gave up waiting for {what} ({timeout:g} s)")
-        await asyncio.sleep(0.01)
-
-
-async def _true(value: Any) -> bool:
-    return bool(await value) if asyncio.iscoroutine(value) else bool(value)
 
 
 @dataclass

@@ -16,7 +16,7 @@ from games.keer_kids import Phase as KeerPhase
 from games.kero import actions as a
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import button_id, keer, members, pick, play_roll, start_match
-from tests.bot.test_tanker_timing import click_at, rolling
+from tests.bot.kero_driver import click_at, rolling
 
 
 def count_costs(bot: TableroBot, monkeypatch: pytest.MonkeyPatch) -> Counter[str]:

@@ -30,8 +30,8 @@ from games.keer_kids import KeerState, Phase
 from games.records import replay
 from storage import PostgresStore
 from tests.bot import chaos_child as child
+from tests.bot.helpers import RemoteBot, until
 from tests.bot.keer_driver import button_id
-from tests.bot.test_chaos import RemoteBot, until
 from tests.storage.conftest import postgres_url, reset_postgres
 
 ROOT = Path(__file__).resolve().parents[2]

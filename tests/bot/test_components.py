@@ -17,6 +17,7 @@ from bot.core.computer import ai_player
 from bot.core.live import LiveMatch
 from bot.core.refusals import Refused
 from bot.core.rules import THROW
+from bot.core.settings import Settings
 from bot.core.turn_clocks import Abandoned, RanOut, Reminders
 from bot.delivery.messenger import Image
 from bot.ui.absence import Absence
@@ -273,7 +274,12 @@ def _router(built: Parts) -> ClickRouter:
     steps = pipeline(built)
     absence = Absence(built.service, steps, built.turn_clocks)
     return ClickRouter(
-        built.service, steps, absence, _NoRematches(), publisher=built.publisher, store=built.store
+        built.service,
+        steps,
+        absence,
+        _NoRematches(),
+        publisher=built.publisher,
+        settings=Settings(built.store),
     )
 
 

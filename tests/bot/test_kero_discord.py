@@ -13,9 +13,20 @@ from games.records import Entry, Player
 from storage import NewMatch, SqliteStore
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import decodes, live_here
-from tests.bot.kero_driver import KeroDriver
-from tests.games.kero.helpers import BRICK, FLAME, METAL, RECRUIT, STACKED, T, roll, stop
-from tests.games.kero.test_claims import boss_tie, match, place_turn
+from tests.bot.kero_driver import KeroDriver, challenge, first_turn_of
+from tests.games.kero.helpers import (
+    BRICK,
+    FLAME,
+    METAL,
+    RECRUIT,
+    STACKED,
+    T,
+    boss_tie,
+    match,
+    place_turn,
+    roll,
+    stop,
+)
 
 
 async def start_vs_computer(server: Server, **options: str) -> tuple[TableroBot, KeroDriver]:
@@ -46,20 +57,6 @@ async def test_a_member_plays_a_whole_match_against_the_computer(
     assert "🏆" in final.content and decodes(final) == 1
     assert bot.runtime.publisher.errors == []
     await server.fake.disconnect(bot)
-
-
-async def challenge(server: Server, **options: str) -> tuple[TableroBot, KeroDriver]:
-    """Ana challenges Bo, who accepts."""
-    bot = await server.start_bot(ai_think_ms=1_500)
-    fake = server.fake
-    res = await fake.slash(
-        bot, server.ana, server.channel, "kero challenge", member=server.bo, **options
-    )
-    await fake.click(bot, server.bo, res.message, "Accept")
-    await fake.settle()
-    live = live_here(bot, server)
-    assert live is not None and not live.is_ai(0) and not live.is_ai(1)
-    return bot, KeroDriver(server, bot, live)
 
 
 @pytest.mark.parametrize(("variant", "refuel"), [("base", "live"), ("boss", "auto")])
@@ -123,16 +120,6 @@ async def test_a_double_fuel_up_in_live_mode(timed_server: Server, throw: bool) 
     assert (throws > 0, autos) == ((True, 0) if throw else (False, 2))
     assert kero_state(driver.live.state).phase is Phase.START
     await timed_server.fake.disconnect(bot)
-
-
-async def first_turn_of(driver: KeroDriver, seat: int) -> None:
-    """Play on until `seat` starts a turn."""
-    for _ in range(500):
-        state = kero_state(driver.live.state)
-        if state.phase is Phase.START and state.active == seat:
-            return
-        await driver.step()
-    raise AssertionError("the seat never got a turn")
 
 
 async def test_the_fuel_up_button_goes_once_the_clan_does_something_else(

@@ -18,7 +18,7 @@ from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import button_id, live_here
 from tests.bot.kero_driver import KeroDriver
 from tests.bot.pseudo import leaks, watch
-from tests.games.kero.test_refusal_words import refusals
+from tests.games.kero.helpers import refusals
 from words import words_for
 
 ENGLISH = re.compile(

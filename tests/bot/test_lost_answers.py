@@ -13,9 +13,8 @@ from games.kero import actions as a
 from games.kero.board import Phase
 from games.kero.rules.rolling import MAX_CREDIT_MS
 from tests.bot.conftest import Server
-from tests.bot.kero_driver import KeroDriver, against_the_computer_over_loopback
-from tests.bot.test_outbox import delivered, quick
-from tests.bot.test_tanker_timing import empty_at, rolling
+from tests.bot.helpers import delivered, quick
+from tests.bot.kero_driver import KeroDriver, against_the_computer_over_loopback, empty_at, rolling
 
 CALLBACKS = r"/interactions/\d+/[^/]+/callback$"
 EDITS = r"/channels/\d+/messages/\d+$"

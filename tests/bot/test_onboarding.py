@@ -13,7 +13,7 @@ from fakediscord import FakeUser, InteractionResult
 from games.kero.board import Phase
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import button_id, start_match
-from tests.bot.test_tanker_timing import rolling
+from tests.bot.kero_driver import rolling
 from words import isolate, words_for
 
 

@@ -13,6 +13,7 @@ from fakediscord import FakeMessage
 from games.keer_kids import Phase
 from storage import Owed, StorageError, now_ms
 from tests.bot.conftest import Server
+from tests.bot.helpers import delivered, quick
 from tests.bot.keer_driver import (
     button_id,
     keer,
@@ -26,23 +27,6 @@ from tests.bot.kero_driver import fire_due
 
 POSTS = r"/channels/\d+/messages$"
 LIVE_TURN_MS = 5 * 60_000
-
-
-def quick(bot: TableroBot) -> TableroBot:
-    """Retries after milliseconds, not seconds (the waits' growth is the same)."""
-    bot.runtime.outbox.first_wait_s = 0.005
-    bot.runtime.outbox.max_wait_s = 0.05
-    return bot
-
-
-async def delivered(server: Server, bot: TableroBot) -> None:
-    """Wait until no match owes a message any more."""
-    for _ in range(1000):
-        if bot.runtime.outbox.pending() == 0:
-            await server.fake.settle()
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the owed messages were never delivered")
 
 
 async def at_last_pick(server: Server, bot: TableroBot) -> tuple[LiveMatch, int, int]:

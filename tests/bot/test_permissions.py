@@ -12,19 +12,12 @@ import pytest
 from bot.app import TableroBot
 from bot.ui.permissions import MANAGE_SERVER
 from fakediscord import FakeChannel, FakeMessage, InteractionResult
-from fakediscord.model import Overwrite
-from fakediscord.world import perm_bits
 from tests.bot.conftest import Server, said
+from tests.bot.helpers import take_from_bot
 from tests.bot.keer_driver import live_here, open_lobby, start_match
 from words import words_for
 
 SERVER_GROUPS = ("keer", "kero", "match", "settings")
-
-
-def take_from_bot(server: Server, channel: FakeChannel, **perms: bool) -> None:
-    """A channel overwrite for the bot, added after the fact (an admin changed the channel)."""
-    allow, deny = perm_bits(**perms)
-    channel.overwrites.append(Overwrite(server.fake.bot.id, 1, allow, deny))
 
 
 def refusal(res: InteractionResult) -> str:

@@ -4,7 +4,7 @@ is back, a message posted while the step could not be settled is settled afterwa
 goes on — all without restarting the bot.
 
 The bot runs in-process on the fake Discord with `database_url` pointing at the test server,
-which `.ci/postgres.sh`'s script stops and starts (tests/storage/test_pg_outage.py).
+which `.ci/postgres.sh`'s script stops and starts (tests/storage/helpers.py).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from games.kero import actions as a
 from games.kero.board import Phase
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import keer, members, play_roll, start_match
-from tests.bot.test_tanker_timing import empty_at, rolling
-from tests.storage.test_pg_outage import PgServer, kept_running
+from tests.bot.kero_driver import empty_at, rolling
+from tests.storage.helpers import PgServer, kept_running
 from words import words_for
 
 log = logging.getLogger(__name__)

@@ -12,7 +12,7 @@ from fakediscord import FakeUser
 from games.kero import actions as a
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import play_roll, start_match
-from tests.bot.test_kero_discord import challenge
+from tests.bot.kero_driver import challenge
 
 
 def received(server: Server, user: FakeUser) -> str:

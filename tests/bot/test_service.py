@@ -18,7 +18,7 @@ from games.keer_kids import KeerState, Phase, Skip
 from games.records import Player, replay
 from storage import SqliteStore, rebuild_open
 from tests.bot.core_driver import match_service
-from tests.games.kero.test_refusal_words import refusals
+from tests.games.kero.helpers import refusals
 from words import words_for
 
 ANA, BO = Player("101", "Ana"), Player("102", "Bo")

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 import pytest
 
-from bot.core import turn_clocks
+from bot.cogs.settings import SHOW, show_lines
 from bot.core.settings import (
     GUILD_FIELDS,
     ClockMode,
@@ -20,10 +20,9 @@ from bot.core.settings import (
     MemberSettings,
     Settings,
 )
-from bot.ui.languages import chosen_language
-from bot.ui.matches import DEFAULT_MATCH_LIMIT
 from storage import PostgresStore, SqliteStore, StorageError, Store
 from tests.storage.conftest import postgres_url, raw_sql, reset_postgres, second_store
+from words import words_for
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -59,14 +58,6 @@ def test_the_defaults_are_todays() -> None:
         )
     )
     assert MemberSettings.from_stored({}) == MemberSettings() == MemberSettings(True, False)
-    defaults = GuildSettings()
-    assert defaults.max_matches == DEFAULT_MATCH_LIMIT
-    assert {
-        "live_minutes": defaults.live_minutes,
-        "async_hours": defaults.async_hours,
-        "abandon_days": defaults.abandon_days,
-    } == turn_clocks.DEFAULTS
-    assert defaults.clock == turn_clocks.DEFAULT_MODE
 
 
 def test_the_stored_keys_are_the_keys_rows_already_hold() -> None:
@@ -147,26 +138,48 @@ def test_a_damaged_member_value_reads_as_its_default(key: str, value: Any) -> No
     assert MemberSettings.from_stored({key: value}) == MemberSettings()
 
 
-STORED_ROWS: list[dict[str, Any]] = [
-    {},
-    {"clock": "async", "async_hours": 72, "abandon_days": 2},
-    {"clock": "live", "live_minutes": 11},
-    {"clock": "turbo", "live_minutes": 0, "async_hours": "x", "abandon_days": None},
-    {"language": "es"},
-    {"language": "fr"},
+HOUR, DAY = 3_600_000, 86_400_000
+STORED_ROWS: list[tuple[dict[str, Any], ClockMode, int, int, int, str | None]] = [
+    ({}, ClockMode.LIVE, 5 * 60_000, 24 * HOUR, 7 * DAY, None),
+    (
+        {"clock": "async", "async_hours": 72, "abandon_days": 2},
+        ClockMode.ASYNC,
+        5 * 60_000,
+        72 * HOUR,
+        2 * DAY,
+        None,
+    ),
+    ({"clock": "live", "live_minutes": 11}, ClockMode.LIVE, 11 * 60_000, 24 * HOUR, 7 * DAY, None),
+    (
+        {"clock": "turbo", "live_minutes": 0, "async_hours": "x", "abandon_days": None},
+        ClockMode.LIVE,
+        5 * 60_000,
+        24 * HOUR,
+        7 * DAY,
+        None,
+    ),
+    ({"language": "es"}, ClockMode.LIVE, 5 * 60_000, 24 * HOUR, 7 * DAY, "es"),
+    ({"language": "fr"}, ClockMode.LIVE, 5 * 60_000, 24 * HOUR, 7 * DAY, None),
 ]
+"""Stored rows, and the clock, turn lengths, abandon time and language the bot read from them
+before the typed settings (the helpers they replaced), value by value."""
 
 
-@pytest.mark.parametrize("stored", STORED_ROWS)
-def test_clock_and_language_read_as_the_helpers_they_replace(stored: dict[str, Any]) -> None:
-    """Parity with bot.core.turn_clocks and bot.ui.languages, which the bot still calls."""
+@pytest.mark.parametrize(("stored", "clock", "live", "async_", "abandon", "language"), STORED_ROWS)
+def test_clock_and_language_read_as_they_always_did(  # noqa: PLR0917 - one row's columns
+    stored: dict[str, Any],
+    clock: ClockMode,
+    live: int,
+    async_: int,
+    abandon: int,
+    language: str | None,
+) -> None:
     guild = GuildSettings.from_stored(stored)
-    assert guild.clock == turn_clocks.default_mode(stored)
-    for mode in ClockMode:
-        assert guild.turn_ms(mode) == turn_clocks.turn_ms(stored, mode)
-        assert guild.turn_ms(mode) == turn_clocks.turn_ms(stored, str(mode)), "plain str too"
-    assert guild.abandon_ms == turn_clocks.abandon_ms(stored)
-    assert guild.language == chosen_language(stored)
+    assert guild.clock == clock
+    assert guild.turn_ms(ClockMode.LIVE) == live and guild.turn_ms(ClockMode.ASYNC) == async_
+    assert guild.turn_ms("async") == async_, "a plain str too (a stored clock's mode)"  # type: ignore[arg-type]
+    assert guild.abandon_ms == abandon
+    assert guild.language == language
 
 
 def test_turn_lengths() -> None:
@@ -325,3 +338,22 @@ async def test_a_corrupt_row_is_a_storage_error_not_defaults(store: Store) -> No
         await settings.guild("g")
     with pytest.raises(StorageError, match="guild g: settings is not a JSON object"):
         await settings.set_guild("g", threads=False)
+
+
+def test_settings_show_says_every_setting_in_its_order() -> None:
+    assert set(SHOW) == set(GUILD_FIELDS), "a new setting needs its line in /settings show"
+    english = words_for("en")
+    lines = show_lines(
+        GuildSettings(threads=True, max_matches=3, clock=ClockMode.ASYNC, language="es"),
+        english,
+        "Spanish",
+    )
+    shown = "\n".join(lines)
+    assert lines[0] == english("settings-show-head")
+    assert english("settings-show-threads-on") in shown
+    assert english("settings-show-limit", count=3) in shown
+    assert english("settings-show-clock", mode="async", minutes=5, hours=24) in shown
+    assert english("settings-show-language-set", language="Spanish") in shown
+    assert len(lines) == 1 + len(
+        [f for f in GUILD_FIELDS if f not in ("live_minutes", "async_hours")]
+    )

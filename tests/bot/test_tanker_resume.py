@@ -14,9 +14,7 @@ from games.kero import actions as a
 from games.kero.board import Phase
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import live_here
-from tests.bot.kero_driver import KeroDriver
-from tests.bot.test_kero_discord import challenge, first_turn_of
-from tests.bot.test_tanker_timing import empty_at, rolling
+from tests.bot.kero_driver import KeroDriver, challenge, empty_at, first_turn_of, rolling
 
 OUTAGE_MS = 5_000
 """How long the gateway stays down (the reconnect in the issue took 5 s)."""

@@ -11,41 +11,7 @@ from bot.games.kero.rules import GRACE_MS, kero_state
 from games.kero import actions as a
 from games.kero.board import Phase
 from tests.bot.conftest import Server, said
-from tests.bot.keer_driver import live_here
-from tests.bot.kero_driver import KeroDriver
-
-
-async def rolling(server: Server, **bot_options: Any) -> KeroDriver:
-    """A match against the computer with Ana (first to play) rolling 5 white dice."""
-    bot = await server.start_bot(ai_think_ms=1_500, **bot_options)
-    fake = server.fake
-    await fake.slash(bot, server.ana, server.channel, "kero challenge", member=fake.bot)
-    await fake.settle()
-    live = live_here(bot, server)
-    assert live is not None
-    driver = KeroDriver(server, bot, live)
-    await driver.wait_for_bot()
-    assert kero_state(live.state).active == 0
-    await driver.press(0, "roll@")
-    await fake.settle()
-    assert kero_state(live.state).phase is Phase.ROLLING
-    return driver
-
-
-def empty_at(driver: KeroDriver) -> int:
-    window = kero_state(driver.live.state).turn.window
-    assert window is not None
-    return window.empty_at
-
-
-async def click_at(driver: KeroDriver, suffix: str, at_ms: int, arrive_ms: int | None = None):
-    """Click a button stamped `at_ms` by Discord, reaching the bot at `arrive_ms`."""
-    clock = driver.clock
-    clock.now = (arrive_ms if arrive_ms is not None else at_ms) / 1000
-    custom_id = driver.button_id(suffix)
-    return await driver.server.fake.click(
-        driver.bot, driver.user(0), driver.message, custom_id, at_ms=at_ms
-    )
+from tests.bot.kero_driver import KeroDriver, click_at, empty_at, rolling
 
 
 async def reroll_at(driver: KeroDriver, at_ms: int):

@@ -12,8 +12,7 @@ from bot.games.kero.rules import GRACE_MS, kero_state
 from games.kero import actions as a
 from games.kero.board import Phase
 from tests.bot.conftest import Server
-from tests.bot.kero_driver import fire_due
-from tests.bot.test_tanker_timing import empty_at, rolling
+from tests.bot.kero_driver import empty_at, fire_due, rolling
 
 QUICK_MS = 50
 """The first retry's wait in this test (a second in the bot)."""

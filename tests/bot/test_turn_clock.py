@@ -11,8 +11,7 @@ from games.keer_kids import HeuristicAI, Keep, KeerState, Miss, Phase, Roll
 from games.kero import actions as ka
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import button_id, keer, live_here, pick, play_until
-from tests.bot.kero_driver import KeroDriver, fire_due
-from tests.bot.test_kero_discord import challenge, first_turn_of
+from tests.bot.kero_driver import KeroDriver, challenge, fire_due, first_turn_of
 from words import isolate
 
 DAY_S = 86_400

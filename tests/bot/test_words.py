@@ -15,7 +15,7 @@ from games.kero.board import Phase
 from games.kero.resources import Resources
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import play_roll, start_match
-from tests.bot.test_tanker_timing import rolling
+from tests.bot.kero_driver import rolling
 from words import LOCALES, words_for
 
 FACE_WORDS = re.compile(r"\b(brick|wheat|metal|recruit|jerrycan|flame|Tuarek|Explorer)s?\b")

@@ -7,25 +7,21 @@ Regions are compared through the renderer's own layout, so the tests follow the 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from PIL import Image
 
-from games.common import CHANCE, ChanceRng
-from games.common.play import play_out
-from games.keer_kids import Cross, HeuristicAI, Keep, KeerState, Mark, Roll, new_match
-from games.keer_kids.actions import Action
+from games.keer_kids import Cross, KeerState, Mark, new_match
 from games.keer_kids.dice import PURPLE
 from render import keer_kids as kk
 from render.common import HIGHLIGHT
 from render.keer_kids.layout import sheet_layout, table_layout
-from render.keer_kids.results import RESULTS_HEADER, ROW_H, ranking, results_static, row_tile
-from render.keer_kids.static import sheet_rgb
+from render.keer_kids.results import RESULTS_HEADER, ROW_H, ranking
 from render.keer_kids.table import table_static
-from render.keer_kids.tiles import die_tile, shared_palette, sheet_sprites, text_tile
+from tests.render.helpers import choosing, clear_keer_caches, cross, keer_finished, play_roll
 from words import words_for
 
 EN = words_for("en")
@@ -34,44 +30,6 @@ COLUMN_0_PATH = ("P4", "C2", "P1", "M2", "C1", "E1", "M1")
 """From the star to the left edge: the last five fill column 1 (index 0, two buckets)."""
 
 Box = tuple[int, int, int, int]
-
-
-# --- building states by play -----------------------------------------------------------------
-
-
-def colour(state: KeerState, enclosure_id: str) -> str:
-    enclosure = state.sheet.enclosure(enclosure_id)
-    assert enclosure is not None
-    return enclosure.colour
-
-
-def play_roll(state: KeerState, dice: tuple[str, str, str], choices: Mapping[int, Action]) -> None:
-    """One forced roll, die 0 kept; seats without a choice take their first legal action."""
-    state.apply(CHANCE, Roll(dice))
-    state.apply(state.roller, Keep(0))
-    for seat in range(state.num_players):
-        action = choices.get(seat) or state.legal_actions(seat)[0]
-        state.apply(seat, action)
-
-
-def cross(state: KeerState, plan: Mapping[int, str]) -> None:
-    """One roll in which every seat of `plan` crosses its enclosure (others mark or take any)."""
-    roller = state.roller
-    wanted = list(dict.fromkeys(colour(state, e) for s, e in plan.items() if s != roller))
-    rest = [*wanted, PURPLE, PURPLE][:2]
-    first = colour(state, plan[roller]) if roller in plan else PURPLE
-    choices: dict[int, Action] = {}
-    for seat, enclosure_id in plan.items():
-        die = 0 if seat == roller else 1 + rest.index(colour(state, enclosure_id))
-        choices[seat] = Cross(die, enclosure_id)
-    play_roll(state, (first, rest[0], rest[1]), choices)
-
-
-def finished(players: int, seed: int = 3) -> KeerState:
-    """A match HeuristicAI played to its end (its last roll still shows on the table)."""
-    state = new_match(players)
-    play_out(state, [HeuristicAI() for _ in range(players)], ChanceRng(seed))
-    return state
 
 
 # --- looking at images -----------------------------------------------------------------------
@@ -109,27 +67,11 @@ def squares(state: KeerState, enclosure_id: str, scale: float) -> list[Box]:
     return [layout.cell_box(r, c) for r, c in enclosure.squares]
 
 
-def clear_caches() -> None:
-    for cached in (
-        shared_palette,
-        sheet_layout,
-        sheet_rgb,
-        sheet_sprites,
-        table_layout,
-        table_static,
-        results_static,
-        text_tile,
-        die_tile,
-        row_tile,
-    ):
-        cached.cache_clear()
-
-
 # --- the images decode, with bounded sizes ---------------------------------------------------
 
 
 def test_sheet_png_decodes_about_1000_px_wide() -> None:
-    state = finished(2)
+    state = keer_finished(2)
     image = decode(kk.sheet_png(state, 1, words=EN))
     assert image.format == "PNG" and image.mode == "P"
     assert image.size == kk.sheet_image(state, 1, words=EN).size
@@ -149,7 +91,7 @@ def test_sheet_refuses_a_seat_not_in_the_match() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_table_size_stays_in_bounds(players: int) -> None:
-    for state in (new_match(players), finished(players)):
+    for state in (new_match(players), keer_finished(players)):
         image = decode(kk.table_png(state, NAMES[:players], words=EN))
         assert image.mode == "P"
         assert 1200 <= image.width <= 2000 and 600 <= image.height <= 1400
@@ -161,13 +103,13 @@ def test_table_size_stays_in_bounds(players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_results_png_decodes(players: int) -> None:
-    image = decode(kk.results_png(finished(players), NAMES[:players], words=EN))
+    image = decode(kk.results_png(keer_finished(players), NAMES[:players], words=EN))
     assert image.mode == "P" and image.width == kk.RESULTS_WIDTH
     assert 300 <= image.height <= 700
 
 
 def test_long_or_missing_names_keep_the_sizes() -> None:
-    state = finished(4)
+    state = keer_finished(4)
     long = ["x" * 200, "Bram " * 40, "", "  "]
     assert kk.table_image(state, long, words=EN).size == kk.table_image(state, NAMES, words=EN).size
     assert kk.table_image(state, [], words=EN).size == kk.table_image(state, NAMES, words=EN).size
@@ -249,7 +191,7 @@ def test_filling_a_column_circles_its_buckets_and_settles_its_visitor() -> None:
 
 
 def test_completing_an_animal_circles_its_food() -> None:
-    state = finished(2, 0)
+    state = keer_finished(2, 0)
     seat = next(s for s in range(2) if state.players[s].animals)
     letter = state.players[seat].animals[0]
     index = [a.letter for a in state.sheet.animals].index(letter)
@@ -261,7 +203,7 @@ def test_completing_an_animal_circles_its_food() -> None:
 
 
 def test_score_box_follows_the_score() -> None:
-    state = finished(2)
+    state = keer_finished(2)
     scores = [state.circles(s).total for s in range(2)]
     assert scores[0] > 0
     box = sheet_layout(state.sheet, 1.0).score_box
@@ -273,7 +215,7 @@ def test_score_box_follows_the_score() -> None:
 def test_results_differ_with_the_winners() -> None:
     by_winners: dict[frozenset[int], KeerState] = {}
     for seed in range(40):
-        state = finished(2, seed)
+        state = keer_finished(2, seed)
         by_winners.setdefault(winners(state), state)
         if len(by_winners) >= 2:
             break
@@ -285,7 +227,7 @@ def test_results_differ_with_the_winners() -> None:
 
 
 def test_shared_wins_highlight_every_winner() -> None:
-    state = next(s for s in (finished(3, seed) for seed in range(40)) if len(winners(s)) > 1)
+    state = next(s for s in (keer_finished(3, seed) for seed in range(40)) if len(winners(s)) > 1)
     outcome, order = ranking(state)
     assert [outcome.places[s] for s in order[:2]] == [1, 1]
     image = kk.results_image(state, NAMES, words=EN)
@@ -301,15 +243,6 @@ def test_standings_before_the_end_highlight_nobody() -> None:
 
 
 # --- the roll on the table -------------------------------------------------------------------
-
-
-def choosing(second: Action) -> KeerState:
-    """Seat 0 rolled and kept blue; seat 1 has chosen `second`; seat 0 has not chosen yet."""
-    state = new_match(2)
-    state.apply(CHANCE, Roll(("blue", "red", "purple")))
-    state.apply(0, Keep(0))
-    state.apply(1, second)
-    return state
 
 
 def test_choices_stay_hidden_until_the_roll_resolves() -> None:
@@ -350,7 +283,7 @@ def renders(state: KeerState) -> list[Callable[[], bytes]]:
 
 
 def test_rendering_does_not_mutate_the_state() -> None:
-    states = [new_match(3), finished(4), choosing(Mark(2))]
+    states = [new_match(3), keer_finished(4), choosing(Mark(2))]
     for state in states:
         before: Any = (state.summary(), len(state.history), state.version, list(state.choices))
         for render in renders(state):
@@ -359,15 +292,15 @@ def test_rendering_does_not_mutate_the_state() -> None:
 
 
 def test_the_static_cache_does_not_leak_marks() -> None:
-    clear_caches()
+    clear_keer_caches()
     fresh = kk.table_png(new_match(4), NAMES, words=EN)
     fresh_sheet = kk.sheet_png(new_match(4), 2, words=EN)
-    crossed = finished(4)
+    crossed = keer_finished(4)
     assert kk.table_png(crossed, NAMES, words=EN) != fresh
     kk.sheet_png(crossed, 2, words=EN)
     assert kk.table_png(new_match(4), NAMES, words=EN) == fresh
     assert kk.sheet_png(new_match(4), 2, words=EN) == fresh_sheet
-    clear_caches()
+    clear_keer_caches()
     assert kk.table_png(new_match(4), NAMES, words=EN) == fresh
     assert kk.sheet_png(new_match(4), 2, words=EN) == fresh_sheet
     # No square of the fresh table differs from the cached static layer.
@@ -382,8 +315,8 @@ def test_the_static_cache_does_not_leak_marks() -> None:
 
 
 def test_threads_render_identical_bytes() -> None:
-    states = [finished(4), choosing(Cross(1, "E3"))]
-    clear_caches()
+    states = [keer_finished(4), choosing(Cross(1, "E3"))]
+    clear_keer_caches()
     jobs = [render for state in states for render in renders(state)] * 2
     with ThreadPoolExecutor(max_workers=4) as pool:
         concurrent = list(pool.map(lambda job: job(), jobs))

@@ -10,90 +10,33 @@ from __future__ import annotations
 
 import io
 import threading
-from functools import cache
-from typing import Any
 
 from PIL import Image, ImageChops
 
-from games.common import CHANCE, ChanceRng
-from games.common.play import play_out, step
 from games.kero import actions as a
-from games.kero.ai import KeroAI
-from games.kero.board import Phase
 from games.kero.state import KeroState
 from render import kero
 from render.common import BACKGROUND, HIGHLIGHT
 from tests.games.kero.helpers import (
     BRICK,
     FLAME,
-    METAL,
     NO_FLAMES,
-    RECRUIT,
     TWO_FLAMES,
     WHEAT,
     T,
     camp,
-    forced_setup,
     pass_turn,
     play_turn,
     roll,
     snapshot,
     stop,
 )
+from tests.render.helpers import METAL_RECRUIT, TWO_WHEAT, in_camp, kero_finished, match, mid_game
 from words import words_for
 
 Box = tuple[int, int, int, int]
-ROW = ("S1", "S7", "S3", "S8", "S12", "S4")
-"""S3 (2 wheat, 1 point) sits in slot 3."""
-TERRITORIES = ("T3", "T4", "T12", "T1")
-TWO_WHEAT = (WHEAT, WHEAT, BRICK, BRICK, BRICK)
-METAL_RECRUIT = (METAL, RECRUIT, BRICK, BRICK, BRICK)
 VIEWERS = (None, 0, 1)
 EN = words_for("en")
-
-
-# --- positions -------------------------------------------------------------------------------
-
-
-def match(variant: str = "base", **setup: Any) -> KeroState:
-    """A match after a forced deal: Brown first, the row and territories above."""
-    setup = {"first": 0, "row": ROW, "territories": TERRITORIES, **setup}
-    state = KeroState({"variant": variant, "deal": "stacked"})
-    state.apply(CHANCE, forced_setup(**setup))
-    return state
-
-
-def in_camp(faces: tuple[int, ...] = TWO_WHEAT, stop_after: int = 1_000, **setup: Any) -> KeroState:
-    """Brown has rolled these faces and stopped: its camp phase."""
-    state = match(**setup)
-    roll(state, T, faces)
-    stop(state, T + stop_after)
-    return state
-
-
-@cache
-def _played(seed: int, turns: int, variant: str) -> KeroState:
-    state = KeroState({"variant": variant})
-    rng, players = ChanceRng(seed), [KeroAI(), KeroAI()]
-    while not (state.turns >= turns and state.phase is Phase.CAMP) and not state.is_terminal():
-        step(state, players, rng)
-    return state
-
-
-def mid_game(seed: int = 1, turns: int = 10, variant: str = "boss") -> KeroState:
-    """A computer-played match in a camp phase (a fresh copy: callers may play on)."""
-    return _played(seed, turns, variant).clone()
-
-
-@cache
-def _finished(seed: int) -> KeroState:
-    state = KeroState()
-    play_out(state, [KeroAI(), KeroAI()], ChanceRng(seed))
-    return state
-
-
-def finished(seed: int = 3) -> KeroState:
-    return _finished(seed).clone()
 
 
 # --- regions ---------------------------------------------------------------------------------
@@ -185,7 +128,7 @@ def test_dice_and_results_png_decode() -> None:
     state = in_camp()
     dice = decode(kero.dice_png(state, words=EN))
     assert dice.size == (kero.DICE_W, kero.DICE_H)
-    results = decode(kero.results_png(finished(), ["Ana", "Ben"], words=EN))
+    results = decode(kero.results_png(kero_finished(), ["Ana", "Ben"], words=EN))
     assert results.size == (kero.RESULTS_W, kero.RESULTS_H)
 
 
@@ -317,7 +260,7 @@ def test_an_armed_dust_storm_is_not_revealed() -> None:
 
 
 def test_rendering_does_not_change_the_state() -> None:
-    for state in (mid_game(), in_camp(), finished()):
+    for state in (mid_game(), in_camp(), kero_finished()):
         summary, before = state.summary(), snapshot(state)
         for viewer in VIEWERS:
             kero.board_png(state, viewer=viewer, words=EN)
@@ -328,7 +271,7 @@ def test_rendering_does_not_change_the_state() -> None:
 
 
 def test_two_threads_render_identical_bytes() -> None:
-    states = [mid_game(), mid_game(seed=2, turns=6), in_camp(), finished()]
+    states = [mid_game(), mid_game(seed=2, turns=6), in_camp(), kero_finished()]
 
     def render_all() -> list[bytes]:
         out = []
@@ -395,7 +338,7 @@ def _winner_border(image: Image.Image, seat: int) -> bool:
 
 
 def test_results_mark_the_winner() -> None:
-    state = finished()
+    state = kero_finished()
     outcome = state.outcome()
     assert outcome is not None and len(outcome.winners) == 1
     image = decode(kero.results_png(state, ["Ana", "Ben"], words=EN))

@@ -27,10 +27,18 @@ from render.keer_kids.tiles import shared_palette, sheet_sprites
 from render.kero.board import PHASE_WORDS
 from render.stats import rating_chart_png
 from tests.games.kero.helpers import TWO_FLAMES, T, play_turn, roll
-from tests.render.test_keer_kids import choosing, cross, finished, play_roll
-from tests.render.test_keer_kids import clear_caches as clear_keer_caches
-from tests.render.test_kero import METAL_RECRUIT, in_camp, match, mid_game
-from tests.render.test_kero import finished as kero_finished
+from tests.render.helpers import (
+    METAL_RECRUIT,
+    choosing,
+    clear_keer_caches,
+    cross,
+    in_camp,
+    keer_finished,
+    kero_finished,
+    match,
+    mid_game,
+    play_roll,
+)
 from words import LOCALES, PSEUDO, Words, words_for
 
 LANGUAGES = tuple(words_for(locale) for locale in LOCALES)
@@ -51,11 +59,11 @@ def keer_table(words: Words) -> bytes:
 
 
 def keer_results(words: Words) -> bytes:
-    return kk.results_png(finished(4), NAMES, words=words)
+    return kk.results_png(keer_finished(4), NAMES, words=words)
 
 
 def keer_sheet(words: Words) -> bytes:
-    return kk.sheet_png(finished(2), 0, words=words, name=NAMES[0])
+    return kk.sheet_png(keer_finished(2), 0, words=words, name=NAMES[0])
 
 
 def kero_board(words: Words) -> bytes:
@@ -135,8 +143,8 @@ def keer_states() -> list[tuple[Any, int]]:
         (choosing(Cross(1, "E3")), 2),
         (marked, 2),
         (missed, 2),
-        (finished(3), 3),
-        (finished(4, 7), 4),
+        (keer_finished(3), 3),
+        (keer_finished(4, 7), 4),
     ]
 
 

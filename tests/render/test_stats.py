@@ -1,10 +1,9 @@
 """The rating chart: decodes at its size for any number of points, follows the rating, draws
-its title, and is deterministic."""
+its title, is deterministic and stays small (how fast it draws is not a test's to assert)."""
 
 from __future__ import annotations
 
 import io
-import time
 
 import pytest
 from PIL import Image
@@ -151,12 +150,6 @@ def test_deterministic() -> None:
     assert rating_chart_png(points, title="bob", subtitle="Kero") != first
 
 
-def test_fast_and_small() -> None:
-    points = _points(200)
-    rating_chart_png(points, title="warm-up")
-    started = time.perf_counter()
-    for _ in range(5):
-        data = rating_chart_png(points, title="alice", subtitle="200 rated matches")
-    elapsed = (time.perf_counter() - started) / 5
-    assert elapsed < 0.1  # ~5 ms measured; generous for slow CI
+def test_a_chart_of_200_matches_is_small() -> None:
+    data = rating_chart_png(_points(200), title="alice", subtitle="200 rated matches")
     assert len(data) < 40_000

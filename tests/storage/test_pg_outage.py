@@ -16,8 +16,7 @@ import os
 import signal
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager, suppress
-from dataclasses import dataclass
+from contextlib import suppress
 from typing import Any
 
 import asyncpg
@@ -29,74 +28,15 @@ from games.records import Entry, Player
 from storage import Deadline, NewMatch, Owed, PostgresStore, StorageError
 
 from .conftest import postgres_url, reset_postgres
+from .helpers import PgServer, kept_running
 
 log = logging.getLogger(__name__)
 
-PG_CTL = os.environ.get("TABLERO_TEST_PG_CTL")
 PROMPT_S = 2.0
 """How soon a call on a stopped server must fail (it takes milliseconds: the port is closed)."""
 HUNG_S = 20.0
 """A call still running after this long hangs (the test fails rather than waiting on)."""
-CTL_TIMEOUT_S = 60.0
-"""How long stopping or starting the server may take before the test gives up."""
 PLAYERS = (Player("111", "Ana"), Player("222", "Bo"))
-
-
-@dataclass(frozen=True, slots=True)
-class PgServer:
-    """The test PostgreSQL, stopped and started through `.ci/postgres.sh`'s script."""
-
-    url: str
-    script: str
-
-    async def stop(self) -> None:
-        """Stop it (fast: open sessions are cut)."""
-        await self._run("stop")
-
-    async def start(self) -> None:
-        """Start it with its own options, unless it is running."""
-        await self._run("start")
-
-    async def _run(self, command: str) -> None:
-        process = await asyncio.create_subprocess_exec(
-            self.script,
-            command,
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT,
-        )
-        output, _ = await asyncio.wait_for(process.communicate(), CTL_TIMEOUT_S)
-        if process.returncode != 0:
-            raise AssertionError(f"{self.script} {command} failed: {output.decode()}")
-
-
-def pg_server() -> PgServer:
-    """The server to stop and start; skip (fail under CI) when there is none to control, or
-    when parallel workers share it."""
-    url = postgres_url()
-    if PG_CTL and not os.environ.get("PYTEST_XDIST_WORKER"):
-        return PgServer(url, PG_CTL)
-    why = (
-        "stopping PostgreSQL would fail the tests of parallel workers: run serially"
-        if PG_CTL
-        else "no script to stop and start PostgreSQL (TABLERO_TEST_PG_CTL, .ci/postgres.sh)"
-    )
-    if os.environ.get("CI"):
-        pytest.fail(f"CI must run the PostgreSQL outage tests: {why}")
-    pytest.skip(why)
-
-
-@asynccontextmanager
-async def kept_running() -> AsyncIterator[PgServer]:
-    """The test server with an empty database, running again when the block ends, whatever
-    happened in it (the rest of the suite needs it)."""
-    server = pg_server()
-    await server.start()  # a run killed mid-outage may have left it stopped
-    await reset_postgres(server.url)
-    try:
-        yield server
-    finally:
-        await server.start()
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.core.computer import ai_player
 from bot.core.refusals import Refused
+from bot.core.settings import ClockMode
 from bot.games.adapter import CommandKit
 from bot.ui.languages import member_words
 from bot.ui.lobby_texts import LOBBY_MS, place_of
@@ -80,7 +81,8 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
                 Player(challenger, interaction.user.display_name),
                 ai_player(0, _level(level)),
             ]
-            live = await self.kit.starts.start(interaction, NAME, players, options, clock)
+            mode = None if clock is None else ClockMode(clock)
+            live = await self.kit.starts.start(interaction, NAME, players, options, mode)
             said = member_words(interaction)("kero-started-vs-computer", match=live.id)
             await interaction.edit_original_response(content=said)
             return

@@ -1,4 +1,5 @@
-"""Shared helpers for the Keer op Keer Kids tests: forced rolls, planned crossings, snapshots.
+"""Shared helpers for the Keer op Keer Kids tests: forced rolls, planned crossings, snapshots,
+and the invariants every state keeps.
 
 Positions are built through real play wherever possible: `cross_each` plays one forced roll in
 which every planned seat crosses the enclosure it names, `cross_paths` plays several such rolls,
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from games.common import CHANCE, IllegalAction, Reason
+from games.common import CHANCE, IllegalAction, Node, Reason
 from games.keer_kids import Cross, Keep, KeerState, Mark, Roll
 from games.keer_kids.actions import Action
 from games.keer_kids.dice import PURPLE
@@ -193,3 +194,40 @@ def assert_refused(state: KeerState, seat: int, action: Any, reason: Reason) -> 
     assert state.version == version
     assert snapshot(state) == before
     return info.value
+
+
+def check_invariants(state: KeerState) -> None:
+    """Everything derived from the crossings agrees with them, whatever was played."""
+    sheet = state.sheet
+    assert state.version == len(state.history)
+    for seat, player in enumerate(state.players):
+        crossed = player.crossed
+        frontier = sheet.star_mask
+        for e in sheet.enclosures:
+            if crossed >> e.index & 1:
+                frontier |= sheet.neighbours[e.index]
+        assert player.frontier == frontier
+        full = {c for c in range(sheet.columns) if sheet.column_masks[c] & ~crossed == 0}
+        assert {c for c in range(sheet.columns) if player.columns >> c & 1} == full
+        complete = {a.letter for a in sheet.animals if sheet.animal_masks[a.letter] & ~crossed == 0}
+        assert set(player.animals) == complete
+        assert player.visitors & ~player.columns == 0, "a visitor circled for an unfilled column"
+        assert player.visitors & ~state.visitors_gone == 0
+        assert 0 <= player.marks <= sheet.total_marks
+        assert len(player.chameleons) <= player.marks // sheet.marks_per_chameleon
+        assert all(crossed >> i & 1 for i in player.chameleons)
+        circles = state.circles(seat)
+        assert circles.total == circles.buckets + circles.visitors + circles.food
+    claimed = 0
+    for player in state.players:
+        claimed |= player.visitors
+    assert claimed == state.visitors_gone, "every gone visitor was circled by someone"
+    node = state.node()
+    if node is Node.TERMINAL:
+        assert state.seats_to_act() == () and state.outcome() is not None
+        assert any(len(p.animals) >= 2 for p in state.players)
+    else:
+        assert state.outcome() is None
+        assert all(len(p.animals) < 2 for p in state.players)
+        if node is not Node.CHANCE:
+            assert state.seats_to_act()

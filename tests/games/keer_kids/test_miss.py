@@ -30,6 +30,7 @@ from games.records import MatchRecord, Player, RecordError, record_of, replay
 from tests.games.keer_kids.helpers import (
     COLUMN_7_PATH,
     assert_refused,
+    check_invariants,
     colour,
     cross_paths,
     crossed,
@@ -37,7 +38,6 @@ from tests.games.keer_kids.helpers import (
     of_type,
     to_choose,
 )
-from tests.games.keer_kids.test_properties import check_invariants
 
 BLUE, RED, YELLOW = "blue", "red", "yellow"
 

@@ -9,46 +9,10 @@ from games.common import CHANCE, ChanceRng, Node
 from games.keer_kids import KeerState, Roll, new_match, parse_action
 from games.keer_kids.dice import FACES
 from games.records import MatchRecord, Player, record_of, replay
+from tests.games.keer_kids.helpers import check_invariants
 
 MAX_ROLLS = 400
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def check_invariants(state: KeerState) -> None:
-    """Everything derived from the crossings agrees with them, whatever was played."""
-    sheet = state.sheet
-    assert state.version == len(state.history)
-    for seat, player in enumerate(state.players):
-        crossed = player.crossed
-        frontier = sheet.star_mask
-        for e in sheet.enclosures:
-            if crossed >> e.index & 1:
-                frontier |= sheet.neighbours[e.index]
-        assert player.frontier == frontier
-        full = {c for c in range(sheet.columns) if sheet.column_masks[c] & ~crossed == 0}
-        assert {c for c in range(sheet.columns) if player.columns >> c & 1} == full
-        complete = {a.letter for a in sheet.animals if sheet.animal_masks[a.letter] & ~crossed == 0}
-        assert set(player.animals) == complete
-        assert player.visitors & ~player.columns == 0, "a visitor circled for an unfilled column"
-        assert player.visitors & ~state.visitors_gone == 0
-        assert 0 <= player.marks <= sheet.total_marks
-        assert len(player.chameleons) <= player.marks // sheet.marks_per_chameleon
-        assert all(crossed >> i & 1 for i in player.chameleons)
-        circles = state.circles(seat)
-        assert circles.total == circles.buckets + circles.visitors + circles.food
-    claimed = 0
-    for player in state.players:
-        claimed |= player.visitors
-    assert claimed == state.visitors_gone, "every gone visitor was circled by someone"
-    node = state.node()
-    if node is Node.TERMINAL:
-        assert state.seats_to_act() == () and state.outcome() is not None
-        assert any(len(p.animals) >= 2 for p in state.players)
-    else:
-        assert state.outcome() is None
-        assert all(len(p.animals) < 2 for p in state.players)
-        if node is not Node.CHANCE:
-            assert state.seats_to_act()
 
 
 def play_randomly(data: st.DataObject, players: int, rng: ChanceRng | None = None) -> KeerState:

@@ -1,4 +1,5 @@
-"""Shared helpers for the Kero scenario tests: forced setups, forced dice, whole turns, snapshots.
+"""Shared helpers for the Kero scenario tests: forced setups, forced dice, whole turns, snapshots;
+the claim scenarios' match, the invariants every state keeps, and the refusals players meet.
 
 Every position is reached through real play: a forced `Setup` chance action (a real deal with
 chosen cards, Claim cards, territories and Tuareks moved to chosen places), forced `Faces` and
@@ -11,13 +12,14 @@ Dice order in a throw: the 5 white dice (0-4), then the special dice in the orde
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import pytest
 
-from games.common import CHANCE, ChanceRng, IllegalAction, Reason
+from games.common import CHANCE, ChanceRng, IllegalAction, Node, Reason
 from games.kero import actions as a
+from games.kero.ai import KeroAI
 from games.kero.chance import setup as deal
 from games.kero.components import default_components
 from games.kero.state import KeroState
@@ -258,3 +260,106 @@ def probe_actions(state: KeroState) -> list[a.Action]:
     ]
     out += [a.Use(f"A{n}") for n in range(1, 11)]
     return [*out, a.Use("A10", "0", now), a.Use("A10", "9", now)]
+
+
+# -- claims: a forced deal, placements, a Boss tie (test_claims, the bot's claim tests) ------------
+
+
+ROW = ("S3", "S7", "S8", "S12", "S4", "S9")
+"""Cheap Start cards: S3 2wh · S7 2br+1me · S8 1br+1re · S12 1me+1wh · S4 2wh+1br · S9 2me."""
+AFTER = ("R1", "R2", "R3", "R5")
+"""The deck's next cards, after the row."""
+TERRITORIES = ("T3", "T4", "T12", "T1", "T5", "T6", "T7", "T8", "T9", "T10", "T11", "T2")
+"""Shown first: T3 Oil field (+2 jc on claim), T4 Ruins, T12 Badlands, T1 Oasis; then T5-T8."""
+
+
+def match(variant: str = "boss", **setup: Any) -> KeroState:
+    """A match of this variant after a forced setup (seat 0 first, the row, the cards after
+    it and the territories above)."""
+    setup = {"first": 0, "after": AFTER, "territories": TERRITORIES, **setup}
+    setup.setdefault("row", ROW)
+    state = stacked(variant=variant)
+    state.apply(CHANCE, forced_setup(**setup))
+    return state
+
+
+def place_turn(s: KeroState, at: int, *places: a.Place, claim: bool = False) -> None:
+    """The active clan pays for these placements (1 recruit + 1 metal each, the blue die adding
+    a pair when the white dice are short) and ends its turn; with `claim`, two flames burn the
+    rightmost card and the refill draws the next card."""
+    whites = [FLAME, FLAME] if claim else []
+    pairs = len(places) if 2 * len(places) + len(whites) <= 5 else len(places) - 1
+    whites += [RECRUIT, METAL] * pairs
+    assert len(whites) <= 5, "too many placements for one turn"
+    whites += [BRICK] * (5 - len(whites))
+    blue = pairs < len(places)
+    faces = (*whites, BLUE_METAL_RECRUIT) if blue else tuple(whites)
+    play_turn(s, at, faces, *places, dice=("blue",) if blue else ())
+
+
+def boss_tie(**setup: Any) -> KeroState:
+    """Seat 0's Boss and seat 1's Explorer tie on T3 (slot 1), seat 0 alone on T4 (slot 2);
+    seat 1's turn reveals C1."""
+    s = match(claim_draws=(1,), **setup)
+    place_turn(s, T, a.Place(1, boss=True), a.Place(2))
+    place_turn(s, T + 100_000, a.Place(1), claim=True)
+    return s
+
+
+# -- properties and refusals (test_properties, test_pass, test_refusal_words, the bot) -------------
+
+
+def check_invariants(state: KeroState) -> None:
+    """Nothing is created or lost, nothing goes negative, the tanks stay in range."""
+    box = state.box
+    supply = box.supply
+    assert state.version == len(state.history)
+    assert state.jerrycans + sum(c.jerrycans for c in state.camps) == supply.jerrycans
+    assert state.jerrycans >= 0 and all(c.jerrycans >= 0 for c in state.camps)
+    for seat, camp in enumerate(state.camps):
+        out = sum(counts[seat] for counts in state.explorers)
+        assert camp.explorers + out == supply.explorers_per_clan
+        assert 0 <= camp.tank.level_ms <= supply.tank_capacity_ms
+        assert len(camp.tiles) <= supply.max_ability_tiles
+    if state.chance_due() == "setup":
+        return
+    cards = [*state.deck, *(c for c in state.row if c), *state.discard]
+    cards += [c for camp in state.camps for c in camp.cards]
+    assert sorted(cards) == sorted(box.cards_by_id), "every card is somewhere, once"
+    territories = [*state.territory_pile, *(t for t in state.territories if t), *state.boxed]
+    territories += [t for camp in state.camps for t in camp.territories]
+    assert sorted(territories) == sorted(box.territories_by_id)
+    tuareks = [*state.tuarek_pile, *state.tuarek_used, *(t for c in state.camps for t in c.tuareks)]
+    armed = sum(c.armed for c in state.camps)
+    assert len(tuareks) + armed == sum(t.count for t in box.tuareks)
+    pool = state.turn.pool
+    assert min(pool.as_tuple()) >= 0
+    for seat, camp in enumerate(state.camps):
+        if camp.boss_slot is not None:
+            assert camp.boss_side and state.explorers[camp.boss_slot][seat] >= 1
+        if state.variant == "base":
+            assert not camp.boss_side
+
+
+def refusals(matches: int = 2) -> Iterator[IllegalAction]:
+    """The refusals of every probe action at every decision of some computer matches."""
+    for variant in ("base", "boss"):
+        for fuel_mode in ("auto", "live"):
+            for seed in range(matches):
+                state = KeroState({"variant": variant, "fuel_up": fuel_mode})
+                ai, rng = KeroAI(), ChanceRng(f"words/{variant}/{fuel_mode}/{seed}")
+                while not state.is_terminal():
+                    if state.node() is Node.CHANCE:
+                        state.apply(CHANCE, state.sample_chance(rng))
+                        continue
+                    seat = state.seats_to_act()[0]
+                    yield from _refused(state, seat)
+                    state.apply(seat, ai.choose(state, seat))
+
+
+def _refused(state: KeroState, seat: int) -> Iterator[IllegalAction]:
+    for action in probe_actions(state):
+        try:
+            state.clone().apply(seat, action)
+        except IllegalAction as error:
+            yield error

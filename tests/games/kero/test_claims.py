@@ -19,13 +19,15 @@ from games.kero.state import KeroState
 from tests.games.kero.helpers import (
     BLUE_METAL_RECRUIT,
     BRICK,
-    FLAME,
     METAL,
     NO_FLAMES,
     RECRUIT,
+    ROW,
     TWO_FLAMES,
     T,
-    forced_setup,
+    boss_tie,
+    match,
+    place_turn,
     play_turn,
     refused,
     roll,
@@ -34,37 +36,10 @@ from tests.games.kero.helpers import (
     stop,
 )
 
-ROW = ("S3", "S7", "S8", "S12", "S4", "S9")
 A5_ROW = ("R6", "S3", "S7", "S8", "S12", "S4")
 """R6 (3 recruits, grants A5) in slot 1."""
-AFTER = ("R1", "R2", "R3", "R5")
-TERRITORIES = ("T3", "T4", "T12", "T1", "T5", "T6", "T7", "T8", "T9", "T10", "T11", "T2")
-"""Shown first: T3 Oil field (+2 jc on claim), T4 Ruins, T12 Badlands, T1 Oasis; then T5-T8."""
 TAKE_R6_AND_PLACE = (RECRUIT, RECRUIT, RECRUIT, RECRUIT, METAL)
 EXPLORERS = 7
-
-
-def match(variant: str = "boss", **setup: Any) -> KeroState:
-    """A match of this variant after a forced setup (seat 0 first, the territories above)."""
-    setup = {"first": 0, "after": AFTER, "territories": TERRITORIES, **setup}
-    setup.setdefault("row", ROW)
-    state = stacked(variant=variant)
-    state.apply(CHANCE, forced_setup(**setup))
-    return state
-
-
-def place_turn(s: KeroState, at: int, *places: a.Place, claim: bool = False) -> None:
-    """The active clan pays for these placements (1 recruit + 1 metal each, the blue die adding
-    a pair when the white dice are short) and ends its turn; with `claim`, two flames burn the
-    rightmost card and the refill draws the next card."""
-    whites = [FLAME, FLAME] if claim else []
-    pairs = len(places) if 2 * len(places) + len(whites) <= 5 else len(places) - 1
-    whites += [RECRUIT, METAL] * pairs
-    assert len(whites) <= 5, "too many placements for one turn"
-    whites += [BRICK] * (5 - len(whites))
-    blue = pairs < len(places)
-    faces = (*whites, BLUE_METAL_RECRUIT) if blue else tuple(whites)
-    play_turn(s, at, faces, *places, dice=("blue",) if blue else ())
 
 
 def seven_each(s: KeroState) -> None:
@@ -93,15 +68,6 @@ def claimed(s: KeroState, next_seat: int) -> None:
     assert [c.explorers for c in s.camps] == [EXPLORERS, EXPLORERS]
     assert [c.boss_slot for c in s.camps] == [None, None]
     assert None not in s.row and None not in s.territories
-
-
-def boss_tie(**setup: Any) -> KeroState:
-    """Seat 0's Boss and seat 1's Explorer tie on T3 (slot 1), seat 0 alone on T4 (slot 2);
-    seat 1's turn reveals C1."""
-    s = match(claim_draws=(1,), **setup)
-    place_turn(s, T, a.Place(1, boss=True), a.Place(2))
-    place_turn(s, T + 100_000, a.Place(1), claim=True)
-    return s
 
 
 # --- the Boss: setup and placement ---------------------------------------------------------------

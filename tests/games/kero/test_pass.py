@@ -37,6 +37,7 @@ from tests.games.kero.helpers import (
     WHEAT,
     T,
     camp,
+    check_invariants,
     empty_at,
     end_turn,
     forced_setup,
@@ -49,7 +50,6 @@ from tests.games.kero.helpers import (
     stacked,
     stop,
 )
-from tests.games.kero.test_properties import check_invariants
 
 ROW = ("S3", "S7", "S8", "S12", "S4", "S9")
 """Cheap Start cards: S3 2wh · S7 2br+1me · S8 1br+1re · S12 1me+1wh · S4 2wh+1br · S9 2me."""

@@ -11,41 +11,10 @@ from hypothesis import strategies as st
 from games.common import CHANCE, ChanceRng, Node
 from games.kero import actions as a
 from games.kero.state import KeroState
+from tests.games.kero.helpers import check_invariants
 
 MAX_STEPS = 6_000
 PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def check_invariants(state: KeroState) -> None:
-    """Nothing is created or lost, nothing goes negative, the tanks stay in range."""
-    box = state.box
-    supply = box.supply
-    assert state.version == len(state.history)
-    assert state.jerrycans + sum(c.jerrycans for c in state.camps) == supply.jerrycans
-    assert state.jerrycans >= 0 and all(c.jerrycans >= 0 for c in state.camps)
-    for seat, camp in enumerate(state.camps):
-        out = sum(counts[seat] for counts in state.explorers)
-        assert camp.explorers + out == supply.explorers_per_clan
-        assert 0 <= camp.tank.level_ms <= supply.tank_capacity_ms
-        assert len(camp.tiles) <= supply.max_ability_tiles
-    if state.chance_due() == "setup":
-        return
-    cards = [*state.deck, *(c for c in state.row if c), *state.discard]
-    cards += [c for camp in state.camps for c in camp.cards]
-    assert sorted(cards) == sorted(box.cards_by_id), "every card is somewhere, once"
-    territories = [*state.territory_pile, *(t for t in state.territories if t), *state.boxed]
-    territories += [t for camp in state.camps for t in camp.territories]
-    assert sorted(territories) == sorted(box.territories_by_id)
-    tuareks = [*state.tuarek_pile, *state.tuarek_used, *(t for c in state.camps for t in c.tuareks)]
-    armed = sum(c.armed for c in state.camps)
-    assert len(tuareks) + armed == sum(t.count for t in box.tuareks)
-    pool = state.turn.pool
-    assert min(pool.as_tuple()) >= 0
-    for seat, camp in enumerate(state.camps):
-        if camp.boss_slot is not None:
-            assert camp.boss_side and state.explorers[camp.boss_slot][seat] >= 1
-        if state.variant == "base":
-            assert not camp.boss_side
 
 
 def play_randomly(data: st.DataObject) -> KeroState:

@@ -5,48 +5,28 @@ quotes or underscores (docs/rules/kero.md, *In Tablero*). The bot shows these te
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
-from games.common import CHANCE, ChanceRng, IllegalAction, Node, Reason
+from games.common import CHANCE, IllegalAction, Reason
 from games.kero import actions as a
-from games.kero.ai import KeroAI
 from games.kero.resources import Resources
 from games.kero.rules.economy import tank_op
-from games.kero.state import KeroState
 from games.kero.tanker import Tank
-from tests.games.kero.helpers import NO_FLAMES, T, new_match, play_turn, probe_actions, refused
+from tests.games.kero.helpers import (
+    NO_FLAMES,
+    T,
+    new_match,
+    play_turn,
+    refusals,
+    refused,
+)
 
 INTERNAL = re.compile(r"[_@\"{}]|'[^' ]+'|\b[a-z]+:\d|\bA\d+\b(?! [A-Z][a-z])|\bNone\b")
 """Action syntax (`metal:1`, `roll@`), quoted ids, snake_case names, bare tile ids (a tile is
 named with its title, `A9 Firebreak`), or a Python value."""
 BOT_ONLY = (Reason.STALE, Reason.NOT_YOUR_TURN, Reason.TANK_EMPTY, Reason.GAME_OVER)
 """The bot words these reasons itself (bot/core/service.py), whatever the engine says."""
-
-
-def refusals(matches: int = 2) -> Iterator[IllegalAction]:
-    """The refusals of every probe action at every decision of some computer matches."""
-    for variant in ("base", "boss"):
-        for fuel_mode in ("auto", "live"):
-            for seed in range(matches):
-                state = KeroState({"variant": variant, "fuel_up": fuel_mode})
-                ai, rng = KeroAI(), ChanceRng(f"words/{variant}/{fuel_mode}/{seed}")
-                while not state.is_terminal():
-                    if state.node() is Node.CHANCE:
-                        state.apply(CHANCE, state.sample_chance(rng))
-                        continue
-                    seat = state.seats_to_act()[0]
-                    yield from _refused(state, seat)
-                    state.apply(seat, ai.choose(state, seat))
-
-
-def _refused(state: KeroState, seat: int) -> Iterator[IllegalAction]:
-    for action in probe_actions(state):
-        try:
-            state.clone().apply(seat, action)
-        except IllegalAction as error:
-            yield error
 
 
 def test_every_refusal_a_player_meets_is_worded_for_players() -> None:

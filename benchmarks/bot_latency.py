@@ -31,13 +31,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.metrics import Metrics
-
 from benchmarks.timing import percentiles
 from bot.app import TableroBot
 from bot.config import Config
 from bot.core.live import LiveMatch
 from bot.games.kero.ui import template
+from bot.metrics import Metrics
 from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from games.keer_kids import Cross, KeerState, Mark, Phase
 from games.kero import KeroState

@@ -3,15 +3,15 @@ and hands each its collaborators — and the one place the bot's single loop is 
 timers, the thinking and the outbox reach the after-step pipeline through a link connected here,
 once the pipeline exists).
 
-`TableroBot.setup_hook` calls `build` with discord.py's client; tests call it too, or build any
-component on its own with fakes for its collaborators.
+`TableroBot.setup_hook` calls `build` with discord.py's client (itself); a test builds any
+component on its own instead, with fakes for its ports (tests/bot/component_driver.py).
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
@@ -145,8 +145,8 @@ async def build(
     lease.start()
     rebuilt = await rebuild_open(store, config.shards)
     _report(rebuilt)
-    parts = _Parts(startup, client, lifecycle, metrics, store)
-    runtime = parts.runtime(owns, lease, dict(rebuilt.problems))
+    held = (store, owns, lease, dict(rebuilt.problems))
+    runtime = _runtime(startup, client, lifecycle, metrics, held)
     await _restore(runtime, rebuilt)
     return runtime
 
@@ -177,139 +177,197 @@ def computer_maker(think_ms: int | None) -> MakeAI:
     return make
 
 
-class _Parts:
-    """The components of one bot, built leaves first (a class only so the steps read in
-    order: each method builds one layer from the ones before)."""
+@dataclass(frozen=True, slots=True)
+class _Core:
+    """The Discord-free layer, and the link its loop is closed through."""
 
-    def __init__(
-        self,
-        startup: Startup,
-        client: discord.Client,
-        lifecycle: Lifecycle,
-        metrics: Metrics,
-        store: Store,
-    ) -> None:
-        self.startup, self.client, self.lifecycle = startup, client, lifecycle
-        self.metrics, self.store = metrics, store
+    clock_sync: ClockSync
+    gateway: GatewayWatch
+    link: AfterStepLink
+    thinker: Thinker
+    questions: Questions
+    settings: Settings
+    languages: Languages
+    service: MatchService
 
-    def runtime(self, owns: bool, lease: ShardLease, problems: dict[int, str]) -> Runtime:
-        config, store, metrics = self.startup.config, self.store, self.metrics
-        clock = ClockSync(self.startup.local_clock)
-        shards = config.shards
-        several = len(shards.indices) > 1
-        gateway = GatewayWatch(clock.local_ms, shards.indices if several else None)
-        link = AfterStepLink()
-        thinker = Thinker(config.ai_workers, observe=metrics.ai_decided)
-        make_ai = computer_maker(self.startup.ai_think_ms)
-        questions = Questions(
-            thinker,
-            make_ai=make_ai,
-            now_ms=clock.now_ms,
-            answered=link.thought,
-            cpu_ms=config.ai_cpu_ms,
-            think_ms=self.startup.ai_think_ms,
-        )
-        settings = Settings(store)
-        languages = Languages(settings, guild_locales(self.client))
-        service = MatchService(
-            store,
-            rules_table(),
-            moves=BotMoves(now_ms=clock.now_ms, make_ai=make_ai, searching=questions.searching),
-            questions=questions,
-            now_ms=clock.now_ms,
-            new_seed=self.startup.match_seeds,
-            language=languages.public,
-            observe_append=metrics.store_append.observe,
-        )
-        messenger = DiscordMessenger(self.client)
-        layouts = Layouts()
-        publisher = Publisher(messenger, layouts, store, service, timed=metrics.timed_render)
-        outbox = Outbox(store, service, publisher, layouts, clock, after=link, shards=shards)
-        turn_clocks = TurnClocks(
-            store,
-            settings,
-            service,
-            clock,
-            owes_post=outbox.owes_post,
-            mentioned=layouts.mentioned,
-        )
-        timers = MatchTimers(service, turn_clocks, clock, gateway, link)
-        notices = AbsenceNotices(messenger)
-        steps = Steps(publisher, outbox, turn_clocks, timers, notices=notices, clock=clock)
-        link.connect(steps)
-        starts = MatchStarts(
-            service, steps, store, settings, languages=languages, messenger=messenger
-        )
-        lobbies = Lobbies(
-            store,
-            settings,
-            starts,
-            languages,
-            turn_clocks,
-            messenger=messenger,
-            thinker=thinker,
-            shards=shards,
-        )
-        absence = Absence(service, steps, turn_clocks)
-        router = ClickRouter(
-            service, steps, absence, lobbies, publisher=publisher, settings=settings
-        )
-        desk = MatchDesk(service, steps, starts)
-        ratings = RatingsCog(store, settings, publisher)
-        kit = CommandKit(self.client, starts, lobbies)
-        cogs: Sequence[commands.Cog] = (
-            *(adapter.commands(kit) for adapter in ADAPTERS.values()),
-            MatchCog(desk, store),
-            InfoCog(),
-            SettingsCog(settings, languages),
-            NotifyCog(settings),
-            ratings,
-        )
-        items: tuple[type[TableroItem], ...] = (  # each handler looked up at its click
-            MatchButton.bound(lambda clicked, ref: router.on_button(clicked, ref)),
-            MatchSelect.bound(lambda clicked, chosen: router.on_select(clicked, chosen)),
-            LobbyButton.bound(lambda clicked, ref: lobbies.on_button(clicked, ref)),
-            RulesButton,
-            HowToPlayButton,
-            BoardButton.bound(lambda clicked, board: ratings.board_page(clicked, board)),
-            MatchListButton.bound(lambda clicked, page: desk.list_page(clicked, page)),
-        )
-        health = Health(
-            self.lifecycle,
-            gateway,
-            lambda: settings.guild(PROBE_GUILD),
-            metrics.registry,
-            port=config.http_port,
-            host=config.http_host,
-        )
-        metrics.watch(partial(_open_games, service), lambda: self.client.latency)
-        return Runtime(
-            config=config,
-            store=store,
-            owns_store=owns,
-            clock_sync=clock,
-            gateway=gateway,
-            metrics=metrics,
-            health=health,
-            lease=lease,
-            thinker=thinker,
-            questions=questions,
-            languages=languages,
-            settings=settings,
-            service=service,
-            publisher=publisher,
-            outbox=outbox,
-            turn_clocks=turn_clocks,
-            timers=timers,
-            steps=steps,
-            router=router,
-            lobbies=lobbies,
-            starts=starts,
-            desk=desk,
-            cogs=tuple(cogs),
-            items=items,
-            startup_problems=problems,
-        )
+
+def _core(startup: Startup, store: Store, client: discord.Client, metrics: Metrics) -> _Core:
+    """Clocks, thinking, settings, languages and the match service."""
+    config = startup.config
+    clock = ClockSync(startup.local_clock)
+    shards = config.shards.indices
+    gateway = GatewayWatch(clock.local_ms, shards if len(shards) > 1 else None)
+    link = AfterStepLink()
+    thinker = Thinker(config.ai_workers, observe=metrics.ai_decided)
+    make_ai = computer_maker(startup.ai_think_ms)
+    questions = Questions(
+        thinker,
+        make_ai=make_ai,
+        now_ms=clock.now_ms,
+        answered=link.thought,
+        cpu_ms=config.ai_cpu_ms,
+        think_ms=startup.ai_think_ms,
+    )
+    settings = Settings(store)
+    languages = Languages(settings, guild_locales(client))
+    service = MatchService(
+        store,
+        rules_table(),
+        moves=BotMoves(now_ms=clock.now_ms, make_ai=make_ai, searching=questions.searching),
+        questions=questions,
+        now_ms=clock.now_ms,
+        new_seed=startup.match_seeds,
+        language=languages.public,
+        observe_append=metrics.store_append.observe,
+    )
+    return _Core(clock, gateway, link, thinker, questions, settings, languages, service)
+
+
+@dataclass(frozen=True, slots=True)
+class _Delivery:
+    """What follows a step: messages, their outbox, turn clocks, timers and the pipeline."""
+
+    messenger: DiscordMessenger
+    publisher: Publisher
+    outbox: Outbox
+    turn_clocks: TurnClocks
+    timers: MatchTimers
+    steps: Steps
+
+
+def _delivery(
+    core: _Core, config: Config, store: Store, client: discord.Client, metrics: Metrics
+) -> _Delivery:
+    """The publisher, the outbox, the turn clocks and the timers, then the pipeline — which
+    closes the loop: the link now leads to it."""
+    service, clock = core.service, core.clock_sync
+    messenger, layouts = DiscordMessenger(client), Layouts()
+    publisher = Publisher(messenger, layouts, store, service, timed=metrics.timed_render)
+    outbox = Outbox(
+        store, service, publisher, layouts, clock, after=core.link, shards=config.shards
+    )
+    turn_clocks = TurnClocks(
+        store,
+        core.settings,
+        service,
+        clock,
+        owes_post=outbox.owes_post,
+        mentioned=layouts.mentioned,
+    )
+    timers = MatchTimers(service, turn_clocks, clock, core.gateway, core.link)
+    notices = AbsenceNotices(messenger)
+    steps = Steps(publisher, outbox, turn_clocks, timers, notices=notices, clock=clock)
+    core.link.connect(steps)
+    return _Delivery(messenger, publisher, outbox, turn_clocks, timers, steps)
+
+
+@dataclass(frozen=True, slots=True)
+class _Ui:
+    """What members click and type: the components, the cogs and the items bound to them."""
+
+    starts: MatchStarts
+    lobbies: Lobbies
+    router: ClickRouter
+    desk: MatchDesk
+    cogs: tuple[commands.Cog, ...]
+    items: tuple[type[TableroItem], ...]
+
+
+def _ui(core: _Core, out: _Delivery, config: Config, store: Store, client: discord.Client) -> _Ui:
+    """Match starts, lobbies, the click router and /match, the cogs, and the item classes
+    bound to the components that answer them."""
+    service, settings, steps = core.service, core.settings, out.steps
+    starts = MatchStarts(
+        service, steps, store, settings, languages=core.languages, messenger=out.messenger
+    )
+    lobbies = Lobbies(
+        store,
+        settings,
+        starts,
+        core.languages,
+        out.turn_clocks,
+        messenger=out.messenger,
+        thinker=core.thinker,
+        shards=config.shards,
+    )
+    absence = Absence(service, steps, out.turn_clocks)
+    router = ClickRouter(
+        service, steps, absence, lobbies, publisher=out.publisher, settings=settings
+    )
+    desk = MatchDesk(service, steps, starts)
+    ratings = RatingsCog(store, settings, out.publisher)
+    kit = CommandKit(client, starts, lobbies)
+    cogs = (
+        *(adapter.commands(kit) for adapter in ADAPTERS.values()),
+        MatchCog(desk, store),
+        InfoCog(),
+        SettingsCog(settings, core.languages),
+        NotifyCog(settings),
+        ratings,
+    )
+    items: tuple[type[TableroItem], ...] = (  # each handler looked up at its click
+        MatchButton.bound(lambda clicked, ref: router.on_button(clicked, ref)),
+        MatchSelect.bound(lambda clicked, chosen: router.on_select(clicked, chosen)),
+        LobbyButton.bound(lambda clicked, ref: lobbies.on_button(clicked, ref)),
+        RulesButton,
+        HowToPlayButton,
+        BoardButton.bound(lambda clicked, board: ratings.board_page(clicked, board)),
+        MatchListButton.bound(lambda clicked, page: desk.list_page(clicked, page)),
+    )
+    return _Ui(starts, lobbies, router, desk, cogs, items)
+
+
+def _runtime(
+    startup: Startup,
+    client: discord.Client,
+    lifecycle: Lifecycle,
+    metrics: Metrics,
+    held: tuple[Store, bool, ShardLease, dict[int, str]],
+) -> Runtime:
+    """Every component, leaves first; `held`: the store, whether the bot opened it, the lease
+    on its shards, and the matches that could not be rebuilt."""
+    store, owns, lease, problems = held
+    config = startup.config
+    core = _core(startup, store, client, metrics)
+    out = _delivery(core, config, store, client, metrics)
+    ui = _ui(core, out, config, store, client)
+    settings = core.settings
+    health = Health(
+        lifecycle,
+        core.gateway,
+        lambda: settings.guild(PROBE_GUILD),
+        metrics.registry,
+        port=config.http_port,
+        host=config.http_host,
+    )
+    metrics.watch(partial(_open_games, core.service), lambda: client.latency)
+    return Runtime(
+        config=config,
+        store=store,
+        owns_store=owns,
+        clock_sync=core.clock_sync,
+        gateway=core.gateway,
+        metrics=metrics,
+        health=health,
+        lease=lease,
+        thinker=core.thinker,
+        questions=core.questions,
+        languages=core.languages,
+        settings=settings,
+        service=core.service,
+        publisher=out.publisher,
+        outbox=out.outbox,
+        turn_clocks=out.turn_clocks,
+        timers=out.timers,
+        steps=out.steps,
+        router=ui.router,
+        lobbies=ui.lobbies,
+        starts=ui.starts,
+        desk=ui.desk,
+        cogs=ui.cogs,
+        items=ui.items,
+        startup_problems=problems,
+    )
 
 
 def _open_games(service: MatchService) -> list[str]:

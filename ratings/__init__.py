@@ -5,7 +5,7 @@ finished match through the very same functions, so a rebuild equals the incremen
 """
 
 from ratings.model import DEFAULT, Prior, Standing, conservative, initial, rate
-from ratings.rebuild import FinishedMatch, Rebuilt, history_of, rate_match, rebuild
+from ratings.rebuild import FinishedMatch, RebuiltRatings, history_of, rate_match, rebuild
 from ratings.results import DEPARTURES, FORFEITS, places_of, rated_players
 
 __all__ = [
@@ -14,7 +14,7 @@ __all__ = [
     "FORFEITS",
     "FinishedMatch",
     "Prior",
-    "Rebuilt",
+    "RebuiltRatings",
     "Standing",
     "conservative",
     "history_of",

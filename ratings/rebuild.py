@@ -28,7 +28,7 @@ class FinishedMatch:
 
 
 @dataclass(slots=True)
-class Rebuilt:
+class RebuiltRatings:
     """Every standing by (guild, game) and the history, as replaying all matches produces them."""
 
     standings: dict[tuple[str, str], dict[str, Standing]] = field(default_factory=dict)
@@ -61,9 +61,9 @@ def history_of(match: FinishedMatch, changed: Mapping[str, Standing]) -> list[Ra
     ]
 
 
-def rebuild(matches: Iterable[FinishedMatch]) -> Rebuilt:
+def rebuild(matches: Iterable[FinishedMatch]) -> RebuiltRatings:
     """Replay matches in the given order through `rate_match`, so it equals the incremental path."""
-    out = Rebuilt()
+    out = RebuiltRatings()
     for match in matches:
         key = (match.guild_id, match.game)
         table = out.standings.get(key, {})

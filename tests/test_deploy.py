@@ -22,7 +22,10 @@ from bot.config import Config
 
 ROOT = Path(__file__).resolve().parents[1]
 PRODUCT_PACKAGES = ("games", "words", "render", "storage", "ratings", "bot")
-NOT_IN_IMAGE = ("tests", "fakediscord", "benchmarks", "tools", "docs", ".git", ".venv", "data")
+NOT_IN_IMAGE = (
+    *("tests", "conftest.py", "fakediscord", "benchmarks", "tools", "docs", ".git", ".venv"),
+    "data",
+)
 
 
 # compose.yaml

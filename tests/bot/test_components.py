@@ -17,9 +17,10 @@ from bot.core.computer import ai_player
 from bot.core.live import LiveMatch
 from bot.core.refusals import Refused
 from bot.core.rules import THROW
-from bot.core.settings import Settings
+from bot.core.settings import ClockMode, Settings
 from bot.core.turn_clocks import Abandoned, RanOut, Reminders
 from bot.delivery.messenger import Image
+from bot.delivery.steps import Steps
 from bot.ui.absence import Absence
 from bot.ui.ids import MatchRef, Verb
 from bot.ui.router import ClickRouter
@@ -45,6 +46,21 @@ async def keer_match(built: Parts, *players: Player) -> LiveMatch:
     )
 
 
+async def opened(store: SqliteStore) -> tuple[Parts, Steps, LiveMatch]:
+    """The parts, the pipeline on them, and a Keer match of Ana and Bo it opened."""
+    built = parts(store)
+    steps = pipeline(built)
+    live = await keer_match(built)
+    await steps.opened(live, ClockMode.LIVE)
+    return built, steps, live
+
+
+async def delivered(built: Parts) -> None:
+    """Wait until the outbox owes nothing."""
+    while built.outbox.pending():
+        await asyncio.sleep(0.01)
+
+
 def keer(live: LiveMatch) -> KeerState:
     assert isinstance(live.state, KeerState)
     return live.state
@@ -59,7 +75,7 @@ async def test_turn_clocks_wait_for_members_remind_then_run_out_and_apply_the_mi
     built = parts(store)
     live = await keer_match(built)
     clocks = built.turn_clocks
-    assert await clocks.start(live, "live") is None, "live play: nobody is pinged"
+    assert await clocks.start(live, ClockMode.LIVE) is None, "live play: nobody is pinged"
     clock = clocks.clocks[live.id]
     assert clock.waiting == [0] and clock.due_ms - clock.since_ms == 5 * 60_000
     assert clocks.due(live) == clock.remind_ms
@@ -82,7 +98,7 @@ async def test_turn_clocks_ping_only_in_async_play_and_abandon_a_match_nobody_pl
 ) -> None:
     built = parts(store)
     live = await keer_match(built)
-    ping = await built.turn_clocks.start(live, "async")
+    ping = await built.turn_clocks.start(live, ClockMode.ASYNC)
     assert ping is not None and ping.seats == (0,), "the message mentions nobody (fake layout)"
     clock = built.turn_clocks.clocks[live.id]
     built.clock.now = (clock.last_member_ms + clock.abandon_ms) / 1000
@@ -93,7 +109,7 @@ async def test_turn_clocks_ping_only_in_async_play_and_abandon_a_match_nobody_pl
 async def test_a_turn_clock_waits_for_its_message_to_land(store: SqliteStore) -> None:
     built = parts(store, owes_post=True)
     live = await keer_match(built)
-    await built.turn_clocks.start(live, "live")
+    await built.turn_clocks.start(live, ClockMode.LIVE)
     clock = built.turn_clocks.clocks[live.id]
     assert clock.key == -1 and clock.waiting == [], "no wait starts before the message is up"
 
@@ -104,7 +120,7 @@ async def test_a_turn_clock_waits_for_its_message_to_land(store: SqliteStore) ->
 async def test_timers_run_a_due_turn_clock_and_hand_what_it_did_on(store: SqliteStore) -> None:
     built = parts(store)
     live = await keer_match(built)
-    await built.turn_clocks.start(live, "live")
+    await built.turn_clocks.start(live, ClockMode.LIVE)
     clock = built.turn_clocks.clocks[live.id]
     built.clock.now = clock.due_ms / 1000 + 1
     built.timers.rearm(live)
@@ -172,8 +188,7 @@ async def test_the_outbox_retries_an_owed_post_and_says_when_it_landed(
     built.messenger.failing.append(http_error(503))
     built.outbox.owe(owed, live)
     assert built.outbox.owes_post(live.id)
-    while built.outbox.pending():
-        await asyncio.sleep(0.01)
+    await delivered(built)
     assert len(built.messenger.sent) == 1 and built.outbox.delivered == 1
     assert built.after.landed_ == [live], "landed once, after the retry"
     assert built.publisher.errors == []
@@ -183,10 +198,7 @@ async def test_the_outbox_retries_an_owed_post_and_says_when_it_landed(
 
 
 async def test_the_pipeline_delivers_a_step_whose_answer_discord_lost(store: SqliteStore) -> None:
-    built = parts(store)
-    steps = pipeline(built)
-    live = await keer_match(built)
-    await steps.opened(live, "live")
+    built, steps, live = await opened(store)
     assert len(built.messenger.sent) == 1 and built.timers.pending(live.id) is not None
     played = await built.service.act(live.id, ANA.id, 0, THROW)
 
@@ -195,8 +207,7 @@ async def test_the_pipeline_delivers_a_step_whose_answer_discord_lost(store: Sql
 
     interaction: Any = SimpleNamespace(id=_snowflake(built))
     await steps.answered(interaction, played, lost(), on_public_message=True)
-    while built.outbox.pending():
-        await asyncio.sleep(0.01)
+    await delivered(built)
     [(_, message_id, content, _)] = built.messenger.edits
     assert message_id == live.message_id and content == f"step of #{live.id} at v1"
 
@@ -204,14 +215,10 @@ async def test_the_pipeline_delivers_a_step_whose_answer_discord_lost(store: Sql
 async def test_the_pipeline_takes_the_buttons_off_a_match_that_ended_without_result(
     store: SqliteStore,
 ) -> None:
-    built = parts(store)
-    steps = pipeline(built)
-    live = await keer_match(built)
-    await steps.opened(live, "live")
+    built, steps, live = await opened(store)
     await built.service.cancel(live.id)
     steps.closed(live)
-    while built.outbox.pending():
-        await asyncio.sleep(0.01)
+    await delivered(built)
     assert built.messenger.edits[-1][2:] == (None, None), "buttons off, text kept"
     assert live.id not in built.turn_clocks.clocks
     assert await store.owed_messages() == []
@@ -220,10 +227,7 @@ async def test_the_pipeline_takes_the_buttons_off_a_match_that_ended_without_res
 async def test_the_pipeline_says_what_a_clock_did_before_posting_its_misses(
     store: SqliteStore,
 ) -> None:
-    built = parts(store)
-    steps = pipeline(built)
-    live = await keer_match(built)
-    await steps.opened(live, "live")
+    built, steps, live = await opened(store)
     clock = built.turn_clocks.clocks[live.id]
     built.clock.now = clock.due_ms / 1000
     event = await built.turn_clocks.fire(live)

@@ -139,8 +139,7 @@ class TableroBot(commands.Bot):
             max_messages=None,
             **options,
         )
-        self._startup = Startup(config, store, local_clock, ai_think_ms, match_seeds)
-        self._metrics = metrics
+        self._startup = Startup(config, store, local_clock, ai_think_ms, match_seeds, metrics)
         self._runtime: Runtime | None = None
         self.tree.error(self._on_command_error)
         self._recent = RecentInteractions()
@@ -160,7 +159,7 @@ class TableroBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Everything that must be ready before the first interaction arrives."""
-        runtime = await build(self._startup, self, self, self._metrics)
+        runtime = await build(self._startup, self, self)
         self._runtime = runtime
         self.add_dynamic_items(*runtime.items)
         for cog in runtime.cogs:
@@ -268,7 +267,7 @@ class TableroBot(commands.Bot):
         tracked so `close` can let them finish."""
         parsers = self._connection.parsers
         parse = parsers["INTERACTION_CREATE"]
-        metrics = self._metrics
+        metrics = self._startup.metrics
 
         def gated(data: Any) -> None:
             interaction_id = str(data.get("id"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 import discord
@@ -78,6 +78,8 @@ class Startup:
     ai_think_ms: int = AI_THINK_MS
     match_seeds: Callable[[], str] | None = None
     """Each new match's chance seed (None: random; tests pass a fixed sequence)."""
+    metrics: Metrics = field(default_factory=Metrics)
+    """The bot's metrics: made with the client (its HTTP trace counts Discord's errors)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +133,7 @@ class Runtime:
             await self.store.close()
 
 
-async def build(
-    startup: Startup, client: discord.Client, lifecycle: Lifecycle, metrics: Metrics
-) -> Runtime:
+async def build(startup: Startup, client: discord.Client, lifecycle: Lifecycle) -> Runtime:
     """Open the store (unless handed one), rebuild the open matches, build every component
     and restore what was running: the bot is ready for its first interaction."""
     config = startup.config
@@ -146,7 +146,7 @@ async def build(
     rebuilt = await rebuild_open(store, config.shards)
     _report(rebuilt)
     held = (store, owns, lease, dict(rebuilt.problems))
-    runtime = _runtime(startup, client, lifecycle, metrics, held)
+    runtime = _runtime(startup, client, lifecycle, held)
     await _restore(runtime, rebuilt)
     return runtime
 
@@ -321,13 +321,12 @@ def _runtime(
     startup: Startup,
     client: discord.Client,
     lifecycle: Lifecycle,
-    metrics: Metrics,
     held: tuple[Store, bool, ShardLease, dict[int, str]],
 ) -> Runtime:
     """Every component, leaves first; `held`: the store, whether the bot opened it, the lease
     on its shards, and the matches that could not be rebuilt."""
     store, owns, lease, problems = held
-    config = startup.config
+    config, metrics = startup.config, startup.metrics
     core = _core(startup, store, client, metrics)
     out = _delivery(core, config, store, client, metrics)
     ui = _ui(core, out, config, store, client)

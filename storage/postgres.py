@@ -54,12 +54,12 @@ from storage.rows import (
     stored_matches,
 )
 from storage.schema import migrations
+from storage.settings_access import SettingsAccess
 from storage.sql import (
     DEADLINE_SELECT,
     FINISHED_EVENTS,
     FINISHED_MATCHES,
     FINISHED_SEATS,
-    GUILD_SETTINGS,
     HISTORY_INSERT,
     LOBBY_SELECT,
     MATCH_COLUMNS,
@@ -71,7 +71,6 @@ from storage.sql import (
     RESULT_INSERT,
     SEAT_COLUMNS,
     SETTLE,
-    USER_SETTINGS,
     Query,
     SettingsTable,
 )
@@ -93,7 +92,7 @@ BULK_TIMEOUT_S: Final = 600.0
 another process's), the finished-match export and the ratings rebuild."""
 
 
-class PostgresStore(SharedReads):
+class PostgresStore(SharedReads, SettingsAccess):
     """The Store on a PostgreSQL connection pool."""
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
@@ -395,22 +394,6 @@ class PostgresStore(SharedReads):
         async with self._pool.acquire() as db:
             return list(await db.fetch(query.sql, *query.args))
 
-    async def get_guild_settings(self, guild_id: str) -> dict[str, Any]:
-        """A guild's settings ({} if none were saved)."""
-        return await self._get_settings(GUILD_SETTINGS, guild_id)
-
-    async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
-        """Replace a guild's settings."""
-        await self._set_settings(GUILD_SETTINGS, guild_id, settings)
-
-    async def get_user_settings(self, user_id: str) -> dict[str, Any]:
-        """A member's own settings ({} if none were saved)."""
-        return await self._get_settings(USER_SETTINGS, user_id)
-
-    async def set_user_settings(self, user_id: str, settings: dict[str, Any]) -> None:
-        """Replace a member's own settings."""
-        await self._set_settings(USER_SETTINGS, user_id, settings)
-
     async def _get_settings(self, table: SettingsTable, key: str) -> dict[str, Any]:
         async with self._pool.acquire() as db:
             text = await db.fetchval(table.select("$1"), key)
@@ -420,18 +403,6 @@ class PostgresStore(SharedReads):
         text = settings_to_json(settings, table.what(key))
         async with self._pool.acquire() as db:
             await db.execute(table.upsert("$1", "$2", "$3"), key, text, now_ms())
-
-    async def update_guild_settings(
-        self, guild_id: str, changes: Mapping[str, SettingValue | None]
-    ) -> None:
-        """Merge changes into a guild's settings in one statement."""
-        await self._merge_settings(GUILD_SETTINGS, guild_id, changes)
-
-    async def update_user_settings(
-        self, user_id: str, changes: Mapping[str, SettingValue | None]
-    ) -> None:
-        """Merge changes into a member's own settings in one statement."""
-        await self._merge_settings(USER_SETTINGS, user_id, changes)
 
     async def _merge_settings(
         self, table: SettingsTable, key: str, changes: Mapping[str, SettingValue | None]

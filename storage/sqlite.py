@@ -57,12 +57,12 @@ from storage.rows import (
     stored_matches,
 )
 from storage.schema import migrations
+from storage.settings_access import SettingsAccess
 from storage.sql import (
     DEADLINE_SELECT,
     FINISHED_EVENTS,
     FINISHED_MATCHES,
     FINISHED_SEATS,
-    GUILD_SETTINGS,
     HISTORY_INSERT,
     LOBBY_SELECT,
     MATCH_COLUMNS,
@@ -74,14 +74,13 @@ from storage.sql import (
     RESULT_INSERT,
     SEAT_COLUMNS,
     SETTLE,
-    USER_SETTINGS,
     Query,
     SettingsTable,
     qmark,
 )
 
 
-class SqliteStore(SharedReads):
+class SqliteStore(SharedReads, SettingsAccess):
     """The Store on one SQLite file; one connection, transactions serialised by a lock."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
@@ -375,22 +374,6 @@ class SqliteStore(SharedReads):
     async def _fetch(self, query: Query) -> list[Any]:
         return list(await self._db.execute_fetchall(qmark(query.sql), query.args))
 
-    async def get_guild_settings(self, guild_id: str) -> dict[str, Any]:
-        """A guild's settings ({} if none were saved)."""
-        return await self._get_settings(GUILD_SETTINGS, guild_id)
-
-    async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
-        """Replace a guild's settings."""
-        await self._set_settings(GUILD_SETTINGS, guild_id, settings)
-
-    async def get_user_settings(self, user_id: str) -> dict[str, Any]:
-        """A member's own settings ({} if none were saved)."""
-        return await self._get_settings(USER_SETTINGS, user_id)
-
-    async def set_user_settings(self, user_id: str, settings: dict[str, Any]) -> None:
-        """Replace a member's own settings."""
-        await self._set_settings(USER_SETTINGS, user_id, settings)
-
     async def _get_settings(self, table: SettingsTable, key: str) -> dict[str, Any]:
         # Every row fetched: a cursor left open keeps a read snapshot, and this connection's next
         # write transaction would then fail at once ("database is locked") if another connection
@@ -402,18 +385,6 @@ class SqliteStore(SharedReads):
         text = settings_to_json(settings, table.what(key))
         async with self._transaction():
             await self._db.execute(table.upsert("?", "?", "?"), (key, text, now_ms()))
-
-    async def update_guild_settings(
-        self, guild_id: str, changes: Mapping[str, SettingValue | None]
-    ) -> None:
-        """Merge changes into a guild's settings in one statement."""
-        await self._merge_settings(GUILD_SETTINGS, guild_id, changes)
-
-    async def update_user_settings(
-        self, user_id: str, changes: Mapping[str, SettingValue | None]
-    ) -> None:
-        """Merge changes into a member's own settings in one statement."""
-        await self._merge_settings(USER_SETTINGS, user_id, changes)
 
     async def _merge_settings(
         self, table: SettingsTable, key: str, changes: Mapping[str, SettingValue | None]

@@ -77,7 +77,8 @@ class MatchView(Protocol):
 
 class GameRules(Protocol):
     """One game's Discord-free half, as the match service, the timers and the turn clocks use
-    it (every method is a pure function of what it is given)."""
+    it (every method is a pure function of what it is given). A game's rules derive from it:
+    the last four answers have defaults for a game with no clock and nothing to add."""
 
     @property
     def name(self) -> str:
@@ -111,8 +112,9 @@ class GameRules(Protocol):
         ...
 
     def deadline(self, live: MatchView, synced: bool) -> GameDeadline | None:
-        """What the state waits for by the clock (`synced`: the bot's clock offset is known)."""
-        ...
+        """What the state waits for by the clock (`synced`: the bot's clock offset is known);
+        by default nothing: a game without a clock of its own."""
+        return None
 
     def follow_up(
         self,
@@ -123,42 +125,17 @@ class GameRules(Protocol):
         now_ms: int,
     ) -> Sequence[tuple[Seat, Action]]:
         """What the game adds to a member's click in the same stored batch (Kero's tanker
-        credit), given the state after the click, what it applied, its time and Discord's now."""
-        ...
-
-    def shown_late(self, live: MatchView, late_ms: int) -> tuple[Seat, Action] | None:
-        """What the game stores when a step reached its players `late_ms` late (its answer was
-        lost and the message edited instead; Kero: the wait given back to the tank)."""
-        ...
-
-    def explain(self, error: IllegalAction) -> Refused | None:
-        """A refusal said in more detail than the engine's reason, or None for its own words."""
-        ...
-
-
-class QuietRules:
-    """The answers of a game that waits for no clock, adds nothing to a click and explains
-    refusals by the engine's reason (a game's rules derive from it and override the rest)."""
-
-    def deadline(self, live: MatchView, synced: bool) -> GameDeadline | None:
-        """No clock of its own."""
-        return None
-
-    def follow_up(
-        self,
-        live: MatchView,
-        state: GameState,
-        applied: Sequence[tuple[Seat, Action]],
-        clicked_ms: int,
-        now_ms: int,
-    ) -> Sequence[tuple[Seat, Action]]:
-        """Nothing added to a click."""
+        credit), given the state after the click, what it applied, its time and Discord's now;
+        by default nothing."""
         return ()
 
     def shown_late(self, live: MatchView, late_ms: int) -> tuple[Seat, Action] | None:
-        """A step shown late changes nothing (no clock runs against it)."""
+        """What the game stores when a step reached its players `late_ms` late (its answer was
+        lost and the message edited instead; Kero: the wait given back to the tank); by default
+        nothing: no clock runs against it."""
         return None
 
     def explain(self, error: IllegalAction) -> Refused | None:
-        """The engine's reason says it well enough."""
+        """A refusal said in more detail than the engine's reason, or None (the default) for
+        its own words."""
         return None

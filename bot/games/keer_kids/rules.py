@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.core.rules import THROW, ComputerMoves, Forfeit, MissedTurn, QuietRules
+from bot.core.rules import THROW, ComputerMoves, Forfeit, GameRules, MissedTurn
 from games.common.protocol import GameState, Node, Seat
 from games.keer_kids import NAME, Keep, KeerState, Miss, Phase, Roll, Skip
 
@@ -24,7 +24,7 @@ def roll_number(any_state: GameState) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class KeerRules(QuietRules):
+class KeerRules(GameRules):
     """Keer op Keer Kids: the roller rolls by button; a player with nothing to cross skips."""
 
     name: str = NAME

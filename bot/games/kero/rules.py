@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.core.refusals import Listed, Refused
-from bot.core.rules import GameDeadline, MatchView
+from bot.core.rules import GameDeadline, GameRules, MatchView
 from games.common.errors import IllegalAction, Reason
 from games.common.protocol import Action, GameState, Seat
 from games.kero import NAME, KeroState
@@ -62,7 +62,7 @@ def listed(bundle: Resources) -> Listed:
 
 
 @dataclass(frozen=True, slots=True)
-class KeroRules:
+class KeroRules(GameRules):
     """Kero: the bot draws every die at once; its own credits never make a message stale."""
 
     name: str = NAME

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.computer import ai_player
-from bot.core.rules import THROW, MissedTurn, QuietRules
+from bot.core.rules import THROW, GameRules, MissedTurn
 from bot.games.adapter import CommandKit, DemoMatch, GameAdapter, GameClicks, GameUI
 from bot.ui.components import view_of
 from bot.ui.ids import MatchRef
@@ -54,7 +54,7 @@ def results_content(live: LiveMatch) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class HighRollRules(QuietRules):
+class HighRollRules(GameRules):
     """The thrower's click throws; nothing is forced, missed throws are thrown by the bot."""
 
     name: str = engine.NAME

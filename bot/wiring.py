@@ -228,6 +228,7 @@ class _Delivery:
     """What follows a step: messages, their outbox, turn clocks, timers and the pipeline."""
 
     messenger: DiscordMessenger
+    layouts: Layouts
     publisher: Publisher
     outbox: Outbox
     turn_clocks: TurnClocks
@@ -258,7 +259,7 @@ def _delivery(
     notices = AbsenceNotices(messenger)
     steps = Steps(publisher, outbox, turn_clocks, timers, notices=notices, clock=clock)
     core.link.connect(steps)
-    return _Delivery(messenger, publisher, outbox, turn_clocks, timers, steps)
+    return _Delivery(messenger, layouts, publisher, outbox, turn_clocks, timers, steps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +293,13 @@ def _ui(core: _Core, out: _Delivery, config: Config, store: Store, client: disco
     )
     absence = Absence(service, steps, out.turn_clocks)
     router = ClickRouter(
-        service, steps, absence, lobbies, publisher=out.publisher, settings=settings
+        service,
+        steps,
+        absence,
+        lobbies,
+        publisher=out.publisher,
+        layouts=out.layouts,
+        settings=settings,
     )
     desk = MatchDesk(service, steps, starts)
     ratings = RatingsCog(store, settings, out.publisher)

@@ -10,6 +10,8 @@ from typing import Any, Final, Protocol
 
 import discord
 
+MESSAGE_LIMIT: Final = 2000
+"""Discord's limit on a message's text."""
 THREAD_ARCHIVE_MINUTES: Final = 1440
 """A match's thread archives after a day without messages."""
 

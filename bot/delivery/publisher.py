@@ -19,7 +19,7 @@ import discord
 from bot.core.live import LiveMatch
 from bot.core.service import MatchService
 from bot.delivery.layouts import MatchLayouts
-from bot.delivery.messenger import Image, Messenger
+from bot.delivery.messenger import MESSAGE_LIMIT, Image, Messenger
 from render import images_for
 from storage import Store
 
@@ -32,8 +32,6 @@ MISSING_PERMISSIONS = 50013
 RENDER_THREADS = 2
 FLUSH_GRACE_S = 4.0
 """On shutdown, how long queued posts may take to finish before they are cut short."""
-MESSAGE_LIMIT = 2000
-"""Discord's limit on a message's text."""
 
 
 class RenderTimer(Protocol):

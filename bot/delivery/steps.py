@@ -181,12 +181,8 @@ class Steps:
         self._timers.rearm(live)
 
     async def landed(self, live: LiveMatch) -> None:
-        """A new message is up: its turn clock starts now, then the timer is armed (also when
-        the clock could not be stored: it runs in memory and is stored with its next change)."""
-        try:
-            await self._pinged(live, await self._turn_clocks.update(live))
-        finally:
-            self._timers.rearm(live)
+        """A new message is up: its turn clock starts now, then the timer is armed."""
+        await self._clock_then_timer(live)
 
     def given_back(self, live: LiveMatch) -> None:
         """A late step's give-back was stored: its deadline moved."""
@@ -208,8 +204,12 @@ class Steps:
             self._outbox.refresh(live, late_since=played.stored_ms if answer_lost else None)
 
     async def _clock_then_timer(self, live: LiveMatch) -> None:
-        await self._pinged(live, await self._turn_clocks.update(live))
-        self._timers.rearm(live)
+        """The turn clock moves on with the step, then the timer is armed (also when the clock
+        could not be stored: it runs in memory and is stored with its next change)."""
+        try:
+            await self._pinged(live, await self._turn_clocks.update(live))
+        finally:
+            self._timers.rearm(live)
 
     async def _pinged(self, live: LiveMatch, ping: Ping | None) -> None:
         if ping is not None:

@@ -7,7 +7,7 @@ everything that names a game lives in its folder under `bot/games/`.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -18,6 +18,8 @@ from bot.core.live import LiveMatch, Played
 from bot.core.rules import GameRules, Move
 from bot.core.settings import ClockMode
 from bot.ui.ids import MatchRef
+from games.records import Player
+from storage import Lobby
 
 
 class GameClicks(Protocol):
@@ -43,10 +45,6 @@ class GameClicks(Protocol):
         self, interaction: discord.Interaction[Any], played: Played, answer: Awaitable[object]
     ) -> None:
         """Answer the click, then deliver what its step changed."""
-        ...
-
-    def parse(self, live: LiveMatch, text: str) -> Move:
-        """An action's text (from a custom_id or a select) as the match's game reads it."""
         ...
 
     async def wants_images(self, user_id: str) -> bool:
@@ -78,7 +76,7 @@ class MatchStarting(Protocol):
         self,
         interaction: discord.Interaction[Any],
         game: str,
-        players: Any,
+        players: Sequence[Player],
         options: Mapping[str, Any],
         clock: ClockMode | None = None,
         *,
@@ -91,7 +89,7 @@ class MatchStarting(Protocol):
 class LobbyOpening(Protocol):
     """What a game's slash commands use to post a lobby or a challenge (bot/ui/lobbies.py)."""
 
-    async def open(self, interaction: discord.Interaction[Any], lobby: Any) -> None:
+    async def open(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         """Post it as the command's answer and arm its expiry."""
         ...
 

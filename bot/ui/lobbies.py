@@ -63,7 +63,7 @@ class Lobbies:
         shards: Shards,
     ) -> None:
         self._store = store
-        self._settings_of = settings
+        self._settings = settings
         self._starts = starts
         self._languages = languages
         self._turn_clocks = turn_clocks
@@ -95,7 +95,7 @@ class Lobbies:
         lobby = replace(lobby, id=lobby_id)
         mentions = discord.AllowedMentions(users=[discord.Object(int(m)) for m in invited(lobby)])
         words = self.words(lobby)
-        text = lobby_text(lobby, await self._settings(lobby), words)
+        text = lobby_text(lobby, await self._server_settings(lobby), words)
         response = await interaction.response.send_message(
             text, view=lobby_view(lobby, words), allowed_mentions=mentions
         )
@@ -258,12 +258,12 @@ class Lobbies:
     async def _update(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         await self._store.save_lobby(lobby)
         words = self.words(lobby)
-        text = lobby_text(lobby, await self._settings(lobby), words)
+        text = lobby_text(lobby, await self._server_settings(lobby), words)
         await interaction.response.edit_message(content=text, view=lobby_view(lobby, words))
 
-    async def _settings(self, lobby: Lobby) -> GuildSettings:
+    async def _server_settings(self, lobby: Lobby) -> GuildSettings:
         """The server's settings (the clock a lobby without its own choice gets)."""
-        return await self._settings_of.guild(lobby.guild_id)
+        return await self._settings.guild(lobby.guild_id)
 
     async def _finish(self, lobby: Lobby, status: str) -> None:
         await self._store.save_lobby(replace(lobby, status=status))

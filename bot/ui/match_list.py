@@ -10,6 +10,7 @@ from typing import Any, Final
 import discord
 
 from bot.core.live import LiveMatch
+from bot.delivery.messenger import MESSAGE_LIMIT
 from bot.games import adapter_for
 from bot.ui.components import view_of
 from bot.ui.ids import LIST_TEMPLATE
@@ -18,8 +19,6 @@ from bot.ui.layouts import jump_url, read_by
 from bot.ui.titles import game_title
 from words import Words
 
-MESSAGE_LIMIT: Final = 2000
-"""Discord's limit on a message's content."""
 LIST_PER_PAGE: Final = 10
 """At most this many matches on one page of `/match list` (fewer when their lines are long)."""
 _PROGRESS_MAX: Final = 600

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Final, Protocol
+from typing import Any, Protocol
 
 import discord
 
 from bot.core.live import LiveMatch, Played
-from bot.core.refusals import DAMAGED_CHOICE, ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused, parsed
+from bot.core.refusals import DAMAGED_CHOICE, ELSEWHERE, NO_MATCH, OUT_OF_DATE, Refused
 from bot.core.rules import Move
 from bot.core.service import MatchService
 from bot.core.settings import Settings
+from bot.delivery.layouts import MatchLayouts
+from bot.delivery.messenger import MESSAGE_LIMIT
 from bot.delivery.publisher import Publisher
 from bot.delivery.steps import Steps
 from bot.games import adapter_for
@@ -25,14 +27,11 @@ from bot.ui.absence import Absence
 from bot.ui.clicks import clicked_at, interaction_ms
 from bot.ui.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, MatchRef, Verb, parse_match
 from bot.ui.languages import member_words
-from bot.ui.layouts import cancel_vote_view, read_by, with_board_button
+from bot.ui.layouts import cancel_vote_view, read_by
 from bot.ui.names import shown
 from words import isolate
 
 log = logging.getLogger(__name__)
-
-MESSAGE_LIMIT: Final = 2000
-"""Discord's limit on a message's text."""
 
 
 Clicked = Callable[[discord.Interaction[Any], MatchRef], Awaitable[None]]
@@ -59,6 +58,7 @@ class ClickRouter:
         rematches: Rematches,
         *,
         publisher: Publisher,
+        layouts: MatchLayouts,
         settings: Settings,
     ) -> None:
         self._service = service
@@ -66,6 +66,7 @@ class ClickRouter:
         self._absence = absence
         self._rematches = rematches
         self._publisher = publisher
+        self._layouts = layouts
         self._settings = settings
         self._buttons: dict[str, Clicked] = {
             Verb.AGREE: self._vote,
@@ -122,10 +123,6 @@ class ClickRouter:
                         return refusal.key
         return OUT_OF_DATE
 
-    def parse(self, live: LiveMatch, text: str) -> Move:
-        """An action's text (from a custom_id or a select) as the match's game reads it."""
-        return parsed(live.spec, text)
-
     async def act(self, interaction: discord.Interaction[Any], ref: MatchRef, move: Move) -> Played:
         """Store a member's move (the service), noting that the member is here."""
         played = await self._service.act(
@@ -146,16 +143,13 @@ class ClickRouter:
         """Apply the move, then show the match's new step on the clicked message (or, when
         play moved on to a new message, what the old one now sums up)."""
         played = await self.act(interaction, ref, move)
-        live = played.match
-        ui = adapter_for(live.spec.name).ui
+        live, layouts = played.match, self._layouts
         if played.moved_on:
-            answer = interaction.response.edit_message(
-                content=ui.step_summary(live, played.step_key), view=None
-            )
+            summary = layouts.summary(live, played.step_key)
+            answer = interaction.response.edit_message(content=summary, view=None)
         else:
-            answer = interaction.response.edit_message(
-                content=ui.step_content(live), view=with_board_button(live, ui.step_view(live))
-            )
+            shown = layouts.step(live)
+            answer = interaction.response.edit_message(content=shown.content, view=shown.view)
         await self._steps.answered(interaction, played, answer, on_public_message=True)
         return played
 
@@ -194,8 +188,8 @@ class ClickRouter:
         """📝 Text board: where the match stands and its board as text, for anyone, privately
         (public messages stay the same for everyone)."""
         live = read_by(await self.match(interaction, ref), member_words(interaction))
-        ui = adapter_for(live.spec.name).ui
-        text = f"{ui.step_content(live)}\n{ui.text_board(live)}"
+        layouts = self._layouts
+        text = f"{layouts.step(live).content}\n{layouts.text_board(live)}"
         await interaction.response.send_message(text[:MESSAGE_LIMIT], ephemeral=True)
 
     async def _vote(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:

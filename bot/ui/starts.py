@@ -14,7 +14,7 @@ from bot.core.computer import is_computer
 from bot.core.live import LiveMatch
 from bot.core.refusals import Refused
 from bot.core.service import MatchService
-from bot.core.settings import ClockMode, Settings
+from bot.core.settings import ClockMode, GuildSettings, Settings
 from bot.delivery.messenger import Messenger
 from bot.delivery.steps import Steps
 from bot.ui.languages import Languages
@@ -51,22 +51,23 @@ class MatchStarts:
         self._languages = languages
         self._messenger = messenger
 
-    async def threads_on(self, guild_id: str | None) -> bool:
-        """Whether this server puts each match in its own thread."""
-        return (await self._settings.guild(guild_id)).threads
-
     async def check_can_start(self, interaction: discord.Interaction[Any], host: str) -> None:
         """Refuse a new match or lobby where the bot could not post it, where a match already
-        plays, or to a host already playing the server's maximum."""
+        plays, or to a host already playing the server's maximum (the server's settings read
+        once)."""
         guild = None if interaction.guild_id is None else str(interaction.guild_id)
-        await self.check_bot_permissions(interaction)
-        await self.check_channel_free(str(interaction.channel_id), guild)
-        await self.check_member_limit(host, guild)
+        settings = await self._settings.guild(guild)
+        _check_permissions(interaction, settings)
+        await self._check_free(str(interaction.channel_id), settings)
+        self._check_limit(host, guild, settings)
 
     async def check_channel_free(self, channel_id: str, guild_id: str | None) -> None:
         """Refuse a second match in a channel (threads give each match its own place), with a
         link to the running match's message."""
-        if await self.threads_on(guild_id):
+        await self._check_free(channel_id, await self._settings.guild(guild_id))
+
+    async def _check_free(self, channel_id: str, settings: GuildSettings) -> None:
+        if settings.threads:
             return
         live = self._service.in_channel(channel_id)
         match_id = live.id if live else await self._store.open_match_in(channel_id)
@@ -77,15 +78,9 @@ class MatchStarts:
             raise Refused("refuse-channel-busy", match=match_id)
 
     async def check_bot_permissions(self, interaction: discord.Interaction[Any]) -> None:
-        """Refuse to start anything where the bot could not post the match: it needs to see the
-        channel, send, attach the board image and embed links there (and, when the server gives
-        each match a thread, open public threads and send in them)."""
+        """Refuse to start anything where the bot could not post the match."""
         guild = None if interaction.guild_id is None else str(interaction.guild_id)
-        in_thread = getattr(interaction.channel, "type", None) in THREAD_TYPES
-        threads = not in_thread and await self.threads_on(guild)
-        lacking = missing(interaction.app_permissions, in_thread=in_thread, threads=threads)
-        if lacking:
-            raise missing_refusal(interaction.channel_id, lacking)
+        _check_permissions(interaction, await self._settings.guild(guild))
 
     def matches_of(self, user_id: str, guild_id: str | None) -> list[LiveMatch]:
         """The member's open matches in a server (the process holds every open match of its
@@ -100,9 +95,9 @@ class MatchStarts:
         """How many open matches one member may play at once in this server."""
         return (await self._settings.guild(guild_id)).max_matches
 
-    async def check_member_limit(self, user_id: str, guild_id: str | None) -> None:
+    def _check_limit(self, user_id: str, guild_id: str | None, settings: GuildSettings) -> None:
         """Refuse a new match to a member who already plays the server's maximum."""
-        limit = await self.limit(guild_id)
+        limit = settings.max_matches
         playing = self.matches_of(user_id, guild_id)
         if len(playing) >= limit:
             raise Refused(
@@ -111,9 +106,10 @@ class MatchStarts:
 
     async def check_member_limits(self, lobby: Lobby) -> None:
         """Every member of a lobby about to start is under the limit."""
+        settings = await self._settings.guild(lobby.guild_id)
         for member in lobby.members:
             if not is_computer(member):
-                await self.check_member_limit(member, lobby.guild_id)
+                self._check_limit(member, lobby.guild_id, settings)
 
     async def start(
         self,
@@ -133,12 +129,12 @@ class MatchStarts:
         is told why (Refused)."""
         channel = str(interaction.channel_id)
         guild = None if interaction.guild_id is None else str(interaction.guild_id)
-        service = self._service
-        await self.check_bot_permissions(interaction)
+        service, settings = self._service, await self._settings.guild(guild)
+        _check_permissions(interaction, settings)
         async with service.channel_lock(channel):
-            await self.check_channel_free(channel, guild)
+            await self._check_free(channel, settings)
             try:
-                thread = await self._thread_for(interaction, game, players, guild)
+                thread = await self._thread_for(interaction, game, players, guild, settings)
             except discord.HTTPException as error:
                 log.warning("no thread for a match in %s: %s", channel, error)
                 raise Refused("refuse-no-thread", channel=f"<#{channel}>") from None
@@ -151,7 +147,6 @@ class MatchStarts:
                 thread_id=thread,
                 rated=rated,
             )
-        settings = await self._settings.guild(guild)
         try:
             await self._steps.opened(live, clock or settings.clock)
         except discord.HTTPException as error:
@@ -177,9 +172,10 @@ class MatchStarts:
         game: str,
         players: Sequence[Player],
         guild: str | None,
+        settings: GuildSettings,
     ) -> str | None:
         channel_type = getattr(interaction.channel, "type", None)
-        if not await self.threads_on(guild) or channel_type in THREAD_TYPES:
+        if not settings.threads or channel_type in THREAD_TYPES:
             return None
         words = self._languages.public(guild)
         players_listed = words.join([p.name for p in players])  # a title: names as typed
@@ -189,3 +185,14 @@ class MatchStarts:
             thread = await interaction.message.create_thread(name=name)
             return str(thread.id)
         return await self._messenger.thread(str(interaction.channel_id or 0), name)
+
+
+def _check_permissions(interaction: discord.Interaction[Any], settings: GuildSettings) -> None:
+    """Refuse to start anything where the bot could not post the match: it needs to see the
+    channel, send, attach the board image and embed links there (and, when the server gives
+    each match a thread, open public threads and send in them)."""
+    in_thread = getattr(interaction.channel, "type", None) in THREAD_TYPES
+    threads = not in_thread and settings.threads
+    lacking = missing(interaction.app_permissions, in_thread=in_thread, threads=threads)
+    if lacking:
+        raise missing_refusal(interaction.channel_id, lacking)

@@ -3,7 +3,6 @@ questions, the way the composition root builds it (bot/wiring.py), for tests of 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from bot.core.live import LiveMatch
@@ -13,12 +12,7 @@ from bot.core.service import MatchService
 from bot.core.thinking import Thinker
 from bot.games import rules_table
 from bot.wiring import computer_maker
-from storage import Store
-
-
-def wall_ms() -> int:
-    """Discord's time as this machine tells it (no offset: nothing is on Discord here)."""
-    return time.time_ns() // 1_000_000
+from storage import Store, now_ms
 
 
 def match_service(
@@ -27,7 +21,7 @@ def match_service(
     thinker: Thinker | None = None,
     new_seed: Callable[[], str] | None = None,
     answered: Callable[[LiveMatch], None] = lambda live: None,
-    now_ms: Callable[[], int] = wall_ms,
+    now_ms: Callable[[], int] = now_ms,
 ) -> MatchService:
     """A match service on `store`; hard computers think in `thinker` (None: in this process,
     within their playouts), and `answered` is told when a thought wakes a match."""

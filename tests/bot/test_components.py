@@ -23,6 +23,7 @@ from bot.delivery.messenger import Image
 from bot.delivery.steps import Steps
 from bot.ui.absence import Absence
 from bot.ui.ids import MatchRef, Verb
+from bot.ui.layouts import Layouts
 from bot.ui.router import ClickRouter
 from games.keer_kids import KeerState, Phase
 from games.records import Player
@@ -283,6 +284,7 @@ def _router(built: Parts) -> ClickRouter:
         absence,
         _NoRematches(),
         publisher=built.publisher,
+        layouts=Layouts(),
         settings=Settings(built.store),
     )
 

@@ -11,6 +11,7 @@ import discord
 
 from bot.core.refusals import DAMAGED_CHOICE, Refused
 from bot.core.rules import THROW, Move
+from bot.delivery.messenger import MESSAGE_LIMIT
 from bot.games.adapter import ButtonHandler, GameClicks, SelectHandler
 from bot.games.keer_kids import ui
 from bot.games.keer_kids.rules import keer_state
@@ -110,7 +111,7 @@ def _text_sheet(live: LiveMatch, seat: int, words: Words) -> str:
                 total=len(enclosures),
             )
         )
-    return "\n".join(lines)[:2000]
+    return "\n".join(lines)[:MESSAGE_LIMIT]
 
 
 def _picked_action(ref: MatchRef, values: list[str]) -> Move:

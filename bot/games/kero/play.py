@@ -8,15 +8,20 @@ from typing import Any
 
 import discord
 
-from bot.core.refusals import DAMAGED_CHOICE, Refused
+from bot.core.refusals import DAMAGED_CHOICE, Refused, parsed
 from bot.games.adapter import ButtonHandler, GameClicks, SelectHandler
 from bot.games.kero import ui, views
 from bot.games.kero.rules import kero_state
 from bot.ui.clicks import interaction_ms
 from bot.ui.ids import MatchRef, Verb
 from bot.ui.languages import member_words
+from games.kero import NAME
 from games.kero.actions import Action as KeroAction
 from games.kero.board import Phase
+from games.registry import get_game
+
+KERO = get_game(NAME)
+"""Kero's engine: it reads the action a custom_id or a select carries."""
 
 
 async def act_button(
@@ -38,8 +43,7 @@ async def act_select(
 async def _act(
     clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef, text: str
 ) -> None:
-    live, _ = await clicks.player(interaction, ref)  # not playing, then out of date, then parsed
-    move = clicks.parse(live, ui.stamped(text, interaction_ms(interaction)))
+    move = parsed(KERO, ui.stamped(text, interaction_ms(interaction)))
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         played = await clicks.act(interaction, ref, move)

@@ -28,7 +28,7 @@ from typing import Final
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont, features
 
-from render import bidi
+from render import bidi, legibility
 
 RGB = tuple[int, int, int]
 FONT_DIR: Final = Path(__file__).with_name("fonts")
@@ -293,6 +293,7 @@ def draw_text(
     stroke_fill: RGB | None = None,
 ) -> None:
     """Draw `text` at `xy` (Pillow's anchors) in every script the shipped fonts have."""
+    legibility.note(text, size)
     lay = layout(text, size)
     draw = ImageDraw.Draw(image)
     if _plain(lay):

@@ -3,7 +3,7 @@
 'use strict';
 
 const API = '/play/api';
-const EPHEMERAL = 64, LOADING = 128;
+const EPHEMERAL = 64, LOADING = 128, COMPONENTS_V2 = 1 << 15;
 const SUB = 1, GROUP = 2, STRING = 3, INTEGER = 4, BOOLEAN = 5, USER = 6, CHANNEL = 7, MENTIONABLE = 9, NUMBER = 10;
 const THREADS = [10, 11, 12], TEXTS = [0, 5];
 
@@ -148,7 +148,7 @@ const INLINE = [
     return el('a', { class: 'mention', href: `?channel=${m[1]}`, 'data-channel': m[1],
       text: '#' + (c ? c.name : 'unknown') });
   }],
-  [/^<a?:(\w+):\d+>/, (m) => `:${m[1]}:`],
+  [/^<a?:(\w+):(\d+)>/, (m) => customEmoji(m[2], m[1])],
   [/^<t:(-?\d+)(?::([tTdDfFR]))?>/, (m) => timestamp(Number(m[1]), m[2] || 'f')],
   [/^\*\*([\s\S]+?)\*\*(?!\*)/, (m) => el('strong', {}, inline(m[1]))],
   [/^__([\s\S]+?)__(?!_)/, (m) => el('u', {}, inline(m[1]))],
@@ -229,13 +229,27 @@ function block(src) {
   for (const row of src.split('\n')) {
     const h = /^(#{1,3}) (.+)$/.exec(row);
     const small = /^-# (.+)$/.exec(row);
-    const item = /^[-*] (.+)$/.exec(row);
+    const item = /^( *)([-*]|\d{1,9}\.) (.+)$/.exec(row);
     if (h) frag.append(el(`h${h[1].length + 2}`, { class: 'md-h' }, inline(h[2])));
     else if (small) frag.append(el('small', { class: 'md-small' }, inline(small[1])));
-    else if (item) frag.append(el('div', { class: 'md-li' }, '• ', inline(item[1])));
+    else if (item) frag.append(listItem(item[1].length, item[2], item[3]));
     else frag.append(el('div', { class: 'md-line' }, row ? inline(row) : '\u00a0'));
   }
   return frag;
+}
+
+// A list line: "- a", "* a" or "1. a"; two leading spaces nest it one level, as Discord does.
+function listItem(indent, marker, text) {
+  const depth = Math.min(Math.floor(indent / 2), 4);
+  return el('div', { class: 'md-li', style: depth ? `margin-left:${depth * 1.25}em` : null },
+    /\d/.test(marker) ? `${marker} ` : '• ', inline(text));
+}
+
+// A custom emoji (<:name:id>, or a component's {id, name}) as Discord shows it: the image.
+function customEmoji(id, name) {
+  if (!/^\d+$/.test(id)) return `:${name}:`;
+  return el('img', { class: 'emoji custom-emoji', src: `${API}/emojis/${id}.png`, alt: `:${name}:`,
+    title: `:${name}:`, draggable: 'false', 'data-testid': `emoji-${id}` });
 }
 
 // ---------- messages ----------
@@ -250,8 +264,8 @@ function avatar(user) {
 
 function renderMessage(m, grouped) {
   const user = m.author || {};
-  const mine = state.me && m.content && (m.content.includes(`<@${state.me.id}>`)
-    || m.content.includes(`<@!${state.me.id}>`));
+  const text = plainText(m);
+  const mine = state.me && (text.includes(`<@${state.me.id}>`) || text.includes(`<@!${state.me.id}>`));
   const li = el('li', { class: 'message' + ((m.flags & EPHEMERAL) ? ' ephemeral' : '')
     + (mine ? ' mentions-me' : '') + (grouped ? ' grouped' : ''), 'data-testid': `message-${m.id}`, id: `message-${m.id}` });
   const meta = m.interaction_metadata || m.interaction;
@@ -264,7 +278,7 @@ function renderMessage(m, grouped) {
     if (ref) {
       li.append(el('div', { class: 'context' }, el('span', { class: 'context-line', 'aria-hidden': 'true' }),
         'Replying to ', el('strong', { text: memberName(ref.author) }),
-        el('span', { class: 'reply-snippet', text: ' ' + (ref.content || '').slice(0, 80) })));
+        el('span', { class: 'reply-snippet', text: ' ' + plainText(ref).slice(0, 80) })));
     }
   }
   const when = new Date(m.timestamp);
@@ -276,6 +290,8 @@ function renderMessage(m, grouped) {
   const body = el('div', { class: 'message-body' }, head);
   if (m.type === 18) {
     body.append(el('div', { class: 'system' }, 'started a thread: ', el('strong', { text: m.content })));
+  } else if ((m.flags & COMPONENTS_V2) && (m.components || []).length) {
+    body.append(v2Body(m));
   } else if (m.content) {
     const content = el('div', { class: 'content' }, markdown(m.content));
     if (m.edited_timestamp) {
@@ -287,9 +303,11 @@ function renderMessage(m, grouped) {
   } else if ((m.flags & LOADING) && !(m.embeds || []).length) {
     body.append(el('div', { class: 'thinking', text: `${memberName(user)} is thinking…` }));
   }
-  for (const a of m.attachments || []) body.append(attachment(a));
-  for (const e of m.embeds || []) body.append(embed(e));
-  for (const row of m.components || []) body.append(actionRow(m, row));
+  if (!(m.flags & COMPONENTS_V2)) {
+    for (const a of m.attachments || []) body.append(attachment(a));
+    for (const e of m.embeds || []) body.append(embed(e));
+    for (const row of m.components || []) body.append(actionRow(m, row));
+  }
   if (m.flags & EPHEMERAL) {
     body.append(el('div', { class: 'ephemeral-note' }, svg(ICON_EYE),
       ' Only you can see this'));
@@ -298,20 +316,55 @@ function renderMessage(m, grouped) {
   return li;
 }
 
-function attachment(a) {
-  const isImage = (a.content_type || '').startsWith('image/') || /\.(png|jpe?g|gif|webp)$/i.test(a.filename);
-  if (isImage) {
-    const img = el('img', { src: a.url, alt: a.description || a.filename, class: 'attachment-img' });
-    img.addEventListener('load', () => { if (state.stick) scrollToBottom(); });
-    return el('figure', { class: 'attachment' }, img,
-      a.description ? el('figcaption', { text: a.description }) : null);
-  }
-  return el('a', { class: 'file', href: a.url, download: a.filename },
-    el('span', { 'aria-hidden': 'true', text: '📎 ' }), a.filename);
+// The text a message says (a V2 message's TextDisplays), for mentions and reply snippets.
+function plainText(m) {
+  if (!(m.flags & COMPONENTS_V2)) return m.content || '';
+  const texts = [];
+  const walk = (list) => {
+    for (const c of list || []) { if (c.type === 10) texts.push(c.content || ''); walk(c.components); }
+  };
+  walk(m.components);
+  return texts.join('\n');
 }
 
+const isImage = (a) => (a.content_type || '').startsWith('image/') || /\.(png|jpe?g|gif|webp)$/i.test(a.filename);
+// The attachment's id in the address: an edit that swaps the file at the same index must not
+// show the image the page already holds for that address.
+const attachmentSrc = (a) => (a.id ? `${a.url}?v=${encodeURIComponent(a.id)}` : a.url);
+
+function attachment(a) {
+  if (isImage(a)) {
+    return el('figure', { class: 'attachment' },
+      picture(attachmentSrc(a), a.description || a.filename, 'attachment-img', a.description));
+  }
+  return fileLink(a);
+}
+
+const fileLink = (a) => el('a', { class: 'file', href: a.url, download: a.filename },
+  el('span', { 'aria-hidden': 'true', text: '📎 ' }), a.filename);
+
+// An image, its description behind an "ALT" badge (as Discord does: a caption under every
+// image cost a phone three lines of scroll).
+let altSeq = 0;
+function picture(src, alt, cls, badge) {
+  const img = el('img', { src, alt: alt || '', class: cls });
+  img.addEventListener('load', () => { if (state.stick) scrollToBottom(); });
+  if (!badge) return el('div', { class: 'media' }, img);
+  const id = `alt-${++altSeq}`;
+  const note = el('p', { class: 'alt-text', id, hidden: true, 'data-testid': 'alt-text', text: badge });
+  const button = el('button', { type: 'button', class: 'alt-badge', text: 'ALT', 'aria-expanded': 'false',
+    'aria-controls': id, 'aria-label': 'Image description', 'data-testid': 'alt-badge' });
+  button.addEventListener('click', () => {
+    note.hidden = !note.hidden;
+    button.setAttribute('aria-expanded', String(!note.hidden));
+  });
+  return el('div', { class: 'media' }, img, button, note);
+}
+
+const hexColour = (n) => '#' + n.toString(16).padStart(6, '0');
+
 function embed(e) {
-  const colour = typeof e.color === 'number' ? '#' + e.color.toString(16).padStart(6, '0') : '#1e1f22';
+  const colour = typeof e.color === 'number' ? hexColour(e.color) : '#1e1f22';
   const box = el('article', { class: 'embed', style: `border-left-color:${colour}` });
   const main = el('div', { class: 'embed-main' });
   if (e.author && e.author.name) main.append(el('div', { class: 'embed-author', text: e.author.name }));
@@ -341,6 +394,13 @@ function emojiText(emoji) {
   return emoji.id ? `:${emoji.name}:` : emoji.name || '';
 }
 
+// A component's emoji: a custom one is its image, a unicode one its character.
+function emojiNode(emoji) {
+  if (!emoji || !(emoji.id || emoji.name)) return null;
+  if (emoji.id) return customEmoji(String(emoji.id), emoji.name || 'emoji');
+  return el('span', { class: 'emoji', text: emoji.name });
+}
+
 async function interact(control, body) {
   if (control.getAttribute('aria-busy') === 'true') return;
   // aria-disabled rather than disabled, so keyboard focus stays on the control.
@@ -368,8 +428,7 @@ function actionRow(m, row) {
 
 function button(m, c) {
   const style = BUTTON_STYLES[c.style] || 'secondary';
-  const kids = [c.emoji ? el('span', { class: 'emoji', text: emojiText(c.emoji) }) : null,
-    c.label ? el('span', { text: c.label }) : null];
+  const kids = [emojiNode(c.emoji), c.label ? el('span', { text: c.label }) : null];
   if (c.style === 5) {
     const href = safeUrl(c.url);
     return el('a', { class: `btn btn-${style}` + (c.disabled || !href ? ' disabled' : ''),
@@ -387,7 +446,8 @@ function button(m, c) {
 function selectOptions(c) {
   if (c.type === 3) {
     return (c.options || []).map((o) => ({ value: o.value, default: o.default,
-      label: [emojiText(o.emoji), o.label].filter(Boolean).join(' ')
+      emoji: o.emoji && o.emoji.id ? o.emoji : null,
+      label: [o.emoji && !o.emoji.id ? o.emoji.name : '', o.label].filter(Boolean).join(' ')
         + (o.description ? ` — ${o.description}` : '') }));
   }
   const w = state.world;
@@ -405,7 +465,9 @@ function selectMenu(m, c) {
     disabled: !!c.disabled || !opts.length, multiple: multi,
     size: multi ? Math.min(opts.length, 6) : null, 'aria-label': placeholder });
   if (!multi) sel.append(el('option', { value: '', disabled: true, selected: true, text: placeholder }));
-  for (const o of opts) sel.append(el('option', { value: o.value, selected: !!o.default, text: o.label }));
+  for (const o of opts) {
+    sel.append(el('option', { value: o.value, selected: !!o.default }, emojiNode(o.emoji), o.label));
+  }
   if (!multi) {
     sel.addEventListener('change', async () => {
       const ok = await interact(sel, { message: m.id, custom_id: c.custom_id, values: [sel.value] });
@@ -427,6 +489,108 @@ function selectMenu(m, c) {
   return el('div', { class: 'select-wrap multi' },
     el('span', { class: 'select-hint', text: `${placeholder} (up to ${max})` }), sel, go);
 }
+
+// ---------- Components V2 (flag 1 << 15): the whole message is its components ----------
+// Its attachments show only where a component points at them, as in Discord.
+
+function v2Body(m) {
+  const body = el('div', { class: 'v2', 'data-testid': 'v2' }, (m.components || []).map((c) => v2Component(m, c)));
+  if (m.edited_timestamp) {
+    body.append(el('span', { class: 'edited',
+      title: new Date(m.edited_timestamp).toLocaleString(locale(), TS_FORMATS.F), text: '(edited)' }));
+  }
+  return body;
+}
+
+// Unknown types show nothing, as an older Discord client would.
+function v2Component(m, c) {
+  const render = V2_RENDERERS[c.type];
+  return render ? render(m, c) : null;
+}
+
+function container(m, c) {
+  const accent = typeof c.accent_color === 'number' ? hexColour(c.accent_color) : null;
+  const box = el('section', { class: 'v2-container' + (accent ? ' accented' : ''),
+    style: accent ? `border-left-color:${accent}` : null, 'data-testid': 'container' },
+  (c.components || []).map((k) => v2Component(m, k)));
+  return c.spoiler ? spoilered(box, 'content') : box;
+}
+
+function section(m, c) {
+  const acc = c.accessory || {};
+  const side = acc.type === 11 ? thumbnail(m, acc) : acc.type === 2 ? button(m, acc) : null;
+  return el('div', { class: 'v2-section', 'data-testid': 'section' },
+    el('div', { class: 'v2-section-text' }, (c.components || []).map((k) => v2Component(m, k))),
+    side ? el('div', { class: `v2-accessory${acc.type === 11 ? ' thumb' : ''}` }, side) : null);
+}
+
+const textDisplay = (m, c) => el('div', { class: 'text-display', 'data-testid': 'text-display' },
+  markdown(c.content || ''));
+
+// A media's attachment: `attachment://name` by filename, else by id (Discord's own answers
+// carry the CDN address and attachment_id).
+function mediaAttachment(m, media) {
+  const url = (media && media.url) || '';
+  const named = /^attachment:\/\/(.+)$/.exec(url);
+  const files = m.attachments || [];
+  if (named) return files.find((a) => a.filename === named[1]) || null;
+  const id = media && media.attachment_id ? String(media.attachment_id) : null;
+  return files.find((a) => a.id === id || url.includes(`/${a.id}/`)) || null;
+}
+
+function mediaSrc(m, media) {
+  const found = mediaAttachment(m, media);
+  return found ? attachmentSrc(found) : safeUrl((media && media.url) || '');
+}
+
+function thumbnail(m, c) {
+  const pic = picture(mediaSrc(m, c.media), c.description, 'thumb-img', null);
+  return c.spoiler ? spoilered(pic, 'image') : pic;
+}
+
+function gallery(m, c) {
+  const items = (c.items || []).slice(0, 10);
+  return el('div', { class: `v2-gallery n${Math.min(items.length, 5)}`, 'data-testid': 'gallery' },
+    items.map((it) => galleryItem(m, it)));
+}
+
+function galleryItem(m, it) {
+  const found = mediaAttachment(m, it.media), src = mediaSrc(m, it.media);
+  const shown = found && (found.content_type || '').startsWith('video/')
+    ? el('div', { class: 'media' }, el('video', { src, controls: true, class: 'gallery-img',
+      'aria-label': it.description || found.filename }))
+    : picture(src, it.description, 'gallery-img', it.description);
+  return it.spoiler ? spoilered(shown, 'image') : shown;
+}
+
+function fileComponent(m, c) {
+  const found = mediaAttachment(m, c.file);
+  const name = found ? found.filename : ((c.file && c.file.url) || '').replace(/^attachment:\/\//, '');
+  const link = found ? fileLink({ ...found, url: attachmentSrc(found) })
+    : el('span', { class: 'file', text: `📎 ${name}` });
+  link.dataset.testid = 'file';
+  return c.spoiler ? spoilered(link, 'file') : link;
+}
+
+// Spacing 1 is small, 2 large; without a divider it is only space.
+const separator = (m, c) => el(c.divider === false ? 'div' : 'hr', {
+  class: `v2-separator ${c.divider === false ? 'blank' : 'divider'} ${c.spacing === 2 ? 'large' : 'small'}`,
+  'aria-hidden': c.divider === false ? 'true' : null, 'data-testid': 'separator' });
+
+// Blurred and unreachable (inert) until pressed, like Discord's spoilers.
+function spoilered(node, what) {
+  const inner = el('div', { class: 'spoiler-body', inert: true }, node);
+  const cover = el('button', { type: 'button', class: 'spoiler-cover', text: 'SPOILER',
+    'aria-label': `Spoiler ${what}, press to reveal`, 'data-testid': 'spoiler-cover' });
+  const box = el('div', { class: 'spoiler-box' }, inner, cover);
+  cover.addEventListener('click', () => { inner.inert = false; box.classList.add('revealed'); cover.remove(); });
+  return box;
+}
+
+const V2_RENDERERS = {
+  1: actionRow, 9: section, 10: textDisplay, 11: thumbnail, 12: gallery, 13: fileComponent,
+  14: separator, 17: container,
+};
 
 // ---------- rendering the channel ----------
 

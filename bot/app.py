@@ -12,7 +12,7 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final
 
 import discord
@@ -105,11 +105,20 @@ def _carried(message: discord.Message) -> set[tuple[int, str]]:
     """The (component type, custom_id) of every component on a message: discord.py hands a
     click to a DynamicItem only when both match."""
     ids = set()
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            if getattr(child, "custom_id", None):
-                ids.add((child.type.value, child.custom_id))
+    for component in _walked(message.components):
+        if getattr(component, "custom_id", None):
+            ids.add((component.type.value, component.custom_id))
     return ids
+
+
+def _walked(components: Sequence[Any]) -> Iterator[Any]:
+    """Every component, through action rows, sections and containers (Components V2)."""
+    for component in components:
+        yield component
+        yield from _walked(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
 
 
 class TableroBot(commands.Bot):

@@ -205,6 +205,15 @@ class FakeMessage:
         return not self.deleted
 
     @property
+    def text(self) -> str:
+        """What a reader sees as text: the content, then every text display of a Components
+        V2 message, in order."""
+        shown = [
+            c.get("content") or "" for c in walk_components(self.components) if c.get("type") == 10
+        ]
+        return "\n".join(t for t in [self.content, *shown] if t)
+
+    @property
     def attachments(self) -> list[tuple[str, bytes]]:
         """Files as (filename, bytes)."""
         return [(a.filename, a.data) for a in self.attachment_objects]

@@ -4,6 +4,7 @@ what one accepted step did."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -79,6 +80,18 @@ class LiveMatch:
     def rng(self) -> ChanceRng:
         """The match's chance stream (stateless: the draw index is the state's roll count)."""
         return ChanceRng(self.seed)
+
+    def as_of(self, key: int, version: int) -> LiveMatch:
+        """The match as it stood when the step of message `key` ended (its state replayed from
+        the log, at most to `version`), to show that step once play moved on."""
+        past = self.spec.new_match(len(self.players), self.options)
+        seen = False
+        for seat, action in self.state.history[:version]:
+            seen = seen or self.rules.message_key(past) == key
+            if seen and self.rules.message_key(past) != key:
+                break
+            past.apply(seat, action)
+        return dataclasses.replace(self, state=past)
 
     def seat_of(self, user_id: str) -> Seat | None:
         """The seat a member plays (None if they are not in the match or left it)."""

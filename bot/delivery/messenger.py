@@ -5,6 +5,7 @@ never reach the client itself."""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
@@ -34,10 +35,9 @@ class Messenger(Protocol):
         content: str,
         *,
         view: discord.ui.View | None = None,
-        image: Image | None = None,
         nonce: str | None = None,
     ) -> str:
-        """Post a message; its id."""
+        """Post a plain message; its id."""
         ...
 
     async def edit(
@@ -45,6 +45,23 @@ class Messenger(Protocol):
     ) -> None:
         """Edit a message's text and buttons (None content keeps the text; None view drops
         them)."""
+        ...
+
+    async def post(
+        self,
+        channel_id: str,
+        view: discord.ui.LayoutView,
+        images: Sequence[Image],
+        *,
+        nonce: str | None = None,
+    ) -> str:
+        """Post a Components V2 message with the images its layout shows; its id."""
+        ...
+
+    async def replace(
+        self, channel_id: str, message_id: str, view: discord.ui.LayoutView, images: Sequence[Image]
+    ) -> None:
+        """Edit a Components V2 message: its layout and all its images replaced."""
         ...
 
     async def direct(self, user_id: str, content: str) -> None:
@@ -68,19 +85,15 @@ class DiscordMessenger:
         content: str,
         *,
         view: discord.ui.View | None = None,
-        image: Image | None = None,
         nonce: str | None = None,
     ) -> str:
-        """Post a message; its id."""
+        """Post a plain message; its id."""
         channel = self._client.get_partial_messageable(int(channel_id))
         extra: dict[str, Any] = {}
         if view is not None:
             extra["view"] = view
         if nonce is not None:
             extra["nonce"] = nonce
-        if image is not None:
-            data = io.BytesIO(image.png)
-            extra["file"] = discord.File(data, filename=image.filename, description=image.alt)
         message = await channel.send(content, **extra)
         return str(message.id)
 
@@ -96,6 +109,28 @@ class DiscordMessenger:
         else:
             await message.edit(content=content, view=view)
 
+    async def post(
+        self,
+        channel_id: str,
+        view: discord.ui.LayoutView,
+        images: Sequence[Image],
+        *,
+        nonce: str | None = None,
+    ) -> str:
+        """Post a Components V2 message with the images its layout shows; its id."""
+        channel = self._client.get_partial_messageable(int(channel_id))
+        extra: dict[str, Any] = {} if nonce is None else {"nonce": nonce}
+        message = await channel.send(view=view, files=files_of(images), **extra)
+        return str(message.id)
+
+    async def replace(
+        self, channel_id: str, message_id: str, view: discord.ui.LayoutView, images: Sequence[Image]
+    ) -> None:
+        """Edit a Components V2 message: its layout and all its images replaced."""
+        channel = self._client.get_partial_messageable(int(channel_id))
+        message = channel.get_partial_message(int(message_id))
+        await message.edit(view=view, attachments=files_of(images))
+
     async def direct(self, user_id: str, content: str) -> None:
         """A direct message to a member."""
         data = await self._client.http.start_private_message(int(user_id))
@@ -110,3 +145,8 @@ class DiscordMessenger:
             type=discord.ChannelType.public_thread.value,
         )
         return str(data["id"])
+
+
+def files_of(images: Sequence[Image]) -> list[discord.File]:
+    """The files to upload for images (their alt text as each file's description)."""
+    return [discord.File(io.BytesIO(i.png), filename=i.filename, description=i.alt) for i in images]

@@ -269,10 +269,11 @@ class Outbox:
         crash is not a second one)."""
         live = due.live
         old = live.message_id
-        if old is not None and owed.step_key is not None and not due.summarised:
-            summary = self._layouts.summary(live, owed.step_key)
+        key, layouts = owed.step_key, self._layouts
+        if old is not None and key is not None and not due.summarised:
+            past = live.as_of(key, owed.version)
             with contextlib.suppress(discord.NotFound):
-                await self._publisher.edit(live, summary, None)
+                await self._publisher.show(past, lambda images: layouts.summary(past, key, images))
             due.summarised = True
         shown = live.state.version
         nonce = None if owed.step_key is None else post_nonce(live.id, shown)
@@ -283,7 +284,7 @@ class Outbox:
     async def _close(self, live: LiveMatch, owed: Owed) -> int:
         """Take the buttons off the message a match that ended without a result showed."""
         with contextlib.suppress(discord.NotFound):
-            await self._publisher.edit(live, None, None)
+            await self._publisher.show(live, lambda images: self._layouts.frozen(live, images))
         await self._store.settle(live.id, owed.version)
         self._publisher.forget(live)
         return owed.version
@@ -292,9 +293,8 @@ class Outbox:
         """Edit the shown message to the match's current step; a deleted one is posted again."""
         if live.message_id is None or live.state.is_terminal():
             return
-        shown = self._layouts.step(live)
         try:
-            await self._publisher.edit(live, shown.content, shown.view)
+            await self._publisher.show(live, lambda images: self._layouts.step(live, images))
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise

@@ -9,7 +9,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Coroutine
+from collections import OrderedDict
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, Protocol, TypeVar
@@ -18,9 +19,10 @@ import discord
 
 from bot.core.live import LiveMatch
 from bot.core.service import MatchService
-from bot.delivery.layouts import MatchLayouts
-from bot.delivery.messenger import MESSAGE_LIMIT, Image, Messenger
+from bot.delivery.layouts import MatchLayouts, Shown
+from bot.delivery.messenger import Image, Messenger
 from render import images_for
+from render.stamp import Stamp, stamp
 from storage import Store
 
 log = logging.getLogger(__name__)
@@ -32,6 +34,12 @@ MISSING_PERMISSIONS = 50013
 RENDER_THREADS = 2
 FLUSH_GRACE_S = 4.0
 """On shutdown, how long queued posts may take to finish before they are cut short."""
+IMAGES_KEPT = 32
+"""Rendered versions kept for reuse (an edit that keeps the version, a post right after its
+summary's edit) — a few, not one per open match: a table image is 50–150 KB."""
+
+Build = Callable[[Sequence[Image]], Shown]
+"""A match card built around the images it is given (none: its text board)."""
 
 
 class RenderTimer(Protocol):
@@ -67,6 +75,7 @@ class Publisher:
         self._executor = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="tablero-render")
         self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
+        self._images: OrderedDict[tuple[int, int], list[Image]] = OrderedDict()
 
     def note_permissions(self, interaction: discord.Interaction[Any]) -> None:
         """Remember whether the bot may attach files where this interaction happened."""
@@ -105,26 +114,47 @@ class Publisher:
     async def post_step(self, live: LiveMatch, *, nonce: str | None = None) -> None:
         """Post the match's current message (table image, who acts, buttons) or its results,
         and remember it as the one showing the match at this version."""
-        state = live.state
-        version, over = state.version, state.is_terminal()
-        images = images_for(live.spec.name)
-        png = await self.render(
-            images.results if over else images.board,
-            state,
-            live.names,
-            live.words,
-            image=f"{live.spec.name}/{'results' if over else 'board'}",
-        )
+        version, over = live.state.version, live.state.is_terminal()
+        layouts = self._layouts
         if over:
-            shown = self._layouts.results(live)
+            build: Build = lambda images: layouts.results(live, images)  # noqa: E731
+            message_id = await self.post(live, build, nonce, extra=True)
         else:
             first = live.message_id is None and await self._newcomers(live)
-            shown = self._layouts.step(live, how_to_play=first)
-        image = Image(png, "table.png", self._layouts.alt(live))
-        message_id = await self.send(live, shown.content, view=shown.view, image=image, nonce=nonce)
+            build = lambda images: layouts.step(live, images, how_to_play=first)  # noqa: E731
+            message_id = await self.post(live, build, nonce)
         await self._service.set_message(live, message_id, settled=version)
         if over:
             self.forget(live)
+
+    async def images(self, live: LiveMatch) -> list[Image]:
+        """The image of the match at its current version, stamped with it; none where the bot
+        may not attach files."""
+        if not self.can_attach.get(live.channel_id, True):
+            return []
+        state = live.state
+        key = (live.id, state.version)
+        kept = self._images.get(key)
+        if kept is not None:
+            self._images.move_to_end(key)
+            return kept
+        drawn = images_for(live.spec.name)
+        mark, alt, game = Stamp(live.id, state.version), self._layouts.alt(live), live.spec.name
+        draw = (state, live.names, live.words)
+        board = await self.render(drawn.board, *draw, image=f"{game}/board")
+        made = [Image(stamp(board, mark), "table.png", alt)]
+        self._images[key] = made
+        while len(self._images) > IMAGES_KEPT:
+            self._images.popitem(last=False)
+        return made
+
+    async def _results_card(self, live: LiveMatch) -> list[Image]:
+        """A finished match's results card, shown beside its final board."""
+        state, game = live.state, live.spec.name
+        drawn = images_for(game).results
+        png = await self.render(drawn, state, live.names, live.words, image=f"{game}/results")
+        alt = self._layouts.alt(live)
+        return [Image(stamp(png, Stamp(live.id, state.version)), "results.png", alt)]
 
     async def _newcomers(self, live: LiveMatch) -> bool:
         """Whether a member of the match has never played its game here before: their first
@@ -139,42 +169,46 @@ class Publisher:
         """Take the buttons off the match's current message (a deleted one needs no edit), so
         the message posted again next is the only one to click."""
         async with self.lock(live):
-            old = live.message_id
-            if old is not None:
+            if live.message_id is not None:
                 with contextlib.suppress(discord.NotFound):
-                    await self._messenger.edit(live.channel_id, old, None, None)
+                    await self.show(live, lambda images: self._layouts.frozen(live, images))
 
-    async def send(
-        self,
-        live: LiveMatch,
-        content: str,
-        *,
-        view: discord.ui.View | None = None,
-        image: Image | None = None,
-        nonce: str | None = None,
+    async def post(
+        self, live: LiveMatch, build: Build, nonce: str | None = None, *, extra: bool = False
     ) -> str:
-        """Send a match's message with its image, or with a text board where files are not
-        allowed; the message's id."""
-        channel_id, messenger = live.channel_id, self._messenger
-        if image is not None and self.can_attach.get(channel_id, True):
+        """Post a match's card with its image (and, with `extra`, its results card), or with
+        its text board where files are not allowed; the message's id."""
+        channel_id = live.channel_id
+        images = await self.images(live)
+        if images:
+            images = images + (await self._results_card(live) if extra else [])
             try:
-                return await messenger.send(
-                    channel_id, content, view=view, image=image, nonce=nonce
-                )
+                view = build(images).view
+                return await self._messenger.post(channel_id, view, images, nonce=nonce)
             except discord.Forbidden as error:
                 if error.code != MISSING_PERMISSIONS:
                     raise
                 self.can_attach[channel_id] = False
-        text = f"{content}\n{self._layouts.text_board(live)}"[:MESSAGE_LIMIT]
-        return await messenger.send(channel_id, text, view=view, nonce=nonce)
+        return await self._messenger.post(channel_id, build(()).view, (), nonce=nonce)
 
-    async def edit(
-        self, live: LiveMatch, content: str | None, view: discord.ui.View | None
-    ) -> None:
-        """Edit the match's current message (None content keeps the text; None view drops the
-        buttons)."""
-        if live.message_id is not None:
-            await self._messenger.edit(live.channel_id, live.message_id, content, view)
+    async def show(self, live: LiveMatch, build: Build) -> None:
+        """Edit the match's current message to the card `build` makes, with the images of the
+        match's current version (or its text board where files are not allowed)."""
+        message_id = live.message_id
+        if message_id is None:
+            return
+        images = await self.images(live)
+        if images:
+            try:
+                await self._messenger.replace(
+                    live.channel_id, message_id, build(images).view, images
+                )
+                return
+            except discord.Forbidden as error:
+                if error.code != MISSING_PERMISSIONS:
+                    raise
+                self.can_attach[live.channel_id] = False
+        await self._messenger.replace(live.channel_id, message_id, build(()).view, ())
 
     def lock(self, live: LiveMatch) -> asyncio.Lock:
         """Held while a match's messages change, so they change in order."""

@@ -41,6 +41,12 @@ class GameClicks(Protocol):
         """Store a member's move and show the step on the clicked public message."""
         ...
 
+    async def show_step(
+        self, interaction: discord.Interaction[Any], live: LiveMatch, buttons: discord.ui.View
+    ) -> None:
+        """Answer a click by showing the current step with other buttons."""
+        ...
+
     async def deliver(
         self, interaction: discord.Interaction[Any], played: Played, answer: Awaitable[object]
     ) -> None:
@@ -118,6 +124,10 @@ class GameUI:
     text_board: Callable[[LiveMatch], str]
     """The board as text, where the bot may not attach images."""
     progress_line: Callable[[LiveMatch], str]
+    players: Callable[[LiveMatch], Sequence[str]] = lambda live: ()
+    """One line per player on the match card: name, score, what they are doing."""
+    accent: Callable[[LiveMatch], int | None] = lambda live: None
+    """The acting player's colour, the card's accent (the player lines name them too)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any, Final
 
 import discord
 
 from bot.core.live import LiveMatch
 from bot.delivery.layouts import Shown
+from bot.delivery.messenger import Image
 from bot.games import adapter_for
 from bot.ui.alt_text import alt_text
 from bot.ui.components import SentView, view_of
 from bot.ui.ids import BUTTON_PREFIX, MalformedId, MatchRef, parse_match
 from bot.ui.items import match_button
+from bot.ui.match_cards import CardParts, card_text, match_card
 from bot.ui.rules_pages import HowToPlayButton
 from bot.ui.titles import game_title
 from games.common.protocol import Seat
@@ -32,23 +34,61 @@ LABEL_LIMIT: Final = 80
 class Layouts:
     """The `MatchLayouts` delivery posts and edits, from the games' UI halves."""
 
-    def step(self, live: LiveMatch, *, how_to_play: bool = False) -> Shown:
-        """The current step's message, with 📝 Text board (and "How to play" when asked)."""
+    def step(
+        self,
+        live: LiveMatch,
+        images: Sequence[Image],
+        *,
+        how_to_play: bool = False,
+        buttons: discord.ui.View | None = None,
+    ) -> Shown:
+        """The current step's card, with 📝 Text board (and "How to play" when asked)."""
         ui = adapter_for(live.spec.name).ui
-        view = with_board_button(live, ui.step_view(live))
+        view = with_board_button(live, buttons or ui.step_view(live))
         if how_to_play:
             with contextlib.suppress(ValueError):  # no room left: the rules are in /rules too
                 view.add_item(HowToPlayButton.make(live.spec.name, live.words))
-        return Shown(ui.step_content(live), view)
+        return self._card(live, ui.step_content(live), images, view)
 
-    def summary(self, live: LiveMatch, key: int) -> str:
-        """What a step's message says once play moved on."""
-        return adapter_for(live.spec.name).ui.step_summary(live, key)
+    def summary(self, live: LiveMatch, key: int, images: Sequence[Image]) -> Shown:
+        """What a step's card says once play moved on, over the state after it."""
+        ui = adapter_for(live.spec.name).ui
+        return self._card(live, ui.step_summary(live, key), images, None)
 
-    def results(self, live: LiveMatch) -> Shown:
-        """The results, with Rematch while members played."""
+    def frozen(self, live: LiveMatch, images: Sequence[Image]) -> Shown:
+        """The current step's card without buttons."""
+        ui = adapter_for(live.spec.name).ui
+        return self._card(live, ui.step_content(live), images, None)
+
+    def results(self, live: LiveMatch, images: Sequence[Image]) -> Shown:
+        """The results over the final board, with Rematch while members played."""
         content = adapter_for(live.spec.name).ui.results_content(live)
-        return Shown(content, rematch_view(live) if live.humans() else None)
+        buttons = rematch_view(live) if live.humans() else None
+        return self._card(live, content, images, buttons, players=False)
+
+    def _card(
+        self,
+        live: LiveMatch,
+        text: str,
+        images: Sequence[Image],
+        buttons: discord.ui.View | None,
+        *,
+        players: bool = True,
+    ) -> Shown:
+        """One match card: the text, the images (or the text board), the players (the results
+        list them already), the buttons."""
+        ui = adapter_for(live.spec.name).ui
+        board = "" if images else self.text_board(live)
+        parts = CardParts(
+            text=text,
+            images=images,
+            board_text=board,
+            players=ui.players(live) if players else (),
+            buttons=buttons,
+            accent=ui.accent(live),
+        )
+        view = match_card(parts)
+        return Shown(view, card_text(view))
 
     def text_board(self, live: LiveMatch) -> str:
         """The board as text."""

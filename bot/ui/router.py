@@ -19,7 +19,7 @@ from bot.core.rules import Move
 from bot.core.service import MatchService
 from bot.core.settings import Settings
 from bot.delivery.layouts import MatchLayouts
-from bot.delivery.messenger import MESSAGE_LIMIT
+from bot.delivery.messenger import MESSAGE_LIMIT, files_of
 from bot.delivery.publisher import Publisher
 from bot.delivery.steps import Steps
 from bot.games import adapter_for
@@ -144,14 +144,25 @@ class ClickRouter:
         play moved on to a new message, what the old one now sums up)."""
         played = await self.act(interaction, ref, move)
         live, layouts = played.match, self._layouts
-        if played.moved_on:
-            summary = layouts.summary(live, played.step_key)
-            answer = interaction.response.edit_message(content=summary, view=None)
+        if played.moved_on and played.owed is not None:
+            past = live.as_of(played.step_key, played.owed.version)  # the step the message sums up
+            images = await self._publisher.images(past)
+            shown = layouts.summary(past, played.step_key, images)
         else:
-            shown = layouts.step(live)
-            answer = interaction.response.edit_message(content=shown.content, view=shown.view)
+            images = await self._publisher.images(live)
+            shown = layouts.step(live, images)
+        answer = interaction.response.edit_message(view=shown.view, attachments=files_of(images))
         await self._steps.answered(interaction, played, answer, on_public_message=True)
         return played
+
+    async def show_step(
+        self, interaction: discord.Interaction[Any], live: LiveMatch, buttons: discord.ui.View
+    ) -> None:
+        """Answer a click by showing the match's current step with other buttons (nothing was
+        stored: Kero's marked dice live in the buttons' custom_ids)."""
+        images = await self._publisher.images(live)
+        shown = self._layouts.step(live, images, buttons=buttons)
+        await interaction.response.edit_message(view=shown.view, attachments=files_of(images))
 
     async def deliver(
         self, interaction: discord.Interaction[Any], played: Played, answer: Awaitable[object]
@@ -188,8 +199,7 @@ class ClickRouter:
         """📝 Text board: where the match stands and its board as text, for anyone, privately
         (public messages stay the same for everyone)."""
         live = read_by(await self.match(interaction, ref), member_words(interaction))
-        layouts = self._layouts
-        text = f"{layouts.step(live).content}\n{layouts.text_board(live)}"
+        text = self._layouts.frozen(live, ()).text
         await interaction.response.send_message(text[:MESSAGE_LIMIT], ephemeral=True)
 
     async def _vote(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:

@@ -5,7 +5,7 @@ below them, as the composition root builds them (bot/wiring.py)."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -24,6 +24,7 @@ from bot.delivery.messenger import Image
 from bot.delivery.outbox import Outbox
 from bot.delivery.publisher import Publisher
 from bot.delivery.steps import Steps
+from bot.ui.match_cards import SentLayout, card_text
 from fakediscord import FakeClock
 from games.common.protocol import Seat
 from storage import Store
@@ -35,8 +36,8 @@ class Sent:
     """One message the fake messenger posted."""
 
     channel_id: str
-    content: str
-    view: discord.ui.View | None
+    text: str
+    view: discord.ui.BaseView | None
     image: Image | None
     nonce: str | None
 
@@ -46,7 +47,9 @@ class FakeMessenger:
     """Records what the bot sends; `failing` makes the next sends raise it, one each."""
 
     sent: list[Sent] = field(default_factory=list)
-    edits: list[tuple[str, str, str | None, discord.ui.View | None]] = field(default_factory=list)
+    edits: list[tuple[str, str, str | None, discord.ui.BaseView | None]] = field(
+        default_factory=list
+    )
     directs: list[tuple[str, str]] = field(default_factory=list)
     failing: list[BaseException] = field(default_factory=list)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(9_000))
@@ -57,12 +60,25 @@ class FakeMessenger:
         content: str,
         *,
         view: discord.ui.View | None = None,
-        image: Image | None = None,
         nonce: str | None = None,
     ) -> str:
         if self.failing:
             raise self.failing.pop(0)
-        self.sent.append(Sent(channel_id, content, view, image, nonce))
+        self.sent.append(Sent(channel_id, content, view, None, nonce))
+        return str(next(self._ids))
+
+    async def post(
+        self,
+        channel_id: str,
+        view: discord.ui.LayoutView,
+        images: Sequence[Image],
+        *,
+        nonce: str | None = None,
+    ) -> str:
+        if self.failing:
+            raise self.failing.pop(0)
+        image = images[0] if images else None
+        self.sent.append(Sent(channel_id, card_text(view), view, image, nonce))
         return str(next(self._ids))
 
     async def edit(
@@ -72,6 +88,13 @@ class FakeMessenger:
             raise self.failing.pop(0)
         self.edits.append((channel_id, message_id, content, view))
 
+    async def replace(
+        self, channel_id: str, message_id: str, view: discord.ui.LayoutView, images: Sequence[Image]
+    ) -> None:
+        if self.failing:
+            raise self.failing.pop(0)
+        self.edits.append((channel_id, message_id, card_text(view), view))
+
     async def direct(self, user_id: str, content: str) -> None:
         self.directs.append((user_id, content))
 
@@ -79,17 +102,37 @@ class FakeMessenger:
         return str(next(self._ids))
 
 
+def _card(text: str, live: LiveMatch, images: Sequence[Image]) -> Shown:
+    """A card that only says what it is, and carries the board as text without images (as the
+    real ones do)."""
+    view = SentLayout()
+    view.add_item(discord.ui.TextDisplay(text))
+    if not images:
+        view.add_item(discord.ui.TextDisplay(f"board of #{live.id}"))
+    return Shown(view, card_text(view))
+
+
 class FakeLayouts:
     """Each message as one short line naming what it is (the real ones are the ui's)."""
 
-    def step(self, live: LiveMatch, *, how_to_play: bool = False) -> Shown:
-        return Shown(f"step of #{live.id} at v{live.state.version}", None)
+    def step(
+        self,
+        live: LiveMatch,
+        images: Sequence[Image],
+        *,
+        how_to_play: bool = False,
+        buttons: discord.ui.View | None = None,
+    ) -> Shown:
+        return _card(f"step of #{live.id} at v{live.state.version}", live, images)
 
-    def summary(self, live: LiveMatch, key: int) -> str:
-        return f"summary of #{live.id} step {key}"
+    def summary(self, live: LiveMatch, key: int, images: Sequence[Image]) -> Shown:
+        return _card(f"summary of #{live.id} step {key}", live, images)
 
-    def results(self, live: LiveMatch) -> Shown:
-        return Shown(f"results of #{live.id}", None)
+    def frozen(self, live: LiveMatch, images: Sequence[Image]) -> Shown:
+        return _card(f"frozen #{live.id} at v{live.state.version}", live, images)
+
+    def results(self, live: LiveMatch, images: Sequence[Image]) -> Shown:
+        return _card(f"results of #{live.id}", live, images)
 
     def text_board(self, live: LiveMatch) -> str:
         return f"board of #{live.id}"

@@ -35,7 +35,7 @@ def button_id(message: FakeMessage, suffix: str) -> str:
     for component in message.interactive():
         if component.custom_id and component.custom_id.endswith(suffix):
             return component.custom_id
-    raise AssertionError(f"no button ending {suffix!r} on {message.content!r}")
+    raise AssertionError(f"no button ending {suffix!r} on {message.text!r}")
 
 
 async def open_lobby(

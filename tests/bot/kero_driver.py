@@ -118,7 +118,7 @@ class KeroDriver:
         for component in self.message.interactive():
             if component.custom_id and component.custom_id.endswith(suffix):
                 return component.custom_id
-        raise AssertionError(f"no button ending {suffix!r} in {self.message.content!r}")
+        raise AssertionError(f"no button ending {suffix!r} in {self.message.text!r}")
 
     async def choose(self, seat: int, action: a.Action) -> InteractionResult:
         """Pick the action's option in the public message's select."""

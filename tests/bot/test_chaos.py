@@ -653,7 +653,7 @@ async def test_a_keer_match_plays_through_discords_storms(timed_server: Server) 
         one_clickable(server, live)
         if step == 9:
             await an_hour_without_posts(server, bot, live)
-    assert live.state.is_terminal() and "🏆" in fake.channel_messages(server.channel)[-1].content
+    assert live.state.is_terminal() and "🏆" in fake.channel_messages(server.channel)[-1].text
     assert fake.failures_served >= 50, "the storms hardly hit anything"
     assert ran_out == [] and not any(isinstance(act, Miss) for _, act in keer(live).history)
     assert bot.runtime.publisher.errors == []
@@ -693,7 +693,7 @@ async def test_a_kero_match_plays_through_discords_storms(timed_server: Server) 
         fake.clear_failures()
         if live.id in bot.runtime.service.matches:
             one_clickable(server, live)
-    assert live.state.is_terminal() and "🏆" in fake.channel_messages(server.channel)[-1].content
+    assert live.state.is_terminal() and "🏆" in fake.channel_messages(server.channel)[-1].text
     assert fake.failures_served >= 50, "the storms hardly hit anything"
     assert ran_out == [] and bot.runtime.publisher.errors == []
     await fake.disconnect(bot)

@@ -250,7 +250,7 @@ async def finished(cluster: Cluster, matches: list[int], each: int) -> None:
 
 def results(cluster: Cluster, table: Table) -> list[FakeMessage]:
     """The results messages posted in the table's channel."""
-    return [m for m in cluster.fake.channel_messages(table.channel) if "🏆" in m.content]
+    return [m for m in cluster.fake.channel_messages(table.channel) if "🏆" in m.text]
 
 
 async def _moved(cluster: Cluster, match_id: int, version: int) -> bool:

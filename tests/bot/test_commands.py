@@ -101,7 +101,7 @@ async def test_a_channel_that_loses_attach_files_gets_a_text_board(
     await play_roll(server, bot, live)
     message = fake.message(int(live.message_id or 0))
     assert message.attachments == []
-    assert f"**{isolate('Ana')}** — " in message.content and "roll the dice" in message.content
+    assert f"**{isolate('Ana')}** — " in message.text and "roll the dice" in message.text
 
 
 async def test_threads_setting_puts_each_match_in_its_own_thread(
@@ -127,8 +127,8 @@ async def start_match_in_thread(server: Server, bot: TableroBot) -> str:
     lobby = await open_lobby(server, bot, [server.bo], ais=0)
     await server.fake.click(bot, server.ana, lobby, "Start")
     await server.fake.settle()
-    assert "in its thread" in server.fake.message(lobby.id).content
-    match_id = int(server.fake.message(lobby.id).content.split("#")[1].split()[0])
+    assert "in its thread" in server.fake.message(lobby.id).text
+    match_id = int(server.fake.message(lobby.id).text.split("#")[1].split()[0])
     return bot.runtime.service.matches[match_id].channel_id
 
 
@@ -143,7 +143,7 @@ async def test_kero_challenge_only_the_challenged_member_answers(
     assert (await fake.click(bot, server.ana, challenge, "Accept")).ephemeral
     accepted = await fake.click(bot, server.bo, challenge, "Accept")
     await fake.settle()
-    assert accepted.acknowledged and "started" in fake.message(challenge.id).content
+    assert accepted.acknowledged and "started" in fake.message(challenge.id).text
     live = live_here(bot, server)
     assert live is not None and live.spec.name == "kero"
     assert decodes(fake.message(int(live.message_id or 0))) == 1
@@ -208,7 +208,7 @@ async def test_a_lobby_expires_and_its_expiry_survives_a_restart(
     again = await server.start_bot()
     await asyncio.sleep(0.5)
     await fake.settle()
-    assert "expired" in fake.message(lobby.id).content
+    assert "expired" in fake.message(lobby.id).text
     assert fake.message(lobby.id).interactive() == []
     stored = await again.runtime.store.open_lobbies()
     assert stored == []

@@ -24,6 +24,7 @@ from bot.delivery.steps import Steps
 from bot.ui.absence import Absence
 from bot.ui.ids import MatchRef, Verb
 from bot.ui.layouts import Layouts
+from bot.ui.match_cards import card_text
 from bot.ui.router import ClickRouter
 from games.keer_kids import KeerState, Phase
 from games.records import Player
@@ -158,7 +159,7 @@ async def test_the_publisher_posts_the_board_with_its_alt_text_and_remembers_it(
     live = await keer_match(built)
     await built.publisher.post_first(live)
     [sent] = built.messenger.sent
-    assert sent.content == f"step of #{live.id} at v{live.state.version}"
+    assert sent.text == f"step of #{live.id} at v{live.state.version}"
     assert isinstance(sent.image, Image) and sent.image.png.startswith(PNG)
     assert sent.image.alt == f"alt of #{live.id}" and sent.nonce == f"tb{live.id}.0"
     assert live.message_id is not None
@@ -173,7 +174,7 @@ async def test_the_publisher_falls_back_to_a_text_board_where_files_are_forbidde
     built.messenger.failing.append(http_error(403, 50013))
     await built.publisher.post_step(live)
     [sent] = built.messenger.sent
-    assert sent.image is None and sent.content.endswith(f"board of #{live.id}")
+    assert sent.image is None and sent.text.endswith(f"board of #{live.id}")
     assert built.publisher.can_attach[live.channel_id] is False
 
 
@@ -220,7 +221,11 @@ async def test_the_pipeline_takes_the_buttons_off_a_match_that_ended_without_res
     await built.service.cancel(live.id)
     steps.closed(live)
     await delivered(built)
-    assert built.messenger.edits[-1][2:] == (None, None), "buttons off, text kept"
+    _, _, text, view = built.messenger.edits[-1]
+    assert text == f"frozen #{live.id} at v{live.state.version}", "the last step, frozen"
+    assert view is not None and not any(
+        isinstance(item, discord.ui.ActionRow) for item in view.walk_children()
+    ), "no buttons left"
     assert live.id not in built.turn_clocks.clocks
     assert await store.owed_messages() == []
 
@@ -254,7 +259,9 @@ class _Response:
         self.said.append((content, kwargs))
 
     async def edit_message(self, **kwargs: Any) -> None:
-        self.said.append((str(kwargs.get("content")), kwargs))
+        view = kwargs.get("view")
+        text = card_text(view) if isinstance(view, discord.ui.LayoutView) else kwargs.get("content")
+        self.said.append((str(text), kwargs))
 
 
 def _click(built: Parts, user: Player, live: LiveMatch) -> Any:

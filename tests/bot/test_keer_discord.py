@@ -25,7 +25,7 @@ async def test_a_three_player_match_plays_from_keer_start_to_the_results(
     live = await start_match(server, bot, [server.bo], ais=1)
     assert [p.name for p in live.players] == ["Ana", "Bo", "Ada (AI)"]
     first = server.fake.message(int(live.message_id or 0))
-    assert decodes(first) == 1 and "roll the dice" in first.content
+    assert decodes(first) == 1 and "roll the dice" in first.text
     for _ in range(200):
         if bot.runtime.service.matches.get(live.id) is not live:
             break
@@ -34,11 +34,12 @@ async def test_a_three_player_match_plays_from_keer_start_to_the_results(
     assert live.state.is_terminal()
     messages = server.fake.channel_messages(server.channel)
     final = messages[-1]
-    assert "🏆" in final.content and [c.label for c in final.interactive()] == ["Rematch"]
-    # A table per roll and the results, except rolls the bot played through on its own (an AI
-    # roller and every member skipping): those pass without a message of their own.
+    assert "🏆" in final.text and [c.label for c in final.interactive()] == ["Rematch"]
+    # A table per roll, and the final table with the results card, except rolls the bot played
+    # through on its own (an AI roller and every member skipping): those pass without a message.
     unseen = _rolls_without_members(live)
-    assert sum(decodes(m) for m in messages) == keer(live).rolls + 1 - unseen
+    assert sum(decodes(m) for m in messages) == keer(live).rolls + 2 - unseen
+    assert decodes(final) == 2
     stored = await bot.runtime.store.load(live.id)
     assert stored.status == "finished" and stored.version == live.state.version
     assert all(m.interactive() == [] for m in messages[:-1] if m.attachments)
@@ -134,7 +135,7 @@ async def test_a_pick_after_the_roll_moved_on_is_refused(server: Server, bot: Ta
     live = await start_match(server, bot, [server.bo], ais=0)
     await play_roll(server, bot, live)
     old = fake.channel_messages(server.channel)[-2]
-    assert old.interactive() == [] and "Roll 1" in old.content
+    assert old.interactive() == [] and "Roll 1" in old.text
     current = fake.message(int(live.message_id or 0))
     roll_id = button_id(current, ":roll")
     stale_die = roll_id.replace(":roll", ":die:0").replace(
@@ -153,7 +154,7 @@ async def test_my_sheet_is_only_for_the_player(server: Server, bot: TableroBot) 
     assert res.ephemeral
     sheet = res.followups[0]
     assert sheet.ephemeral and sheet.visible_for(server.bo.id) and not sheet.visible_for(None)
-    assert decodes(sheet) == 1 and "Bo" in sheet.content
+    assert decodes(sheet) == 1 and "Bo" in sheet.text
 
 
 async def test_lobby_buttons_refuse_what_members_may_not_do(

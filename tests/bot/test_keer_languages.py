@@ -47,23 +47,23 @@ async def test_a_spanish_server_plays_in_spanish_and_a_dutch_member_picks_in_dut
     assert live.words.locale == "es"
 
     first = fake.message(int(live.message_id or 0))
-    assert f"<@{server.ana.id}>, ¡tira los dados!" in first.content
-    assert f"partida #{live.id} · tirada 1" in first.content
+    assert f"<@{server.ana.id}>, ¡tira los dados!" in first.text
+    assert f"partida #{live.id} · tirada 1" in first.text
     assert {"Tirar", "Mi hoja"} <= set(labels(first)), labels(first)
-    assert english_in(first.content) == [] and english_in(" ".join(labels(first))) == []
+    assert english_in(first.text) == [] and english_in(" ".join(labels(first))) == []
 
     live = await _until_bo_crosses_a_lettered_enclosure(server, bot)
     state = keer(live)
     message = fake.message(int(live.message_id or 0))
     spanish = words_for("es")
     roller = isolate(shown_name(live.players[state.roller], spanish))
-    assert f"{roller} ha sacado" in message.content and "se ha quedado" in message.content
-    assert "⏳ Esperando a: " in message.content and isolate("Bo") in message.content
-    assert "Pulsa un dado para elegir dónde tacharlo." in message.content
+    assert f"{roller} ha sacado" in message.text and "se ha quedado" in message.text
+    assert "⏳ Esperando a: " in message.text and isolate("Bo") in message.text
+    assert "Pulsa un dado para elegir dónde tacharlo." in message.text
     assert state.dice is not None
     dice = [spanish(f"colour-{face}") for face in state.dice]
     assert [label.split(" (")[0] for label in labels(message)[:3]] == dice
-    assert english_in(message.content) == [] and english_in(" ".join(labels(message))) == []
+    assert english_in(message.text) == [] and english_in(" ".join(labels(message))) == []
 
     await _bo_picks_in_dutch(server, bot, live, message)
     await _bo_sees_his_sheet_in_dutch(server, bot, live)
@@ -74,12 +74,10 @@ async def test_a_spanish_server_plays_in_spanish_and_a_dutch_member_picks_in_dut
         await play_roll(server, bot, live)
     assert live.state.is_terminal()
     final = fake.channel_messages(server.channel)[-1]
-    assert final.content.startswith("🏆 ¡") and f"la partida #{live.id}!" in final.content
-    assert "puntos" in final.content and isolate("Ada (IA, normal)") in final.content
-    assert english_in(final.content) == [], final.content
-    summaries = [
-        m.content for m in fake.channel_messages(server.channel) if "🎲 Tirada" in m.content
-    ]
+    assert final.text.startswith("🏆 ¡") and f"la partida #{live.id}!" in final.text
+    assert "puntos" in final.text and isolate("Ada (IA, normal)") in final.text
+    assert english_in(final.text) == [], final.text
+    summaries = [m.text for m in fake.channel_messages(server.channel) if "🎲 Tirada" in m.text]
     assert summaries and all(english_in(s) == [] for s in summaries), summaries
     await fake.settle()
     assert bot.runtime.publisher.errors == []
@@ -146,7 +144,7 @@ async def _bo_picks_in_dutch(server: Server, bot: TableroBot, live: Any, message
     assert opened.ephemeral
     choice = opened.messages[0]
     colour = dutch(f"colour-{state.dice[action.die]}")
-    assert f"**{colour}** — waar kruis je hem af?" in choice.content
+    assert f"**{colour}** — waar kruis je hem af?" in choice.text
     select = next(c for c in choice.interactive() if c.type == 3 and action.to_text() in c.options)
     assert select.placeholder == "Kies een verblijf"
     by_value = {o["value"]: o["label"] for o in select.raw["options"]}
@@ -162,7 +160,7 @@ async def _bo_picks_in_dutch(server: Server, bot: TableroBot, live: Any, message
     answer = str(res.response["data"]["content"])
     assert answer.startswith(f"✅ Je hebt {letter}{number} · ") and "afgekruist." in answer
     assert english_in(answer) == [], answer
-    shown = fake.message(int(live.message_id or 0)).content
+    shown = fake.message(int(live.message_id or 0)).text
     assert "✅" in shown and isolate("Bo") in shown  # the public message stays Spanish
     assert "Esperando" in shown or "Tirada" in shown
 
@@ -172,7 +170,7 @@ async def _bo_sees_his_sheet_in_dutch(server: Server, bot: TableroBot, live: Any
     message = fake.message(int(live.message_id or 0))
     res = await fake.click(bot, server.bo, message, button_id(message, ":sheet"))
     await fake.settle()
-    caption = res.followups[0].content
+    caption = res.followups[0].text
     assert caption.startswith(f"**{isolate('Bo')}** — ") and " punt" in caption, caption
     assert " verblij" in caption and english_in(caption) == [], caption
     dutch = words_for("nl")

@@ -54,7 +54,7 @@ async def test_a_member_plays_a_whole_match_against_the_computer(
             break
     assert driver.live.state.is_terminal()
     final = server.fake.channel_messages(server.channel)[-1]
-    assert "🏆" in final.content and decodes(final) == 1
+    assert "🏆" in final.text and decodes(final) == 2  # the final board and the results card
     assert bot.runtime.publisher.errors == []
     await server.fake.disconnect(bot)
 
@@ -72,7 +72,7 @@ async def test_two_members_play_a_whole_match(
     kinds = {type(act).__name__ for _, act in state.history}
     assert {"Roll", "Stop", "Take", "EndTurn"} <= kinds
     final = timed_server.fake.channel_messages(timed_server.channel)[-1]
-    assert "🏆" in final.content
+    assert "🏆" in final.text
     assert bot.runtime.publisher.errors == []
     await timed_server.fake.disconnect(bot)
 
@@ -105,7 +105,7 @@ async def test_a_double_fuel_up_in_auto_mode(timed_server: Server) -> None:
     history = await fuel_twice(driver, throw=False)
     assert sum(isinstance(act, a.FuelUp) for act in history) == 2
     assert kero_state(driver.live.state).phase is Phase.START
-    assert "Fuel-up 2 done" in driver.message.content and "s of KERO" in driver.message.content
+    assert "Fuel-up 2 done" in driver.message.text and "s of KERO" in driver.message.text
     await timed_server.fake.disconnect(bot)
 
 
@@ -197,7 +197,7 @@ async def test_a_claim_with_a_boss_tie_asks_its_owner_in_discord(timed_server: S
     assert live is not None and kero_state(live.state).phase is Phase.CLAIM
     await bot.runtime.publisher.post_step(live)
     driver = KeroDriver(timed_server, bot, live)
-    assert "Claim" in driver.message.content
+    assert "Claim" in driver.message.text
     outsider = await timed_server.fake.click(
         bot, timed_server.bo, driver.message, driver.button_id(":act:boss:1:yes")
     )
@@ -207,7 +207,7 @@ async def test_a_claim_with_a_boss_tie_asks_its_owner_in_discord(timed_server: S
     after = kero_state(live.state)
     assert not res.ephemeral and after.phase is Phase.START and after.vote is None
     assert "T3" in after.camps[0].territories and not after.camps[0].boss_side
-    assert decodes(driver.message) == 1 and "your turn" in driver.message.content
+    assert decodes(driver.message) == 1 and "your turn" in driver.message.text
     await timed_server.fake.disconnect(bot)
 
 
@@ -234,7 +234,7 @@ async def test_two_bosses_on_a_tie_settle_it_in_discord_without_a_question(
     assert not res.ephemeral and after.claims == 1 and after.phase is Phase.START
     assert "T3" in after.boxed and [c.boss_side for c in after.camps] == [False, False]
     assert not any(isinstance(act, a.BossChoice) for _, act in after.history)
-    content = driver.message.content
+    content = driver.message.text
     assert "both Bosses" in content and "Oil field" in content, content
     assert not [c for c in driver.message.interactive() if ":act:boss:" in str(c.custom_id)]
     await timed_server.fake.disconnect(bot)

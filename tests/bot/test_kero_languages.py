@@ -33,7 +33,7 @@ languages share — Kero, KERO, Tuarek, metal, jerrycan — nor Dutch words: "di
 
 def readable(message: Any) -> list[str]:
     """A message's content, its buttons' labels, its selects' placeholders and options."""
-    texts = [str(message.content or "")]
+    texts = [str(message.text or "")]
     for component in message.interactive():
         raw = component.raw
         texts += [str(raw.get(key) or "") for key in ("label", "placeholder")]
@@ -64,7 +64,7 @@ async def dutch_match(server: Server) -> KeroDriver:
 async def test_a_dutch_server_sees_the_turn_and_its_buttons_in_dutch(timed_server: Server) -> None:
     driver = await dutch_match(timed_server)
     message = driver.message
-    content = str(message.content)
+    content = str(message.text)
     assert f"potje #{driver.live.id}" in content and "beurt 1" in content, content
     assert "jouw beurt" in content and "jerrycan" in content, content
     labels = [str(c.label) for c in message.interactive() if c.label]
@@ -75,7 +75,7 @@ async def test_a_dutch_server_sees_the_turn_and_its_buttons_in_dutch(timed_serve
     await timed_server.fake.settle()
     assert kero_state(driver.live.state).phase is Phase.ROLLING
     rolling = driver.message
-    content = str(rolling.content)
+    content = str(rolling.text)
     assert "gooit" in content and "de tank raakt <t:" in content and "leeg" in content, content
     labels = [str(c.label) for c in rolling.interactive() if c.label]
     assert {"Opnieuw gooien", "Stoppen", "Mijn Tuareks", "Bord als tekst"} <= set(labels), labels
@@ -98,7 +98,7 @@ async def test_a_spanish_member_reads_their_tuareks_in_spanish(timed_server: Ser
     )
     assert opened.ephemeral
     private = opened.messages[0]
-    content = str(private.content)
+    content = str(private.text)
     assert "🐪 Tus Tuareks: Guía y Comerciante" in content, content
     assert "🏅 Tus losetas de habilidad: ninguna" in content, content
     texts = readable(private)
@@ -117,7 +117,7 @@ async def test_a_spanish_member_reads_their_tuareks_in_spanish(timed_server: Ser
     await timed_server.fake.settle()
     assert "green" in kero_state(driver.live.state).turn.dice
     public = driver.message
-    assert "jouw beurt" in str(public.content) and english_in(readable(public)) == []
+    assert "jouw beurt" in str(public.text) and english_in(readable(public)) == []
     await timed_server.fake.disconnect(driver.bot)
 
 
@@ -169,7 +169,7 @@ async def test_a_kero_match_under_the_pseudo_locale_leaves_no_plain_english(
     assert refused and live.state.is_terminal()
     started = await fake.slash(bot, server.ana, server.channel, "kero challenge", member=fake.bot)
     await fake.settle()
-    assert started.message is not None and "#2" in str(started.message.content)
+    assert started.message is not None and "#2" in str(started.message.text)
     found = list(sent.texts())
     assert len(found) > 100
     assert leaks(found, PSEUDO_NAMES) == []

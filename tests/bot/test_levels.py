@@ -50,7 +50,7 @@ async def test_the_lobby_offers_three_levels_and_the_record_keeps_them(
     assert refused.ephemeral and "Only the host" in said(refused)
     for label in ("Add AI: easy", "Add AI", "Add AI: hard"):
         assert not (await fake.click(bot, server.ana, lobby, label)).ephemeral
-    text = fake.message(lobby.id).content
+    text = fake.message(lobby.id).text
     for name in ("Ada (AI, easy)", "Bert (AI, normal)", "Cleo (AI, hard)"):
         assert name in text
     await fake.click(bot, server.ana, lobby, button_id(fake.message(lobby.id), ":start"))
@@ -134,4 +134,4 @@ async def test_stats_show_the_record_against_each_level(server: Server, bot: Tab
         await bot.runtime.store.finish_match(match_id, "finished", [], results)
     stats = await server.fake.slash(bot, server.ana, server.channel, "stats", game="keer-kids")
     await server.fake.settle()
-    assert "Against the computer: easy 2–0–0 · hard 0–0–1" in stats.followups[0].content
+    assert "Against the computer: easy 2–0–0 · hard 0–0–1" in stats.followups[0].text

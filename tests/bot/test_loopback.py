@@ -40,7 +40,7 @@ async def test_a_match_plays_over_the_gateway_and_survives_a_restart(server: Ser
             for res in await play_roll(server, second, resumed):
                 assert res.acknowledged and not res.errors
         assert resumed.state.is_terminal()
-        assert "🏆" in fake.channel_messages(server.channel)[-1].content
+        assert "🏆" in fake.channel_messages(server.channel)[-1].text
         await fake.settle()
         assert second.runtime.publisher.errors == []
         await second.close()

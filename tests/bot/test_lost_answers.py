@@ -58,7 +58,7 @@ async def test_dice_shown_late_give_the_wait_back_to_the_tank(timed_server: Serv
 
     assert credits_after(driver, version) == [1_200]
     assert empty_at(driver) == empty + 1_200
-    assert f"<t:{(empty + 1_200) // 1000}:R>" in driver.message.content
+    assert f"<t:{(empty + 1_200) // 1000}:R>" in driver.message.text
     again = await fake.click(driver.bot, driver.user(0), driver.message, driver.first_toggle())
     assert again.acknowledged and not again.ephemeral  # the edited message is the one to click
     assert driver.bot.runtime.publisher.errors == []

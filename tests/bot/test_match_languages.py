@@ -65,23 +65,23 @@ async def test_a_spanish_servers_match_reads_in_spanish_from_lobby_to_rematch(
     res = await fake.slash(bot, server.ana, server.channel, "keer start")
     assert not res.ephemeral and res.message is not None
     lobby = res.message
-    assert lobby.content.startswith(
+    assert lobby.text.startswith(
         "🎲 Sala de **Keer op Keer Kids** · reloj: en vivo (5 min por turno) · puntuable\n"
         f"{ana} busca jugadores (de 2 a 4 plazas). La sala cierra <t:"
-    ), lobby.content
-    assert lobby.content.endswith(f"\n1. {ana} (anfitrión)")
+    ), lobby.text
+    assert lobby.text.endswith(f"\n1. {ana} (anfitrión)")
     assert labels(lobby)[:4] == ["Unirse", "Salir", "Empezar", "Cerrar"]
     assert labels(lobby)[5:] == ["Añadir IA: fácil", "Añadir IA", "Añadir IA: difícil"]
-    assert english_in(lobby.content) == [] and english_in(" ".join(labels(lobby))) == []
+    assert english_in(lobby.text) == [] and english_in(" ".join(labels(lobby))) == []
 
     await fake.click(bot, server.bo, lobby, button_id(lobby, ":join"))
-    joined = fake.message(lobby.id).content
+    joined = fake.message(lobby.id).text
     assert joined.endswith(f"\n1. {ana} (anfitrión)\n2. {bo}") and "Sala de" in joined
     await fake.click(bot, server.ana, lobby, button_id(lobby, ":start"))
     await fake.settle()
     live = live_here(bot, server)
     assert live is not None and live.words.locale == "es"
-    started = fake.message(lobby.id).content
+    started = fake.message(lobby.id).text
     assert started == (
         f"La partida #{live.id} de **Keer op Keer Kids** ha empezado aquí abajo: {ana} y {bo}."
     )
@@ -120,7 +120,7 @@ async def test_a_spanish_servers_match_reads_in_spanish_from_lobby_to_rematch(
     await fake.settle()
     again = live_here(bot, server)
     assert again is not None and again.id != match_id
-    assert "ha empezado aquí abajo" in fake.message(offer.message.id).content
+    assert "ha empezado aquí abajo" in fake.message(offer.message.id).text
     resigned = await fake.slash(bot, server.bo, server.channel, "match resign")
     text = said(resigned)
     assert not resigned.ephemeral
@@ -139,7 +139,7 @@ async def test_a_dutch_member_reads_the_match_list_and_refusals_in_dutch(
     server.eve.locale = "nl"
     dutch = DUTCH_TOO
     lobby = await open_lobby(server, bot, [server.bo], ais=0)
-    assert "is looking for players" in lobby.content  # the server speaks English
+    assert "is looking for players" in lobby.text  # the server speaks English
 
     refused = await fake.click(bot, server.bo, lobby, button_id(lobby, ":start"))
     assert refused.ephemeral
@@ -335,7 +335,7 @@ async def test_the_turn_clock_under_the_pseudo_locale_leaves_no_plain_english(
     assert len(fake.dm_messages(server.bo)) == 1
     server.clock.now = clock.due_ms / 1000 + 1
     await fire_due(server, bot, live)
-    notice = next(m for m in fake.channel_messages(server.channel) if m.content.startswith("⏰"))
+    notice = next(m for m in fake.channel_messages(server.channel) if m.text.startswith("⏰"))
     await fake.click(bot, server.ana, notice, button_id(notice, ":expel:1"))
     await fake.settle()
     found = list(sent.texts())

@@ -31,13 +31,13 @@ def long_name(i: int) -> str:
 def content_of(res_or_message: object) -> str:
     """A message's text, or an interaction's first response's."""
     if isinstance(res_or_message, FakeMessage):
-        return res_or_message.content
+        return res_or_message.text
     return said(res_or_message)
 
 
 def all_contents(server: Server) -> list[str]:
     """Every message Discord stores (ephemeral ones and DMs too)."""
-    return [m.content for m in server.fake.world.messages.values()]
+    return [m.text for m in server.fake.world.messages.values()]
 
 
 async def long_named(server: Server, count: int) -> list[FakeUser]:
@@ -53,7 +53,7 @@ async def four_seat_match(
     assert res.message is not None
     for user in users[1:]:
         assert not (await fake.click(bot, user, res.message, "Join")).ephemeral
-    assert len(res.message.content) <= LIMIT
+    assert len(res.message.text) <= LIMIT
     started = await fake.click(bot, users[0], res.message, "Start")
     assert started.acknowledged and not started.ephemeral, said(started)
     await fake.settle()
@@ -95,13 +95,13 @@ async def test_match_list_pages_reach_25_matches_each_within_2000_characters(
     first = await fake.slash(bot, users[1], server.channel, "match list")
     assert first.ephemeral and first.message is not None
     listed = first.message
-    texts = [listed.content]
+    texts = [listed.text]
     assert "page 1 of" in texts[0] and "◀ Previous" in [b.label for b in listed.buttons()]
     assert listed.find("◀ Previous").disabled
     while not listed.find("Next ▶").disabled:
         res = await fake.click(bot, users[1], listed, "Next ▶")
         assert not res.errors
-        texts.append(fake.message(listed.id).content)
+        texts.append(fake.message(listed.id).text)
     assert len(texts) >= 3, [len(t) for t in texts]
     assert all(len(text) <= LIMIT for text in texts), [len(t) for t in texts]
     found = [int(n) for text in texts for n in re.findall(r"^#(\d+) ", text, re.MULTILINE)]
@@ -110,7 +110,7 @@ async def test_match_list_pages_reach_25_matches_each_within_2000_characters(
     assert "@everyone" not in "".join(texts) and shown(long_name(0)) in "".join(texts)
 
     back = await fake.click(bot, users[1], listed, "◀ Previous")
-    assert not back.errors and fake.message(listed.id).content == texts[-2]
+    assert not back.errors and fake.message(listed.id).text == texts[-2]
     assert all("@everyone" not in text for text in all_contents(server))
 
 
@@ -134,14 +134,14 @@ async def test_names_are_escaped_in_lobby_and_match_messages(
     res = await fake.slash(bot, zoe, server.channel, "keer start")
     assert res.message is not None
     lobby = res.message
-    assert f"{named} is looking for players" in lobby.content
-    assert f"1. {named} (host)" in lobby.content
+    assert f"{named} is looking for players" in lobby.text
+    assert f"1. {named} (host)" in lobby.text
     refused = await fake.click(bot, server.bo, lobby, "Add AI")
     assert refused.ephemeral and f"Only the host ({named})" in said(refused)
     await fake.click(bot, server.bo, lobby, "Join")
     await fake.click(bot, zoe, lobby, "Start")
     await fake.settle()
-    assert escaped in fake.message(lobby.id).content  # "match #n started below: …"
+    assert escaped in fake.message(lobby.id).text  # "match #n started below: …"
     live = live_here(bot, server)
     assert live is not None
 
@@ -170,7 +170,7 @@ async def test_four_long_names_fit_the_lobby_status_and_clock_notice(
     bot = await server.start_bot()
     users = await long_named(server, 4)
     lobby = await four_seat_match(server, bot, users, server.channel)
-    assert all(shown(long_name(i)) in lobby.content for i in range(4))
+    assert all(shown(long_name(i)) in lobby.text for i in range(4))
     live = live_here(bot, server)
     assert live is not None
     status = await fake.slash(bot, users[2], server.channel, "match status")
@@ -181,14 +181,14 @@ async def test_four_long_names_fit_the_lobby_status_and_clock_notice(
     server.clock.now = clock.due_ms / 1000 + 1
     await fire_due(server, bot, live)
     posted = fake.channel_messages(server.channel)
-    notices = [m for m in posted if "turn clock ran out" in m.content]
+    notices = [m for m in posted if "turn clock ran out" in m.text]
     assert len(notices) == 1
     notice = notices[0]
     # every seat missed: the roll is over, and the next roll's message follows the notice
     assert keer(live).phase is Phase.ROLL and keer(live).rolls == 1
     assert posted[-1].id == int(live.message_id or 0) and posted[-2] is notice
-    assert len(notice.content) <= LIMIT
-    assert all(shown(long_name(i)) in notice.content for i in range(4))
+    assert len(notice.text) <= LIMIT
+    assert all(shown(long_name(i)) in notice.text for i in range(4))
     assert all(len(b.label or "") <= 80 for b in notice.buttons())
     assert all("@everyone" not in text for text in all_contents(server))
     await fake.settle()
@@ -232,7 +232,7 @@ async def test_lobbies_and_challenges_say_clock_variant_refuel_and_rated(
     assert lobby.message is not None
     assert "**Keer op Keer Kids** lobby · clock: live (7 min per turn) · rated" in said(lobby)
     await fake.click(bot, server.ana, lobby.message, "Add AI")
-    assert "· unrated (a computer plays)" in fake.message(lobby.message.id).content
+    assert "· unrated (a computer plays)" in fake.message(lobby.message.id).text
     await fake.click(bot, server.ana, lobby.message, "Close")
 
     other = fake.add_channel(server.guild, "slow")
@@ -246,17 +246,17 @@ async def test_how_to_play_opens_the_rules_only_for_the_clicker(
     fake = server.fake
     lobby = await fake.slash(bot, server.ana, server.channel, "keer start")
     assert lobby.message is not None
-    before = (lobby.message.content, lobby.message.edits)
+    before = (lobby.message.text, lobby.message.edits)
     rules = await fake.click(bot, server.eve, lobby.message, "How to play")
     assert rules.ephemeral and rules.message is not None
     book = pages("keer-kids", words_for("en"))
     assert rules.message.embeds[0]["title"] == book[0].title
-    assert (lobby.message.content, lobby.message.edits) == before
+    assert (lobby.message.text, lobby.message.edits) == before
     assert rules.message.visible_to == server.eve.id
     if len(book) > 1:
         await fake.click(bot, server.eve, rules.message, "Next ▶")
         assert fake.message(rules.message.id).embeds[0]["title"] == book[1].title
-        assert (lobby.message.content, lobby.message.edits) == before
+        assert (lobby.message.text, lobby.message.edits) == before
 
     challenge = await fake.slash(
         bot, server.cas, fake.add_channel(server.guild, "duel"), "kero challenge", member=server.bo

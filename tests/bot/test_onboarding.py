@@ -48,7 +48,7 @@ async def test_joining_a_server_posts_the_setup_note_in_its_system_channel(
     await fake.join(bot, guild)
     await fake.settle()
     [note] = fake.channel_messages(general)
-    assert note.content == onboarding(words_for("en"))
+    assert note.text == onboarding(words_for("en"))
     for needed in (
         "View Channel",
         "Send Messages",
@@ -62,7 +62,7 @@ async def test_joining_a_server_posts_the_setup_note_in_its_system_channel(
         "`/kero challenge",
         "`/help`",
     ):
-        assert needed in note.content, needed
+        assert needed in note.text, needed
     assert note.allowed_mentions is not None and note.allowed_mentions["parse"] == []
 
     # A restart finds the server already joined (GUILD_CREATE with unavailable: false): no
@@ -166,7 +166,7 @@ async def test_the_text_board_button_shows_the_board_to_anyone_privately(
     fake = server.fake
     live = await start_match(server, bot, [server.bo], ais=0)
     message = fake.message(int(live.message_id or 0))
-    edits, content = message.edits, message.content
+    edits, content = message.edits, message.text
     assert button_id(message, ":board")
     ui = adapter_for(live.spec.name).ui
     for viewer in (server.eve, server.ana):
@@ -176,7 +176,7 @@ async def test_the_text_board_button_shows_the_board_to_anyone_privately(
         assert said(res) == f"{ui.step_content(live)}\n{ui.text_board(live)}"
         assert f"**{isolate('Ana')}** — " in said(res) and res.message.attachments == []
     await fake.settle()
-    assert (message.edits, message.content) == (edits, content)
+    assert (message.edits, message.text) == (edits, content)
 
     roll = await fake.click(bot, server.ana, message, "Roll")
     assert not roll.ephemeral
@@ -237,7 +237,7 @@ async def test_every_message_sets_allowed_mentions_that_ping_only_members(
     fake = server.fake
     live = await start_match(server, bot, [server.bo], ais=0)
     posted = fake.message(int(live.message_id or 0))
-    assert f"<@{server.ana.id}>" in posted.content
+    assert f"<@{server.ana.id}>" in posted.text
     mentions = posted.allowed_mentions
     assert mentions is not None, "the match message sent no allowed_mentions"
     assert "everyone" not in mentions["parse"] and "roles" not in mentions["parse"]

@@ -62,7 +62,7 @@ async def test_a_post_discord_keeps_refusing_is_retried_and_times_nobody_out(
     server.clock.now += 3600  # an hour without a message: a live turn is 5 minutes
     await fire_due(server, bot, live)
     assert live.state.version == version, "a player was timed out for Discord's failure"
-    assert not any("clock ran out" in m.content for m in fake.channel_messages(server.channel))
+    assert not any("clock ran out" in m.text for m in fake.channel_messages(server.channel))
 
     fake.clear_failures()
     await delivered(server, bot)
@@ -213,7 +213,7 @@ async def test_results_still_owed_at_a_restart_are_posted(server: Server) -> Non
     live = await start_match(server, bot, [], ais=1)
     await play_until(server, bot, live, lambda s: s.is_terminal())
     results = fake.channel_messages(server.channel)[-1]
-    assert "🏆" in results.content
+    assert "🏆" in results.text
     results.deleted = True  # as if the process died before the results were posted
     await bot.runtime.store.owe(Owed(live.id, "post", live.state.version, None, now_ms()))
     await fake.disconnect(bot)
@@ -221,7 +221,7 @@ async def test_results_still_owed_at_a_restart_are_posted(server: Server) -> Non
     again = await server.start_bot()
     await delivered(server, again)
     posted = fake.channel_messages(server.channel)[-1]
-    assert posted.id != results.id and "🏆" in posted.content
+    assert posted.id != results.id and "🏆" in posted.text
     assert [c.label for c in posted.interactive()] == ["Rematch"]
     assert await again.runtime.store.owed_messages() == []
     await fake.disconnect(again)

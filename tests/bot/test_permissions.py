@@ -22,7 +22,7 @@ SERVER_GROUPS = ("keer", "kero", "match", "settings")
 
 def refusal(res: InteractionResult) -> str:
     """The ephemeral text a member got: the first response, or a followup after a deferral."""
-    texts = [m.content for m in res.messages]
+    texts = [m.text for m in res.messages]
     if res.ephemeral:
         texts.insert(0, said(res))
     assert texts, f"no ephemeral answer: {res.response}"
@@ -136,7 +136,7 @@ async def test_a_first_message_that_fails_leaves_no_match_and_a_free_channel(
     await fake.settle()
     live = live_here(bot, server)
     assert again.acknowledged and live is not None and live.message_id is not None
-    assert "started" in fake.message(lobby.id).content
+    assert "started" in fake.message(lobby.id).text
 
 
 async def test_a_match_against_the_computer_whose_first_message_fails_is_called_off(
@@ -148,13 +148,13 @@ async def test_a_match_against_the_computer_whose_first_message_fails_is_called_
     await fake.settle()
     assert res.ephemeral and res.message is not None
     answer = fake.message(res.message.id)
-    assert answer.ephemeral and "couldn't post the first message" in answer.content
+    assert answer.ephemeral and "couldn't post the first message" in answer.text
     assert live_here(bot, server) is None and bot.runtime.service.matches == {}
     assert await bot.runtime.store.open_match_in(str(channel.id)) is None
 
     again = await fake.slash(bot, server.ana, channel, "kero challenge", member=fake.bot)
     await fake.settle()
-    assert again.message is not None and "has started" in fake.message(again.message.id).content
+    assert again.message is not None and "has started" in fake.message(again.message.id).text
     assert live_here(bot, server) is not None
 
 

@@ -109,7 +109,7 @@ async def test_a_click_while_postgres_is_down_is_refused_then_works_once_it_is_b
     await play_roll(server, bot, live)  # mid-match: a roll played, the next one's message up
     assert keer(live).phase is KeerPhase.ROLL
     message = fake.message(int(live.message_id or 0))
-    shown = (message.content, [c.custom_id for c in message.interactive()])
+    shown = (message.text, [c.custom_id for c in message.interactive()])
     roller = members(server)[live.players[keer(live).roller].id]
     version = live.state.version
 
@@ -119,7 +119,7 @@ async def test_a_click_while_postgres_is_down_is_refused_then_works_once_it_is_b
     log.info("refused %.3f s after the click", time.monotonic() - began)
     assert refused.ephemeral and said(refused) == words_for("en")(OUTAGE)
     assert live.state.version == version and keer(live).phase is KeerPhase.ROLL
-    assert (message.content, [c.custom_id for c in message.interactive()]) == shown
+    assert (message.text, [c.custom_id for c in message.interactive()]) == shown
 
     began = time.monotonic()
     await pg.start()

@@ -96,24 +96,24 @@ async def test_stats_history_and_the_match_record(server: Server) -> None:
     stats = await fake.slash(bot, server.ana, server.channel, "stats", game="keer-kids")
     await fake.settle()
     shown = stats.followups[0]
-    assert "Games: 1" in shown.content and "after 1 rated game" in shown.content
-    assert "(skill − 3 × uncertainty)" in shown.content and "mu " not in shown.content
+    assert "Games: 1" in shown.text and "after 1 rated game" in shown.text
+    assert "(skill − 3 × uncertainty)" in shown.text and "mu " not in shown.text
     name, png = shown.attachments[0]
     assert name == "rating.png" and Image.open(io.BytesIO(png)).size == (900, 450)
     alt = shown.attachment_objects[0].description or ""
     assert alt.startswith(isolate("Ana") + ": Keer op Keer Kids")
     unrated = await fake.slash(bot, server.eve, server.channel, "stats", game="kero")
     await fake.settle()
-    assert "no rated games yet" in unrated.followups[0].content
+    assert "no rated games yet" in unrated.followups[0].text
     assert unrated.followups[0].attachments == []  # no empty chart
     await fake.slash(bot, server.ana, server.channel, "settings me", images="off")
     as_text = await fake.slash(bot, server.ana, server.channel, "stats", game="keer-kids")
     await fake.settle()
     assert as_text.followups[0].attachments == []  # she chose text: her rating as lines
-    assert re.search(r"\d{4}-\d\d-\d\d: -?\d+\.\d", as_text.followups[0].content)
+    assert re.search(r"\d{4}-\d\d-\d\d: -?\d+\.\d", as_text.followups[0].text)
     default = await fake.slash(bot, server.bo, server.channel, "stats", member=server.ana)
     await fake.settle()
-    played = default.followups[0].content
+    played = default.followups[0].text
     assert isolate("Ana") + "** in Keer op Keer Kids" in played  # the game she played
     history = await fake.slash(bot, server.bo, server.channel, "history", member=server.ana)
     assert history.ephemeral and f"#{live.id} Keer op Keer Kids" in said(history)

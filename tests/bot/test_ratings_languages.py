@@ -172,32 +172,32 @@ async def test_stats_and_history_in_the_member_s_language(
     pictured = await fake.slash(bot, server.ana, server.channel, "stats", game="keer-kids")
     await fake.settle()
     caption = pictured.followups[0]
-    assert english_left(caption.content, language) == [], caption.content
+    assert english_left(caption.text, language) == [], caption.text
     alt = caption.attachment_objects[0].description or ""
     assert english_left(alt, language) == [], alt
     if language == "es":
-        assert caption.content.startswith(f"**{isolate('Ana')}** jugando a Keer op Keer Kids")
-        assert f"tras {MATCHES} partidas puntuables" in caption.content
-        assert "(habilidad − 3 × incertidumbre)" in caption.content
+        assert caption.text.startswith(f"**{isolate('Ana')}** jugando a Keer op Keer Kids")
+        assert f"tras {MATCHES} partidas puntuables" in caption.text
+        assert "(habilidad − 3 × incertidumbre)" in caption.text
         assert alt.startswith(f"{isolate('Ana')}: puntuación en Keer op Keer Kids. Partidas: 3")
     else:
-        assert caption.content.startswith(f"**{isolate('Ana')}** in Keer op Keer Kids op deze")
-        assert f"na {MATCHES} potjes die meetellen" in caption.content
-        assert "(vaardigheid − 3 × onzekerheid)" in caption.content
+        assert caption.text.startswith(f"**{isolate('Ana')}** in Keer op Keer Kids op deze")
+        assert f"na {MATCHES} potjes die meetellen" in caption.text
+        assert "(vaardigheid − 3 × onzekerheid)" in caption.text
         assert alt.startswith(f"{isolate('Ana')}: rating in Keer op Keer Kids. Potjes: 3")
-    assert re.search(r"μ -?\d+,\d, \w+ σ \d+,\d\d", caption.content)  # decimal commas
+    assert re.search(r"μ -?\d+,\d, \w+ σ \d+,\d\d", caption.text)  # decimal commas
 
     await fake.slash(bot, server.ana, server.channel, "settings me", images="off")
     as_text = await fake.slash(bot, server.ana, server.channel, "stats", game="keer-kids")
     await fake.settle()
     text = as_text.followups[0]
-    assert text.attachments == [] and english_left(text.content, language) == [], text.content
-    points = re.findall(r"^\d{4}-\d\d-\d\d: -?\d+,\d$", text.content, re.MULTILINE)
+    assert text.attachments == [] and english_left(text.text, language) == [], text.text
+    points = re.findall(r"^\d{4}-\d\d-\d\d: -?\d+,\d$", text.text, re.MULTILINE)
     assert len(points) == MATCHES
 
     unrated = await fake.slash(bot, server.bo, server.channel, "stats", game="kero")
     await fake.settle()
-    none = unrated.followups[0].content
+    none = unrated.followups[0].text
     assert english_left(none, language) == [], none
     assert ("ninguna partida puntuable" if language == "es" else "nog geen potjes") in none
 
@@ -218,7 +218,7 @@ async def test_stats_and_history_in_the_member_s_language(
     number = re.search(r"#(\d+)", lines[1])
     assert number is not None
     record = await fake.slash(bot, server.ana, server.channel, "match record", match=int(number[1]))
-    sent = record.messages[0].content
+    sent = record.messages[0].text
     assert ("terminada" if language == "es" else "uitgespeeld") in sent
     assert english_left(sent.replace("tablero replay", ""), language) == [], sent
     missing = await fake.slash(bot, server.ana, server.channel, "match record", match=99999)

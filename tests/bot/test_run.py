@@ -331,7 +331,7 @@ async def test_sigterm_during_a_match_stops_the_bot_cleanly(server: Server) -> N
     assert state.phase is Phase.CHOOSE and state.seats_to_act() == (0,)
     assert (
         f"⏳ Waiting for: {isolate('Ana')} · ✅ {isolate('Ada (AI, normal)')}"
-        in fake.message(table.id).content
+        in fake.message(table.id).text
     )
 
 

@@ -20,7 +20,7 @@ def received(server: Server, user: FakeUser) -> str:
     (labels, values, custom_ids), attachments' names, alt texts and bytes."""
     parts: list[str] = []
     for message in server.fake.channel_messages(server.channel, viewer=user):
-        parts += [message.content, repr(message.embeds), repr(message.components)]
+        parts += [message.text, repr(message.embeds), repr(message.components)]
         for attachment in message.attachment_objects:
             parts += [attachment.filename, attachment.description or ""]
             parts.append(attachment.data.decode("latin-1"))

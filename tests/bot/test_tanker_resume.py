@@ -158,7 +158,7 @@ async def test_a_resume_with_no_window_open_changes_nothing(timed_server: Server
     await fake.settle()
     assert kero_state(driver.live.state).phase is Phase.CAMP
     version, seen = driver.live.state.version, len(fake.requests)
-    content = driver.message.content
+    content = driver.message.text
     await fake.drop_gateway(bot)
     driver.clock.advance(OUTAGE_MS / 1000)
     await fake.resume_gateway(bot)
@@ -166,7 +166,7 @@ async def test_a_resume_with_no_window_open_changes_nothing(timed_server: Server
     driver.clock.advance(2 * GRACE_MS / 1000)
     await driver.fire_timer()
     assert bot.runtime.gateway.connected and driver.live.state.version == version
-    assert len(fake.requests) == seen and driver.message.content == content
+    assert len(fake.requests) == seen and driver.message.text == content
 
 
 async def test_a_live_throw_held_by_an_outage_counts(timed_server: Server) -> None:

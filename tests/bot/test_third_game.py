@@ -51,7 +51,7 @@ async def test_a_third_game_plays_end_to_end_through_the_fake_discord(server: Se
     for _ in range(engine.ROUNDS):
         assert live.message_id is not None
         message = fake.message(int(live.message_id))
-        assert decodes(message) == 1 and "Ana throws" in message.content
+        assert decodes(message) == 1 and "Ana throws" in message.text
         outsider = await fake.click(bot, server.bo, message, "Throw")
         assert outsider.ephemeral
         res = await fake.click(bot, server.ana, message, "Throw")
@@ -61,7 +61,7 @@ async def test_a_third_game_plays_end_to_end_through_the_fake_discord(server: Se
     assert isinstance(state, engine.HighRollState) and state.is_terminal()
     assert len(state.history) == 2 * engine.ROUNDS  # Ana's three throws, the computer's three
     final = fake.channel_messages(server.channel)[-1]
-    assert "🏆" in final.content and "High Roll" in final.content and decodes(final) == 1
+    assert "🏆" in final.text and "High Roll" in final.text and decodes(final) == 1
     stored = await bot.runtime.store.load(live.id)
     assert stored.status == "finished" and len(stored.record.entries) == 2 * engine.ROUNDS
     assert bot.runtime.publisher.errors == []

@@ -59,7 +59,7 @@ async def test_an_async_keer_player_who_misses_the_clock_skips_the_roll(
     await fire(server, bot, live)
     await fire(server, bot, live)
     reminders = server.fake.dm_messages(server.bo)
-    assert len(reminders) == 1 and f"match #{live.id}" in reminders[0].content
+    assert len(reminders) == 1 and f"match #{live.id}" in reminders[0].text
     assert server.fake.dm_messages(server.ana) == []
 
     rolls = keer(live).rolls
@@ -69,7 +69,7 @@ async def test_an_async_keer_player_who_misses_the_clock_skips_the_roll(
     assert (1, Miss()) in history
     assert keer(live).rolls == rolls and keer(live).phase is Phase.ROLL
     notice = server.fake.channel_messages(server.channel)[-2:]
-    assert any("turn clock ran out" in m.content and "Bo" in m.content for m in notice)
+    assert any("turn clock ran out" in m.text and "Bo" in m.text for m in notice)
     await server.fake.disconnect(bot)
 
 
@@ -111,15 +111,15 @@ async def check_absent_roller(
     assert clock.waiting == [1] and not clock.expired  # Bo gets a whole turn of his own
     assert server.clock is not None and clock.due_ms >= server.clock.now * 1000 + clock.turn_ms - 1
 
-    notices = [m for m in posted if "turn clock ran out" in m.content]
+    notices = [m for m in posted if "turn clock ran out" in m.text]
     assert len(notices) == 1
     notice = notices[0]
-    assert f"#{live.id}" in notice.content and "Ana" in notice.content
+    assert f"#{live.id}" in notice.text and "Ana" in notice.text
     ana = isolate("Ana")
-    assert f"{ana} skips this roll." in notice.content and "Bo" not in notice.content
+    assert f"{ana} skips this roll." in notice.text and "Bo" not in notice.text
     labels = [c.label for c in notice.interactive()]
     assert labels == [f"Expel {ana}"]  # nobody is left absent: no "Skip Ana's turn"
-    pings = [m.content for m in posted if m.content.startswith("🔔")]
+    pings = [m.text for m in posted if m.text.startswith("🔔")]
     assert len(pings) == 1 and f"<@{server.bo.id}>" in pings[0]
     assert f"<@{server.ana.id}>" not in pings[0]
 
@@ -127,9 +127,9 @@ async def check_absent_roller(
     message_id = int(live.message_id)
     message = server.fake.message(message_id)
     ana, bo = isolate("Ana"), isolate("Bo")
-    assert f"{ana} rolled" in message.content and "kept" in message.content
-    assert f"⏳ Waiting for: {bo}" in message.content
-    assert f"⏰ {ana} (clock ran out)" in message.content
+    assert f"{ana} rolled" in message.text and "kept" in message.text
+    assert f"⏳ Waiting for: {bo}" in message.text
+    assert f"⏰ {ana} (clock ran out)" in message.text
     for die in left:
         assert button_id(message, f":die:{die}")
 
@@ -142,10 +142,10 @@ async def check_absent_roller(
     assert state.players[0].crossed == 0 and state.players[0].marks == 0
     assert state.players[1].crossed or state.players[1].marks
     assert bot.runtime.turn_clocks.clocks[live.id].waiting == [1]
-    summary = server.fake.message(message_id).content
+    summary = server.fake.message(message_id).text
     assert f"{ana} missed the clock" in summary and f"{ana} kept" in summary
     assert f"{bo} missed the clock" not in summary
-    assert f"<@{server.bo.id}>, roll the dice!" in server.fake.message(int(live.message_id)).content
+    assert f"<@{server.bo.id}>, roll the dice!" in server.fake.message(int(live.message_id)).text
 
 
 async def test_an_absent_keer_roller_has_the_bot_roll_and_keep_then_misses(
@@ -202,7 +202,7 @@ async def test_an_absent_kero_player_is_skipped_or_expelled(timed_server: Server
     server.clock.now = clock.due_ms / 1000 + 1
     await fire(server, bot, live)
     notice = server.fake.last_message(server.channel)
-    assert "turn clock ran out" in notice.content
+    assert "turn clock ran out" in notice.text
     skip = f"Skip {isolate('Ana')}'s turn"
     own = await server.fake.click(bot, server.ana, notice, skip)
     assert own.ephemeral
@@ -221,7 +221,7 @@ async def test_an_absent_kero_player_is_skipped_or_expelled(timed_server: Server
     await driver.wait_for_bot()
     assert live.is_ai(0) and (await bot.runtime.store.load(live.id)).departed == {0: "expelled"}
     messages = server.fake.channel_messages(server.channel)
-    assert not any(m.content.startswith("🔔") for m in messages)  # live players get no pings
+    assert not any(m.text.startswith("🔔") for m in messages)  # live players get no pings
     await server.fake.disconnect(bot)
 
 
@@ -243,7 +243,7 @@ async def test_a_match_nobody_plays_is_abandoned(timed_server: Server) -> None:
     await fire(server, bot, live)
     assert live_here(bot, server) is None
     assert (await bot.runtime.store.load(live.id)).status == "abandoned"
-    assert "abandoned" in server.fake.last_message(server.channel).content
+    assert "abandoned" in server.fake.last_message(server.channel).text
     await server.fake.disconnect(bot)
 
 
@@ -271,7 +271,7 @@ async def test_async_play_mentions_each_member_once_per_roll(timed_server: Serve
     await pick(server, bot, live, 1)
     rolls = keer(live).rolls
     messages = server.fake.channel_messages(server.channel)
-    pings = [m.content for m in messages if m.content.startswith("🔔")]
+    pings = [m.text for m in messages if m.text.startswith("🔔")]
     bo_pings = [p for p in pings if f"<@{server.bo.id}>" in p]
     ana_pings = [p for p in pings if f"<@{server.ana.id}>" in p]
     # Bo was waited for without being mentioned at least once (Ana's roll), never twice a roll.

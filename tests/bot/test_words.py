@@ -23,7 +23,7 @@ FACE_WORDS = re.compile(r"\b(brick|wheat|metal|recruit|jerrycan|flame|Tuarek|Exp
 
 async def test_the_first_kero_turn_is_turn_1_and_dice_carry_words(timed_server: Server) -> None:
     driver = await rolling(timed_server)
-    content = driver.message.content
+    content = driver.message.text
     assert "turn 1" in content and "turn 0" not in content
     toggles = [c for c in driver.message.interactive() if ":tog:" in str(c.custom_id)]
     assert len(toggles) == 5

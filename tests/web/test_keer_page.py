@@ -88,9 +88,11 @@ async def test_a_whole_keer_match_against_two_computers(open_page: OpenPage) -> 
     assert {"roll", "keep", "die", "pick"} <= set(seat.moves)
 
     results = ana.locator('[data-testid^="message-"]', has_text="🏆").last
-    image = results.locator("img")
-    assert await image.count() == 1 and await image.get_attribute("alt")
-    assert await image.evaluate("img => img.complete && img.naturalWidth > 0")
+    images = results.locator("img")  # the final table and the results card
+    assert await images.count() == 2
+    for image in await images.all():
+        assert await image.get_attribute("alt")
+        assert await image.evaluate("img => img.complete && img.naturalWidth > 0")
 
     await bo.get_by_text("🏆").wait_for()  # Bo's tab sees the public results…
     assert await ana.get_by_text("Only you can see this").count() > 1  # her sheet, her picks

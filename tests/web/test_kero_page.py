@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Page
+from playwright.async_api import Locator, Page
 
 from tests.web.conftest import OpenPage
 
@@ -40,11 +40,11 @@ READ_CONTROLS = """elements => elements.map(e => {
   };
 })"""
 READ_MESSAGES = """elements => elements.map(e => {
-  const content = e.querySelector('.content');
+  const texts = [...e.querySelectorAll('.text, .text-display')].map(t => t.textContent);
   const img = e.querySelector('img');
   return {
     testid: e.dataset.testid,
-    text: content ? content.textContent : '',
+    text: texts.join('\n'),
     alt: img ? img.getAttribute('alt') || '' : '',
   };
 })"""
@@ -53,6 +53,13 @@ CONTROL_ID = re.compile(
 )
 AMOUNT = re.compile(r"(\d+) (brick|wheat|metal|recruit|jerrycan)")
 POOL = re.compile(r"is in camp: (?P<pool>.*?) to spend")
+
+
+async def message_text(message: Locator) -> str:
+    """A message's words: its content, or its text displays (Components V2)."""
+    await message.locator(".text, .text-display").first.wait_for(timeout=2_000)
+    texts = await message.locator(".text, .text-display").all_text_contents()
+    return "\n".join(texts)
 
 
 @dataclass(frozen=True)
@@ -218,7 +225,7 @@ async def countdown_ticks(page: Page) -> None:
 async def window_open(page: Page, message: str) -> None:
     """The turn's message still says the tank runs dry in the future, with its countdown."""
     shown = page.get_by_test_id(message)
-    text = await shown.locator(".content").text_content(timeout=2_000)
+    text = await message_text(shown)
     assert text and "is rolling" in text, text
     countdown = await shown.get_by_test_id("countdown").text_content(timeout=2_000)
     assert countdown and countdown.startswith("in "), countdown
@@ -286,7 +293,7 @@ async def play_a_turn(table: Table) -> Turn:
 
 async def camp_pool(table: Table, message: str) -> Counter[str]:
     """The resources the camp's message says Ana has to spend."""
-    text = await table.page.get_by_test_id(message).locator(".content").text_content()
+    text = await message_text(table.page.get_by_test_id(message))
     found = POOL.search(text or "")
     assert found, text
     return resources(found["pool"])

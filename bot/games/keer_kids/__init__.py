@@ -16,6 +16,7 @@ ADAPTER = GameAdapter(
         results_content=ui.results_content,
         text_board=ui.text_board,
         progress_line=ui.progress_line,
+        players=ui.players,
     ),
     buttons=play.BUTTONS,
     selects=play.SELECTS,

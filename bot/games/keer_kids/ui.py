@@ -306,3 +306,33 @@ def _option(sheet: Sheet, action: Cross | Mark, words: Words) -> discord.SelectO
     where = enclosure_label(sheet, action.chameleon, words)
     label = words("keer-mark-chameleon-option", enclosure=where)
     return discord.SelectOption(label=label[:100], value=action.to_text())
+
+
+def players(live: LiveMatch) -> list[str]:
+    """A line per player on the roll's card: the roller marked, points, and whether they have
+    chosen (never what: picks stay hidden until the roll resolves)."""
+    state, w = keer_state(live.state), live.words
+    waiting = set(state.seats_to_act())
+    lines = []
+    for seat in range(state.num_players):
+        choice = state.choices[seat] if state.phase is Phase.CHOOSE else None
+        if state.phase is Phase.ROLL or state.phase is Phase.KEEP:
+            status = w("keer-panel-rolls") if seat == state.roller else ""
+        elif seat in waiting:
+            status = w("keer-panel-choosing")
+        elif choice == Skip():
+            status = w("keer-panel-skipped")
+        elif choice == Miss():
+            status = w("keer-panel-missed")
+        else:
+            status = w("keer-panel-chosen")
+        lines.append(
+            w(
+                "keer-panel-player",
+                marker="▶ " if seat == state.roller else "",
+                name=name(live, seat, w),
+                points=state.circles(seat).total,
+                status=status or "-",
+            )
+        )
+    return lines

@@ -16,6 +16,8 @@ ADAPTER = GameAdapter(
         results_content=ui.results_content,
         text_board=ui.text_board,
         progress_line=ui.progress_line,
+        players=ui.players,
+        accent=ui.accent,
     ),
     buttons=play.BUTTONS,
     selects=play.SELECTS,

@@ -63,7 +63,7 @@ async def toggle(clicks: GameClicks, interaction: discord.Interaction[Any], ref:
     if state.phase is not Phase.ROLLING or seat != state.active:
         raise Refused("kero-refuse-only-roller")
     marks = ref.number(0)
-    await interaction.response.edit_message(view=views.rolling_view(live, marks))
+    await clicks.show_step(interaction, live, views.rolling_view(live, marks))
 
 
 async def tuareks(clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef) -> None:

@@ -24,6 +24,8 @@ from games.kero.board import Phase
 from games.kero.components import Face
 from games.kero.fuel import kero_gained
 from games.kero.resources import RESOURCES, Resources
+from games.kero.scoring import points
+from render.kero.palette import CLAN_COLOURS
 from words import Words, isolate
 
 if TYPE_CHECKING:
@@ -340,3 +342,26 @@ def _fuel_report(live: LiveMatch, w: Words, state: KeroState) -> list[str]:
             w("kero-fuel-report-auto", count=count, thrower=thrower, throws=throws, seconds=seconds)
         ]
     return [w("kero-fuel-report", count=count, thrower=thrower, throws=throws)]
+
+
+def players(live: LiveMatch) -> list[str]:
+    """A line per clan on the turn's card: who plays it, its points, the clan to act marked."""
+    w, state = live.words, kero_state(live.state)
+    acting = set(state.seats_to_act()) or {state.active}
+    return [
+        w(
+            "kero-panel-player",
+            marker="▶ " if seat in acting and not state.is_terminal() else "",
+            name=named(live.names[seat]),
+            clan=w(f"clan-{seat}"),
+            points=points(state, seat),
+        )
+        for seat in range(len(state.camps))
+    ]
+
+
+def accent(live: LiveMatch) -> int | None:
+    """The acting clan's colour (the player lines name the clan too)."""
+    state = kero_state(live.state)
+    red, green, blue = CLAN_COLOURS[mover(state)]
+    return red << 16 | green << 8 | blue

@@ -98,3 +98,14 @@ keer-sheet-alt = { $name }'s sheet
 keer-sheet-text-title = 📋 Your sheet in match #{ NUMBER($match, useGrouping: 0) }
 keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } of { $total } crossed)
 keer-sheet-text-none = none yet
+
+## The match card's line per player ($marker: "▶ " before the roller, else empty).
+keer-panel-player = { $marker }**{ $name }** · { $points } { $points ->
+    [one] point
+   *[other] points
+} · { $status }
+keer-panel-rolls = 🎲 rolls
+keer-panel-choosing = ⏳ choosing
+keer-panel-chosen = ✅ has chosen
+keer-panel-skipped = ⏭️ nothing fits
+keer-panel-missed = ⏰ clock ran out

@@ -165,3 +165,9 @@ kero-refuel-live-choice = live
 kero-clock-live-choice = live
 kero-clock-async-choice = async
 kero-started-vs-computer = ⚔️ { -kero } match #{ NUMBER($match, useGrouping: 0) } against the computer has started.
+
+## The match card's line per clan ($marker: "▶ " before the clan to act, else empty).
+kero-panel-player = { $marker }**{ $name }** · { $clan } · { $points } { $points ->
+    [one] point
+   *[other] points
+}

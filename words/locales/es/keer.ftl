@@ -98,3 +98,14 @@ keer-sheet-alt = Hoja de { $name }
 keer-sheet-text-title = 📋 Tu hoja en la partida #{ NUMBER($match, useGrouping: 0) }
 keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } de { $total } tachados)
 keer-sheet-text-none = ninguno todavía
+
+## The match card's line per player ($marker: "▶ " before the roller, else empty).
+keer-panel-player = { $marker }**{ $name }** · { $points } { $points ->
+    [one] punto
+   *[other] puntos
+} · { $status }
+keer-panel-rolls = 🎲 tira
+keer-panel-choosing = ⏳ eligiendo
+keer-panel-chosen = ✅ ya eligió
+keer-panel-skipped = ⏭️ nada encaja
+keer-panel-missed = ⏰ se acabó su tiempo

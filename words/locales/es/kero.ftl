@@ -160,3 +160,9 @@ kero-refuel-live-choice = en vivo
 kero-clock-live-choice = en vivo
 kero-clock-async-choice = diferido
 kero-started-vs-computer = ⚔️ Ha empezado la partida #{ NUMBER($match, useGrouping: 0) } de { -kero } contra el ordenador.
+
+## The match card's line per clan ($marker: "▶ " before the clan to act, else empty).
+kero-panel-player = { $marker }**{ $name }** · { $clan } · { $points } { $points ->
+    [one] punto
+   *[other] puntos
+}

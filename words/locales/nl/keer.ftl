@@ -98,3 +98,14 @@ keer-sheet-alt = Blad van { $name }
 keer-sheet-text-title = 📋 Je blad in potje #{ NUMBER($match, useGrouping: 0) }
 keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } van { $total } afgekruist)
 keer-sheet-text-none = nog geen
+
+## The match card's line per player ($marker: "▶ " before the roller, else empty).
+keer-panel-player = { $marker }**{ $name }** · { $points } { $points ->
+    [one] punt
+   *[other] punten
+} · { $status }
+keer-panel-rolls = 🎲 gooit
+keer-panel-choosing = ⏳ kiest
+keer-panel-chosen = ✅ heeft gekozen
+keer-panel-skipped = ⏭️ niets past
+keer-panel-missed = ⏰ tijd op

@@ -161,3 +161,9 @@ kero-refuel-live-choice = live
 kero-clock-live-choice = live
 kero-clock-async-choice = op je gemak
 kero-started-vs-computer = ⚔️ { -kero }-potje #{ NUMBER($match, useGrouping: 0) } tegen de computer is begonnen.
+
+## The match card's line per clan ($marker: "▶ " before the clan to act, else empty).
+kero-panel-player = { $marker }**{ $name }** · { $clan } · { $points } { $points ->
+    [one] punt
+   *[other] punten
+}

@@ -1,0 +1,80 @@
+"""Every match card, at every step of played matches of both games (2 and 4 players, the Boss
+Variant, Kero's dice all marked), stays within its component budget and Discord's text limit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+import pytest
+
+from bot.core.live import LiveMatch
+from bot.delivery.messenger import Image
+from bot.games import adapter_for
+from bot.games.kero import views
+from bot.ui.layouts import Layouts
+from bot.ui.match_cards import CARD_BUDGET, MAX_COMPONENTS, TEXT_LIMIT, card_text
+from games.common import ChanceRng
+from games.common.play import step
+from games.keer_kids import HeuristicAI
+from games.kero.ai import KeroAI
+from games.kero.board import Phase
+from games.records import Player
+from games.registry import get_game
+
+IMAGE = Image(b"png", "table.png", "alt")
+NAMES = ("Ana", "Bo", "Cas", "Dee")
+
+
+def played(game: str, players: int, options: dict[str, Any], ai: Any) -> Iterator[LiveMatch]:
+    """A match of computers, as the bot would hold it after each action."""
+    spec = get_game(game)
+    state = spec.new_match(players, options)
+    seats = tuple(Player(str(100 + s), NAMES[s]) for s in range(players))
+    live = LiveMatch(
+        1, spec, adapter_for(game).rules, state, seats, "budget", options, "1", "2", "3"
+    )
+    rng = ChanceRng("budget")
+    for _ in range(4000):
+        yield live
+        if state.is_terminal():
+            return
+        step(state, [ai] * players, rng)
+
+
+def cards(live: LiveMatch) -> Iterator[discord.ui.LayoutView]:
+    """Every card the bot may show of this state."""
+    layouts = Layouts()
+    for images in ([IMAGE], []):
+        if live.state.is_terminal():
+            yield layouts.results(live, [IMAGE, IMAGE] if images else []).view
+            continue
+        yield layouts.step(live, images, how_to_play=True).view
+        yield layouts.summary(live, live.rules.message_key(live.state), images).view
+        state: Any = live.state
+        if live.spec.name == "kero" and state.phase is Phase.ROLLING:
+            every = (1 << len(state.turn.faces)) - 1
+            yield layouts.step(live, images, buttons=views.rolling_view(live, every)).view
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "ai"),
+    [
+        ("keer-kids", 2, {}, HeuristicAI()),
+        ("keer-kids", 4, {}, HeuristicAI()),
+        ("kero", 2, {}, KeroAI()),
+        ("kero", 2, {"variant": "boss"}, KeroAI()),
+    ],
+)
+def test_every_card_keeps_its_budget(
+    game: str, players: int, options: dict[str, Any], ai: Any
+) -> None:
+    most = counted = 0
+    for live in played(game, players, options, ai):
+        for view in cards(live):
+            used = view.total_children_count
+            assert used <= CARD_BUDGET < MAX_COMPONENTS, (used, card_text(view)[:200])
+            assert len(card_text(view)) <= TEXT_LIMIT
+            most, counted = max(most, used), counted + 1
+    assert counted > 100 and most >= 10, (counted, most)  # cards with their buttons counted

@@ -1,0 +1,119 @@
+"""Every match message's image shows the state its text and buttons describe: the image's
+stamp (match, version) equals the version in the message's custom_ids, and the state replayed
+to that version has the dice and the player to move that the text names."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bot.app import TableroBot
+from bot.games.keer_kids.ui import dice_text
+from bot.games.kero.ui import dice_faces
+from bot.ui.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, parse_match
+from fakediscord import FakeMessage
+from games.common.protocol import GameState
+from games.keer_kids import KeerState, Roll
+from games.kero import KeroState
+from games.kero.board import Phase as KeroPhase
+from games.records import replay
+from render.stamp import Stamp, read_stamp
+from tests.bot.conftest import Server
+from tests.bot.keer_driver import play_roll, start_match
+from tests.bot.test_kero_discord import start_vs_computer
+
+
+def versions_of(message: FakeMessage, match_id: int) -> set[int]:
+    """The state versions the message's components carry for the match."""
+    found = set()
+    for item in message.interactive():
+        for prefix in (BUTTON_PREFIX, SELECT_PREFIX):
+            if item.custom_id and item.custom_id.startswith(prefix):
+                try:
+                    ref = parse_match(item.custom_id.removeprefix(prefix))
+                except MalformedId:
+                    continue
+                if ref.match_id == match_id:
+                    found.add(ref.version)
+    return found
+
+
+def stamps_of(message: FakeMessage) -> list[Stamp]:
+    """The stamp of every image the message carries (each must have one)."""
+    stamps = [read_stamp(data) for _, data in message.attachments]
+    assert None not in stamps, f"an image without a stamp on message {message.id}"
+    return [s for s in stamps if s is not None]
+
+
+async def state_at(bot: TableroBot, match_id: int, version: int) -> GameState:
+    """The match replayed from its stored log up to `version`."""
+    record = (await bot.runtime.store.load(match_id)).record
+    state = replay(dataclasses.replace(record, entries=record.entries[:version]))
+    assert state.version == version
+    return state
+
+
+async def check_message(
+    bot: TableroBot, message: FakeMessage, match_id: int, names: list[str]
+) -> GameState | None:
+    """The message's image agrees with its buttons; the state it shows (None: no image)."""
+    stamps = stamps_of(message)
+    if not stamps:
+        return None
+    assert {s.match_id for s in stamps} == {match_id}
+    assert len({s.version for s in stamps}) == 1, "two images of one message disagree"
+    version = stamps[0].version
+    carried = versions_of(message, match_id)
+    assert carried <= {version}, f"buttons of versions {carried}, image of {version}"
+    state = await state_at(bot, match_id, version)
+    if carried and not state.is_terminal():
+        movers = {names[s].split(" (")[0] for s in state.seats_to_act()}  # a computer's level
+        assert not movers or any(name in message.text for name in movers), message.text
+    return state
+
+
+async def test_every_keer_message_shows_the_roll_it_describes(server: Server) -> None:
+    bot = await server.start_bot()
+    live = await start_match(server, bot, [server.bo], ais=1)
+    names = [p.name for p in live.players]
+    checked = 0
+    for _ in range(200):
+        if bot.runtime.service.matches.get(live.id) is not live:
+            break
+        await play_roll(server, bot, live)
+        for message in server.fake.channel_messages(server.channel):
+            state = await check_message(bot, message, live.id, names)
+            if state is None:
+                continue
+            assert isinstance(state, KeerState)
+            checked += 1
+            if state.dice is not None:  # a roll in progress: the dice drawn are the text's
+                assert dice_text(state.dice) in message.text
+            elif state.history and not message.interactive():  # a summary: the roll it sums up
+                rolled = [a for _, a in state.history if isinstance(a, Roll)][-1]
+                assert dice_text(rolled.dice) in message.text
+    assert live.state.is_terminal() and checked > 50
+
+
+@pytest.mark.parametrize("variant", ["base", "boss"])
+async def test_every_kero_message_shows_the_turn_it_describes(
+    timed_server: Server, variant: str
+) -> None:
+    bot, driver = await start_vs_computer(timed_server, variant=variant)
+    names = [p.name for p in driver.live.players]
+    checked = rolling = 0
+    for _ in range(3000):
+        if not await driver.step() and driver.live.id not in bot.runtime.service.matches:
+            break
+        for message in timed_server.fake.channel_messages(timed_server.channel)[-2:]:
+            state = await check_message(bot, message, driver.live.id, names)
+            if state is None:
+                continue
+            assert isinstance(state, KeroState)
+            checked += 1
+            if state.phase is KeroPhase.ROLLING and not driver.live.is_ai(state.active):
+                rolling += 1
+                faces = dice_faces(driver.live.words, state)
+                assert all(face in message.text for face in faces), message.text
+    assert driver.live.state.is_terminal() and checked > 50 and rolling > 5

@@ -264,3 +264,17 @@ async def click_at(
     return await driver.server.fake.click(
         driver.bot, driver.user(0), driver.message, custom_id, at_ms=at_ms
     )
+
+
+async def start_vs_computer(server: Server, **options: str) -> tuple[TableroBot, KeroDriver]:
+    """Ana challenges the computer (it thinks 1.5 s a move); the bot and the match's driver."""
+    bot = await server.start_bot(ai_think_ms=1_500)
+    fake = server.fake
+    res = await fake.slash(
+        bot, server.ana, server.channel, "kero challenge", member=fake.bot, **options
+    )
+    assert res.acknowledged
+    await fake.settle()
+    live = live_here(bot, server)
+    assert live is not None
+    return bot, KeroDriver(server, bot, live)

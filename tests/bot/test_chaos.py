@@ -27,6 +27,7 @@ import pytest
 from bot.app import TableroBot
 from bot.core.live import LiveMatch
 from bot.core.turn_clocks import ClockEvent, RanOut
+from bot.games import adapter_for
 from bot.games.kero.rules import GRACE_MS
 from fakediscord import FakeClock, FakeMessage, InteractionResult
 from fakediscord.loopback import LoopbackServer
@@ -199,10 +200,17 @@ class Chaos:
         ]
 
     async def current(self, match_id: int, timeout: float = 10.0) -> FakeMessage:
-        """The match's one clickable message, once nothing is owed any more."""
+        """The match's one clickable message, once nothing is owed any more and it shows the
+        stored step (a restart brings the shown message up to date by an edit, which is not
+        stored)."""
 
         async def settled() -> bool:
-            return not await self.owes(match_id) and len(self.clickable(match_id)) == 1
+            if await self.owes(match_id) or len(self.clickable(match_id)) != 1:
+                return False
+            stored = await self.stored(match_id)
+            shown = _versions(self.clickable(match_id)[0], match_id)
+            rules = adapter_for(stored.record.game).rules
+            return bool(shown) and max(shown) >= rules.step_version(replay(stored.record))
 
         await until(settled, f"match {match_id}'s one clickable message", timeout)
         return self.clickable(match_id)[0]
@@ -697,3 +705,10 @@ async def test_a_kero_match_plays_through_discords_storms(timed_server: Server) 
     assert fake.failures_served >= 50, "the storms hardly hit anything"
     assert ran_out == [] and bot.runtime.publisher.errors == []
     await fake.disconnect(bot)
+
+
+def _versions(message: FakeMessage, match_id: int) -> set[int]:
+    """The state versions the message's buttons and selects carry for the match."""
+    prefixes = (f"tb:{match_id}:", f"tbs:{match_id}:")
+    ids = [c.custom_id or "" for c in message.interactive()]
+    return {int(i.split(":")[2]) for i in ids if i.startswith(prefixes)}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.app import TableroBot
 from bot.games.kero.rules import GRACE_MS, LIVE_THROW_WAIT_MS, UNSYNCED_MS, kero_state
 from games.kero import KeroState
 from games.kero import actions as a
@@ -13,7 +12,7 @@ from games.records import Entry, Player
 from storage import NewMatch, SqliteStore
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import decodes, live_here
-from tests.bot.kero_driver import KeroDriver, challenge, first_turn_of
+from tests.bot.kero_driver import KeroDriver, challenge, first_turn_of, start_vs_computer
 from tests.games.kero.helpers import (
     BRICK,
     FLAME,
@@ -27,19 +26,6 @@ from tests.games.kero.helpers import (
     roll,
     stop,
 )
-
-
-async def start_vs_computer(server: Server, **options: str) -> tuple[TableroBot, KeroDriver]:
-    bot = await server.start_bot(ai_think_ms=1_500)
-    fake = server.fake
-    res = await fake.slash(
-        bot, server.ana, server.channel, "kero challenge", member=fake.bot, **options
-    )
-    assert res.acknowledged
-    await fake.settle()
-    live = live_here(bot, server)
-    assert live is not None
-    return bot, KeroDriver(server, bot, live)
 
 
 @pytest.mark.parametrize("variant", ["base", "boss"])

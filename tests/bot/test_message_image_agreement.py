@@ -21,7 +21,7 @@ from games.records import replay
 from render.stamp import Stamp, read_stamp
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import play_roll, start_match
-from tests.bot.test_kero_discord import start_vs_computer
+from tests.bot.kero_driver import start_vs_computer
 
 
 def versions_of(message: FakeMessage, match_id: int) -> set[int]:

@@ -173,7 +173,8 @@ async def test_the_text_board_button_shows_the_board_to_anyone_privately(
         res = await fake.click(bot, viewer, message, "Text board")
         assert res.ephemeral and res.message is not None
         assert res.message.visible_for(viewer.id) and not res.message.visible_for(None)
-        assert said(res) == f"{ui.step_content(live)}\n{ui.text_board(live)}"
+        board = f"{ui.step_content(live)}\n{ui.text_board(live)}\n"
+        assert said(res) == board + "\n".join(ui.players(live))
         assert f"**{isolate('Ana')}** — " in said(res) and res.message.attachments == []
     await fake.settle()
     assert (message.edits, message.text) == (edits, content)

@@ -26,12 +26,19 @@ async def play(tmp_path: Path) -> AsyncIterator[Play]:
         yield running
 
 
+def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component, through rows and containers (Components V2)."""
+    found = []
+    for component in components:
+        found += [component, *_walk(component.get("components", []))]
+    return found
+
+
 def _button(message: dict[str, Any], verb: str) -> str:
     ids = [
         str(button.get("custom_id"))
-        for row in message["components"]
-        for button in row.get("components", [])
-        if verb in str(button.get("custom_id"))
+        for button in _walk(message["components"])
+        if button.get("type") == 2 and verb in str(button.get("custom_id"))
     ]
     assert ids, f"no {verb} button on {message['id']}"
     return ids[0]

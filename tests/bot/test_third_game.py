@@ -61,7 +61,8 @@ async def test_a_third_game_plays_end_to_end_through_the_fake_discord(server: Se
     assert isinstance(state, engine.HighRollState) and state.is_terminal()
     assert len(state.history) == 2 * engine.ROUNDS  # Ana's three throws, the computer's three
     final = fake.channel_messages(server.channel)[-1]
-    assert "🏆" in final.text and "High Roll" in final.text and decodes(final) == 1
+    assert "🏆" in final.text and "High Roll" in final.text
+    assert decodes(final) == 2  # the final board and the results card
     stored = await bot.runtime.store.load(live.id)
     assert stored.status == "finished" and len(stored.record.entries) == 2 * engine.ROUNDS
     assert bot.runtime.publisher.errors == []

@@ -326,13 +326,8 @@ def players(live: LiveMatch) -> list[str]:
             status = w("keer-panel-missed")
         else:
             status = w("keer-panel-chosen")
-        lines.append(
-            w(
-                "keer-panel-player",
-                marker="▶ " if seat == state.roller else "",
-                name=name(live, seat, w),
-                points=state.circles(seat).total,
-                status=status or "-",
-            )
-        )
+        marker = "▶ " if seat == state.roller else ""
+        points = state.circles(seat).total
+        line = w("keer-panel-player", marker=marker, name=name(live, seat, w), points=points)
+        lines.append(f"{line} · {status}" if status else line)
     return lines

@@ -99,11 +99,12 @@ keer-sheet-text-title = 📋 Your sheet in match #{ NUMBER($match, useGrouping: 
 keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } of { $total } crossed)
 keer-sheet-text-none = none yet
 
-## The match card's line per player ($marker: "▶ " before the roller, else empty).
+## The match card's line per player ($marker: "▶ " before the roller, else empty), then what
+## they are doing, if anything (keer-panel-*).
 keer-panel-player = { $marker }**{ $name }** · { $points } { $points ->
     [one] point
    *[other] points
-} · { $status }
+}
 keer-panel-rolls = 🎲 rolls
 keer-panel-choosing = ⏳ choosing
 keer-panel-chosen = ✅ has chosen

@@ -99,11 +99,12 @@ keer-sheet-text-title = 📋 Tu hoja en la partida #{ NUMBER($match, useGrouping
 keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } de { $total } tachados)
 keer-sheet-text-none = ninguno todavía
 
-## The match card's line per player ($marker: "▶ " before the roller, else empty).
+## The match card's line per player ($marker: "▶ " before the roller, else empty), then what
+## they are doing, if anything (keer-panel-*).
 keer-panel-player = { $marker }**{ $name }** · { $points } { $points ->
     [one] punto
    *[other] puntos
-} · { $status }
+}
 keer-panel-rolls = 🎲 tira
 keer-panel-choosing = ⏳ eligiendo
 keer-panel-chosen = ✅ ya eligió

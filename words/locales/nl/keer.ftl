@@ -99,11 +99,12 @@ keer-sheet-text-title = 📋 Je blad in potje #{ NUMBER($match, useGrouping: 0) 
 keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } van { $total } afgekruist)
 keer-sheet-text-none = nog geen
 
-## The match card's line per player ($marker: "▶ " before the roller, else empty).
+## The match card's line per player ($marker: "▶ " before the roller, else empty), then what
+## they are doing, if anything (keer-panel-*).
 keer-panel-player = { $marker }**{ $name }** · { $points } { $points ->
     [one] punt
    *[other] punten
-} · { $status }
+}
 keer-panel-rolls = 🎲 gooit
 keer-panel-choosing = ⏳ kiest
 keer-panel-chosen = ✅ heeft gekozen

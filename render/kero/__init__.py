@@ -19,13 +19,15 @@ cards, territories, camps, board, dice, results.
 
 from __future__ import annotations
 
-from render.kero.board import board_background, board_image, board_png, shack_die
-from render.kero.camps import ability_chip, explorer_icon, face_down_tuarek, territory_chip
+from render.kero.board import board_background, board_image, board_png
+from render.kero.camps import ability_chip, territory_chip
 from render.kero.cards import card_face, empty_card
-from render.kero.dice import dice_background, dice_image, dice_png, die_face
+from render.kero.dice import dice_background, dice_image, dice_png, die_face, shack_die
 from render.kero.drawing import chip, text_label
+from render.kero.icons import crown_icon, explorer_icon, face_down_tuarek, flame_icon
 from render.kero.layout import (
     BAND_Y,
+    BURNS_Y,
     CAMP_GAP,
     CAMP_H,
     CAMP_HEAD,
@@ -53,30 +55,40 @@ from render.kero.layout import (
     RESULTS_H,
     RESULTS_W,
     ROW_Y,
-    SHACK_W,
-    SHACK_X,
+    SMALL,
     STATS_Y,
     TERR_GAP,
     TERR_H,
     TERR_W,
     TERR_Y,
     TILES_Y,
+    TURN_H,
+    TURN_Y,
     WIDTH,
+    camp_x,
+    camp_y,
+    card_x,
+    card_y,
+    die_x,
+    terr_x,
+    terr_y,
 )
 from render.kero.palette import (
     BASE_COLOURS,
     CLAN_COLOURS,
     FIRE,
     FUEL,
+    PANEL,
     ink,
     shared_palette,
 )
-from render.kero.results import results_background, results_image, results_png
+from render.kero.results import column_x, results_background, results_image, results_png
 from render.kero.territories import empty_territory, explorer_badge, territory_tile
 
 __all__ = [
     "BAND_Y",
     "BASE_COLOURS",
+    "BURNS_Y",
     "CAMP_GAP",
     "CAMP_H",
     "CAMP_HEAD",
@@ -104,26 +116,36 @@ __all__ = [
     "LAND_Y",
     "MARGIN",
     "MAX_DICE",
+    "PANEL",
     "RESULTS_H",
     "RESULTS_W",
     "ROW_Y",
-    "SHACK_W",
-    "SHACK_X",
+    "SMALL",
     "STATS_Y",
     "TERR_GAP",
     "TERR_H",
     "TERR_W",
     "TERR_Y",
     "TILES_Y",
+    "TURN_H",
+    "TURN_Y",
     "WIDTH",
     "board_image",
     "board_png",
+    "camp_x",
+    "camp_y",
+    "card_x",
+    "card_y",
     "clear_caches",
+    "column_x",
     "dice_image",
     "dice_png",
+    "die_x",
     "ink",
     "results_image",
     "results_png",
+    "terr_x",
+    "terr_y",
 ]
 
 
@@ -140,6 +162,8 @@ def clear_caches() -> None:
         shack_die,
         face_down_tuarek,
         explorer_icon,
+        crown_icon,
+        flame_icon,
         board_background,
         dice_background,
         results_background,

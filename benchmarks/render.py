@@ -91,7 +91,9 @@ def measure(repeats: int) -> dict[str, Any]:
         "max_bytes": MAX_BYTES,
         "max_ratio": MAX_RATIO,
         "images": [
-            measure_image("kero-board", lambda: kero.board_image(k, words=WORDS), repeats),
+            measure_image(
+                "kero-board", lambda: kero.board_image(k, NAMES[:2], words=WORDS), repeats
+            ),
             measure_image(
                 "keer-table-4p", lambda: keer_kids.table_image(t, NAMES, words=WORDS), repeats
             ),
@@ -101,7 +103,10 @@ def measure(repeats: int) -> dict[str, Any]:
                 repeats,
             ),
             measure_image("keer-sheet", lambda: keer_kids.sheet_image(t, 0, words=WORDS), repeats),
-            measure_image("kero-dice", lambda: kero.dice_image(k, words=WORDS), repeats),
+            measure_image("kero-dice", lambda: kero.dice_image(k, NAMES[:2], words=WORDS), repeats),
+            measure_image(
+                "kero-results", lambda: kero.results_image(k, NAMES[:2], words=WORDS), repeats
+            ),
         ],
     }
 

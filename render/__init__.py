@@ -29,7 +29,7 @@ RENDERERS: dict[str, GameImages] = {
         results=lambda state, names, words: keer_kids.results_png(state, names, words=words),
     ),
     "kero": GameImages(
-        board=lambda state, names, words: kero.board_png(state, words=words),
+        board=lambda state, names, words: kero.board_png(state, names, words=words),
         results=lambda state, names, words: kero.results_png(state, names, words=words),
     ),
 }

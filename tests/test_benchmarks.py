@@ -58,6 +58,7 @@ def test_render_benchmark_reports_json() -> None:
         "keer-table-4p-scripts",
         "keer-sheet",
         "kero-dice",
+        "kero-results",
     ]
     assert all(image["median_ms"] > 0 and image["bytes"] > 0 for image in result["images"])
 

@@ -1,5 +1,6 @@
 """Card faces of the row (and the empty slot), each drawn once per card id and language, and
-cached."""
+cached: the id large in the band with the colour in words, what the card brings in the middle
+(its points large), its cost as chips at the bottom."""
 
 from __future__ import annotations
 
@@ -8,68 +9,83 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from games.kero.components import Components
-from render.common import GRID, MUTED, canvas
-from render.kero.camps import id_number, tile_number
+from render.common import GRID, INK, MUTED, canvas
 from render.kero.drawing import draw_text, resource_chips, wrap
-from render.kero.layout import CARD_H, CARD_W, CHIP_H
-from render.kero.palette import CARD_EDGE, CARD_FILL, EMPTY_FILL, WHITE, built
-from render.kero.words import card_lines
-from render.text import shorten
+from render.kero.layout import BODY, CARD_H, CARD_W, CHIP_H, LARGE, SMALL
+from render.kero.palette import CARD_EDGE, CARD_FILL, EMPTY_FILL, RGB, WHITE, built
+from render.kero.words import card_lines, card_number, tile_number
+from render.text import shorten, text_width
 from words import Words
 
+BAND_H = 34
+"""The card's top band: its id and its colour in words."""
+ROOM = CARD_W - 16
+"""The width a line of a card may take."""
+LINE = 21
+"""The height of one line of a card's effect."""
 
-def card_number(card_id: str, kind: str, words: Words) -> str:
-    """A card's number as drawn: its kind's letter in the language and its number ("S3")."""
-    return words("image-kero-card-id", kind=kind, number=id_number(card_id))
+
+def _chip_rows(chips: list[Image.Image]) -> list[list[Image.Image]]:
+    """The cost chips in lines no wider than the card (four resources take two lines)."""
+    rows: list[list[Image.Image]] = [[]]
+    width = 0
+    for chip in chips:
+        if rows[-1] and width + 4 + chip.width > ROOM:
+            rows.append([])
+            width = 0
+        width += (4 if rows[-1] else 0) + chip.width
+        rows[-1].append(chip)
+    return rows
+
+
+def _body(box: Components, card_id: str, words: Words) -> list[tuple[str, int, RGB]]:
+    """The lines in the card's middle with their sizes and inks: its points, what it does, the
+    ability tile it brings."""
+    card = box.card(card_id)
+    assert card is not None
+    lines: list[tuple[str, int, RGB]] = []
+    if card.points:
+        lines.append((words("image-kero-points", count=card.points), LARGE, INK))
+    for line in card_lines(box, card, words):
+        lines += [(shorten(part, SMALL, ROOM), SMALL, INK) for part in wrap(line, SMALL, ROOM)]
+    if card.ability:
+        tile = words("image-kero-card-tile", tile=tile_number(card.ability, words))
+        lines.append((tile, SMALL, MUTED))
+    return lines
 
 
 @cache
 @built
 def card_face(box: Components, card_id: str, words: Words) -> Image.Image:
-    """One card of the row: its colour as fill, points, effect in a few words, cost chips."""
+    """One card of the row: its colour as fill and in words, id, points, effect, cost chips."""
     card = box.card(card_id)
     assert card is not None and card.colour is not None
     fill, edge = CARD_FILL[card.colour], CARD_EDGE[card.colour]
     image = canvas(CARD_W, CARD_H)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), 12, fill=fill, outline=edge, width=3)
-    draw.rounded_rectangle((0, 0, CARD_W - 1, 36), 12, fill=edge)
-    draw.rectangle((0, 24, CARD_W - 1, 36), fill=edge)
-    draw_text(image, (12, 18), card_number(card.id, card.kind, words), 18, fill=WHITE, anchor="lm")
-    if card.points:
-        points = words("image-kero-points", count=card.points)
-        draw_text(image, (CARD_W - 12, 18), points, 20, fill=WHITE, anchor="rm")
-    elif card.per_colour:
-        each = words("image-kero-per-colour-points", colour=card.per_colour)
-        each = shorten(each, 16, CARD_W - 70)
-        draw_text(image, (CARD_W - 12, 18), each, 16, fill=WHITE, anchor="rm")
-    lines = [part for line in card_lines(box, card, words) for part in wrap(line, 18, CARD_W - 24)]
-    lines = lines[:3]
-    if lines:
-        extra = 20 if card.ability else 0
-        top = 84 - (len(lines) * 24 + extra - 24) // 2
-        for index, line in enumerate(lines):
-            draw_text(image, (CARD_W / 2, top + index * 24), line, 18)
-        if card.ability:
-            draw_text(
-                image,
-                (CARD_W / 2, top + len(lines) * 24 - 4),
-                words("image-kero-card-tile", tile=tile_number(card.ability, words)),
-                14,
-                fill=MUTED,
-            )
-    else:
-        draw_text(image, (CARD_W / 2, 84), words("image-kero-points", count=card.points), 34)
-    chips = resource_chips(card.cost, 15, fill, words)
-    gap = 4
-    total = sum(chip.width for chip in chips) + gap * (len(chips) - 1)
-    x = (CARD_W - total) // 2
-    for chip in chips:
-        image.paste(chip, (x, CARD_H - CHIP_H - 12))
-        x += chip.width + gap
-    # The colour in words, not by fill alone.
-    label = shorten(words("image-kero-card-cost", colour=card.colour), 14, CARD_W - 16)
-    draw_text(image, (CARD_W / 2, CARD_H - CHIP_H - 24), label, 14, fill=MUTED)
+    draw.rounded_rectangle((0, 0, CARD_W - 1, BAND_H), 12, fill=edge)
+    draw.rectangle((0, BAND_H - 12, CARD_W - 1, BAND_H), fill=edge)
+    number = card_number(card.id, card.kind, words)
+    draw_text(image, (10, BAND_H / 2), number, LARGE, fill=WHITE, anchor="lm")
+    room = CARD_W - 30 - text_width(number, LARGE)
+    colour = shorten(words("image-kero-colour", colour=card.colour), SMALL, room)
+    draw_text(image, (CARD_W - 10, BAND_H / 2), colour, SMALL, fill=WHITE, anchor="rm")
+    rows = _chip_rows(resource_chips(card.cost, SMALL, fill, words))
+    chips_top = CARD_H - 6 - len(rows) * (CHIP_H + 3) + 3
+    for index, row in enumerate(rows):
+        x = (CARD_W - sum(c.width for c in row) - 4 * (len(row) - 1)) // 2
+        for chip in row:
+            image.paste(chip, (x, chips_top + index * (CHIP_H + 3)))
+            x += chip.width + 4
+    lines = _body(box, card_id, words)
+    heights = [LINE + (size - SMALL) for _, size, _ in lines]
+    while sum(heights) > chips_top - BAND_H - 2 and len(lines) > 1:
+        lines, heights = lines[:-1], heights[:-1]
+    y = BAND_H + (chips_top - BAND_H - sum(heights)) / 2
+    for (line, size, ink), height in zip(lines, heights, strict=True):
+        draw_text(image, (CARD_W / 2, y + height / 2), line, size, fill=ink)
+        y += height
     return image
 
 
@@ -79,5 +95,5 @@ def empty_card(words: Words) -> Image.Image:
     image = canvas(CARD_W, CARD_H)
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), 12, fill=EMPTY_FILL, outline=GRID)
-    draw_text(image, (CARD_W / 2, CARD_H / 2), words("image-kero-empty"), 18, fill=MUTED)
+    draw_text(image, (CARD_W / 2, CARD_H / 2), words("image-kero-empty"), BODY, fill=MUTED)
     return image

@@ -1,79 +1,219 @@
-"""The dice strip of the current roll: every die with its face, burnt dice marked."""
+"""The turn panel: the dice in play as they lie (rolled, kept, burnt, in the air), or the shack
+and refinery before the roll, and what the turn has left to spend. The board draws it under its
+header; the dice strip is the same panel as an image of its own.
+
+What chance has yet to decide is never drawn: a die in the air shows "?", not a face to come.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
+from typing import Final
 
 from PIL import Image, ImageDraw
 
+from games.kero.board import Phase
 from games.kero.chance import FLAME_FACE
 from games.kero.components import Components, Face
 from games.kero.state import KeroState
 from render.common import GRID, INK, MUTED, canvas, encode, said
+from render.kero.camps import player_name
 from render.kero.drawing import draw_text, put_label, resource_chips
-from render.kero.layout import CHIP_H, DICE_H, DICE_TOP, DICE_W, DIE, DIE_GAP
+from render.kero.icons import draw_flame, draw_pawn, face_down_tuarek, flame_icon
+from render.kero.layout import (
+    BODY,
+    DICE_H,
+    DICE_TOP,
+    DICE_W,
+    DIE,
+    INNER,
+    LARGE,
+    MARGIN,
+    SMALL,
+    TURN_H,
+    die_x,
+)
 from render.kero.palette import (
     BURNT_FILL,
     DIE_EDGE,
     DIE_FILL,
     FIRE,
-    FLAME_ORANGE,
-    TUAREK_FIGURE,
+    PANEL,
+    TAKEN_FILL,
     WHITE_DIE,
     built,
 )
-from render.text import shorten
-from words import Words
+from render.text import shorten, text_width
+from words import Words, isolate
+
+TITLE_Y: Final = 20
+CAPTION_Y: Final = DICE_TOP + DIE + 14
+FOOT_Y: Final = TURN_H - 18
+ROLLED: Final = frozenset({Phase.ROLLING, Phase.CAMP})
+BEFORE: Final = frozenset({Phase.START, Phase.FUELING})
 
 
-def dice_image(state: KeroState, *, words: Words) -> Image.Image:
-    """The current roll in a language: every die (white, then special) with its face; burnt dice
-    greyed with a red border; "no roll yet" before the roll (listing the special dice already
-    chosen)."""
-    turn = state.turn
+def dice_image(state: KeroState, names: Sequence[str] = (), *, words: Words) -> Image.Image:
+    """The turn panel on its own, in a language."""
     image = dice_background().copy()
-    clan = said(words, f"clan-{state.active}")
-    if not turn.faces:
-        waiting = shorten(said(words, "image-kero-no-roll", clan=clan), 20, DICE_W - 32)
-        put_label(image, waiting, 20, (16, 22), fill=MUTED, align="l")
-        if turn.dice:
-            dice = words.join([said(words, f"image-kero-die-{colour}") for colour in turn.dice])
-            chosen = shorten(said(words, "image-kero-chosen", dice=dice), 18, DICE_W - 32)
-            put_label(image, chosen, 18, (DICE_W // 2, DICE_TOP + DIE // 2))
-        return image
-    burnt = sum(face == FLAME_FACE for face in turn.faces)
-    flames = said(words, "image-kero-flames", count=burnt)
-    roll = shorten(said(words, "image-kero-roll", clan=clan), 20, DICE_W - 200)
-    put_label(image, roll, 20, (16, 22), fill=INK, align="l")
-    put_label(image, flames, 20, (DICE_W - 16, 22), fill=FIRE if burnt >= 2 else MUTED, align="r")
-    for index, (colour, face) in enumerate(zip(turn.dice, turn.faces, strict=False)):
-        x = 16 + index * (DIE + DIE_GAP)
-        pending = face is None or index in turn.to_throw
-        image.paste(die_face(state.box, colour, None if pending else face, words), (x, DICE_TOP))
-        is_burnt = face == FLAME_FACE and not pending
-        key = "burnt" if is_burnt else ("throwing" if pending else f"die-{colour}")
-        caption = shorten(said(words, f"image-kero-{key}"), 16, DIE + DIE_GAP - 4)
-        put_label(
-            image,
-            caption,
-            16,
-            (x + DIE // 2, DICE_TOP + DIE + 18),
-            fill=FIRE if is_burnt else MUTED,
-        )
+    draw_turn(image, state, names, 0, words)
     return image
 
 
-def dice_png(state: KeroState, *, words: Words) -> bytes:
+def dice_png(state: KeroState, names: Sequence[str] = (), *, words: Words) -> bytes:
     """`dice_image` as PNG bytes."""
-    return encode(dice_image(state, words=words))
+    return encode(dice_image(state, names, words=words))
 
 
 @cache
 @built
 def dice_background() -> Image.Image:
     image = canvas(DICE_W, DICE_H)
+    draw_turn_frame(ImageDraw.Draw(image), 0)
+    return image
+
+
+def draw_turn_frame(draw: ImageDraw.ImageDraw, top: int) -> None:
+    """The turn panel's frame (static)."""
+    box = (MARGIN, top, MARGIN + INNER - 1, top + TURN_H - 1)
+    draw.rounded_rectangle(box, 12, fill=PANEL, outline=GRID)
+
+
+def draw_turn(
+    image: Image.Image, state: KeroState, names: Sequence[str], top: int, words: Words
+) -> None:
+    """What the turn has come to: its title, the dice or the shack, and its last line."""
+    name = isolate(player_name(names, state.active, words))
+    if state.phase in ROLLED and state.turn.faces:
+        title = said(words, "image-kero-roll-by", name=name)
+        _flames(image, state, top, words)
+        _roll(image, state, top, words)
+    elif state.phase in BEFORE:
+        title = said(words, "image-kero-waiting", name=name)
+        _shack(image, state, top, words)
+    else:
+        title = said(words, f"image-kero-phase-{state.phase.value}")
+    title = shorten(title, BODY, INNER - 150)
+    put_label(image, title, BODY, (MARGIN + 12, top + TITLE_Y), fill=INK, bg=PANEL, align="l")
+    _foot(image, state, top, words)
+
+
+def _flames(image: Image.Image, state: KeroState, top: int, words: Words) -> None:
+    """The flames of the roll at the panel's right, a flame icon before them."""
+    burnt = state.turn.faces.count(FLAME_FACE)
+    text = said(words, "image-kero-flames", count=burnt)
+    right, mid = MARGIN + INNER - 12, top + TITLE_Y
+    colour = FIRE if burnt >= 2 else MUTED
+    put_label(image, text, BODY, (right, mid), fill=colour, bg=PANEL, align="r")
+    icon = flame_icon(PANEL)
+    left = right - round(text_width(text, BODY)) - 2
+    image.paste(icon, (left - icon.width - 6, mid - icon.height // 2))
+
+
+def _roll(image: Image.Image, state: KeroState, top: int, words: Words) -> None:
+    """Every die of the roll with its face, and its number under it (burnt dice in fire)."""
+    turn = state.turn
+    for index, (colour, face) in enumerate(zip(turn.dice, turn.faces, strict=False)):
+        x = die_x(index)
+        in_air = face is None or index in turn.to_throw
+        image.paste(
+            die_face(state.box, colour, None if in_air else face, words), (x, top + DICE_TOP)
+        )
+        burnt = face == FLAME_FACE and not in_air
+        caption = str(index + 1)
+        if colour != WHITE_DIE:
+            caption += " " + said(words, f"image-kero-die-letter-{colour}")
+        put_label(
+            image,
+            caption,
+            SMALL,
+            (x + DIE // 2, top + CAPTION_Y),
+            fill=FIRE if burnt else MUTED,
+            bg=PANEL,
+        )
+
+
+def _shack(image: Image.Image, state: KeroState, top: int, words: Words) -> None:
+    """Before the roll: the special dice (cost, free by a tile, or taken), the fuel-ups."""
+    turn, box = state.turn, state.box
+    active = state.camps[state.active]
+    free = {
+        tile.effect.arg
+        for tile_id in active.tiles
+        if (tile := box.tiles[tile_id]).effect.kind == "free_die" and tile_id not in turn.tiles_used
+    }
+    cost = box.supply.special_die_cost.jerrycan
+    for index, colour in enumerate(box.special):
+        status = "taken" if colour in turn.dice else "free" if colour in free else "ready"
+        x = die_x(index)
+        image.paste(shack_die(colour, status == "taken", words), (x, top + DICE_TOP))
+        caption = said(words, f"image-kero-shack-{status}", count=cost)
+        caption = shorten(caption, SMALL, DIE + 4)
+        put_label(image, caption, SMALL, (x + DIE // 2, top + CAPTION_Y), fill=MUTED, bg=PANEL)
+    left, room = die_x(3) + 8, MARGIN + INNER - 12 - die_x(3) - 8
+    fuel = said(words, "image-kero-fuel-ups", count=turn.fuel_ups, most=box.supply.max_fuel_ups)
+    put_label(
+        image, shorten(fuel, SMALL, room), SMALL, (left, top + DICE_TOP + 16), bg=PANEL, align="l"
+    )
+    if state.phase is Phase.FUELING and turn.fuel is not None:
+        going = said(words, "image-kero-fuelling", throws=turn.fuel.throws, dice=turn.fuel.dice)
+        put_label(
+            image,
+            shorten(going, SMALL, room),
+            SMALL,
+            (left, top + DICE_TOP + 48),
+            bg=PANEL,
+            align="l",
+        )
+
+
+def _foot(image: Image.Image, state: KeroState, top: int, words: Words) -> None:
+    """The panel's last line: in the window, the KERO the last throw had used; in camp, what is
+    left to spend and the free Explorers owed."""
+    turn, y, left = state.turn, top + FOOT_Y, MARGIN + 12
+    window = turn.window
+    if state.phase is Phase.ROLLING and window is not None:
+        last = window.last_at if window.last_at is not None else window.tipped_at
+        used = said(words, "image-kero-used", used=(last - window.tipped_at) / 1000)
+        put_label(
+            image,
+            shorten(used, SMALL, INNER - 24),
+            SMALL,
+            (left, y),
+            fill=MUTED,
+            bg=PANEL,
+            align="l",
+        )
+        return
+    if state.phase is not Phase.CAMP:
+        return
+    chips = resource_chips(turn.pool, SMALL, PANEL, words, height=26)
+    key = "image-kero-to-spend" if chips else "image-kero-nothing-to-spend"
+    left = put_label(image, said(words, key), SMALL, (left, y), bg=PANEL, align="l") + 8
+    for chip in chips:
+        image.paste(chip, (left, y - chip.height // 2))
+        left += chip.width + 4
+    if turn.owed_places:
+        owed = said(words, "image-kero-owed-places", count=turn.owed_places)
+        room = MARGIN + INNER - 12 - left - 12
+        put_label(
+            image, shorten(owed, SMALL, max(room, 20)), SMALL, (left + 12, y), bg=PANEL, align="l"
+        )
+
+
+@cache
+@built
+def shack_die(colour: str, taken: bool, words: Words) -> Image.Image:
+    """A special die on the shack: its colour as fill and its letter; greyed once taken."""
+    image = Image.new("RGB", (DIE, DIE), PANEL)
     draw = ImageDraw.Draw(image)
-    draw.line((16, DICE_TOP - 8, DICE_W - 16, DICE_TOP - 8), fill=GRID, width=1)
+    fill = TAKEN_FILL if taken else DIE_FILL[colour]
+    draw.rounded_rectangle(
+        (0, 0, DIE - 1, DIE - 1), 12, fill=fill, outline=DIE_EDGE[colour], width=3
+    )
+    letter = words(f"image-kero-die-letter-{colour}")
+    draw_text(image, (DIE / 2, DIE / 2), letter, LARGE, fill=MUTED if taken else INK)
     return image
 
 
@@ -84,37 +224,30 @@ def _die_of(box: Components, colour: str) -> tuple[Face, ...]:
 @cache
 @built
 def die_face(box: Components, colour: str, face_index: int | None, words: Words) -> Image.Image:
-    """A die showing a face: resources as chips, Tuarek/Explorer as figures, a flame as burnt;
-    None for a die in the air ("?")."""
-    image = canvas(DIE, DIE)
+    """A die showing a face: resources as chips, a Tuarek as a face-down tile, an Explorer as a
+    pawn, a flame as burnt (grey, fire-edged); None for a die in the air ("?")."""
+    image = Image.new("RGB", (DIE, DIE), PANEL)
     draw = ImageDraw.Draw(image)
     face = None if face_index is None else _die_of(box, colour)[face_index]
     burnt = face is not None and face.flame
     fill = BURNT_FILL if burnt else DIE_FILL[colour]
     edge = FIRE if burnt else DIE_EDGE[colour]
     draw.rounded_rectangle(
-        (0, 0, DIE - 1, DIE - 1), 16, fill=fill, outline=edge, width=6 if burnt else 3
+        (0, 0, DIE - 1, DIE - 1), 12, fill=fill, outline=edge, width=5 if burnt else 3
     )
-    mid = DIE / 2
+    mid = DIE // 2
     if face is None:
-        draw_text(image, (mid, mid), words("image-kero-in-the-air"), 40, fill=MUTED)
+        draw_text(image, (mid, mid), words("image-kero-in-the-air"), 36, fill=MUTED)
     elif face.flame:
-        outer = [(48, 14), (66, 40), (70, 62), (60, 78), (36, 78), (26, 62), (30, 44), (40, 52)]
-        inner = [(48, 42), (58, 60), (54, 72), (42, 72), (38, 62)]
-        draw.polygon(outer, fill=FIRE)
-        draw.polygon(inner, fill=FLAME_ORANGE)
+        draw_flame(draw, (mid - 16, 12, mid + 16, DIE - 12))
     elif face.tuarek:
-        draw.ellipse((38, 12, 58, 32), fill=TUAREK_FIGURE)
-        draw.polygon([(48, 28), (26, 66), (70, 66)], fill=TUAREK_FIGURE)
-        draw_text(image, (mid, 80), shorten(words("image-kero-face-tuarek"), 16, DIE - 8), 16)
+        tile = face_down_tuarek(words, fill).convert("RGB")
+        image.paste(tile, (mid - tile.width // 2, mid - tile.height // 2))
     elif face.explorer:
-        draw.ellipse((38, 12, 58, 32), fill=INK)
-        draw.polygon([(48, 26), (30, 66), (66, 66)], fill=INK)
-        label = shorten(words("image-kero-face-explorer"), 16, DIE - 8)
-        draw_text(image, (mid, 80), label, 16)
+        draw_pawn(draw, (mid - 14, 12, mid + 14, DIE - 12), INK)
     else:
-        chips = resource_chips(face.resources, 20, fill, words)
-        top = (DIE - len(chips) * (CHIP_H + 6) + 6) // 2
+        chips = resource_chips(face.resources, SMALL, fill, words, height=25)
+        top = (DIE - len(chips) * 27 + 2) // 2
         for index, chip in enumerate(chips):
-            image.paste(chip, ((DIE - chip.width) // 2, top + index * (CHIP_H + 6)))
+            image.paste(chip.convert("RGB"), ((DIE - chip.width) // 2, top + index * 27))
     return image

@@ -107,14 +107,21 @@ def wrap(text: str, size: int, width: int) -> list[str]:
 @lru_cache(maxsize=256)
 @built
 def chip(
-    text: str, size: int, fill: RGB, ink: RGB, bg: RGB, *, edge: RGB | None = None
+    text: str,
+    size: int,
+    fill: RGB,
+    ink: RGB,
+    bg: RGB,
+    *,
+    edge: RGB | None = None,
+    height: int = CHIP_H,
 ) -> Image.Image:
     """A rounded tag with centred text."""
-    width = math.ceil(text_width(text, size)) + 14
-    image = Image.new("RGB", (width, CHIP_H), bg)
+    width = math.ceil(text_width(text, size)) + 12
+    image = Image.new("RGB", (width, height), bg)
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((0, 0, width - 1, CHIP_H - 1), 7, fill=fill, outline=edge or fill)
-    draw_text(image, (width / 2, CHIP_H / 2), text, size, fill=ink)
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), 7, fill=fill, outline=edge or fill)
+    draw_text(image, (width / 2, height / 2), text, size, fill=ink)
     return image
 
 
@@ -122,7 +129,9 @@ def tag_chip(text: str, size: int, bg: RGB = PANEL) -> Image.Image:
     return chip(text, size, HIGHLIGHT, INK, bg, edge=TAG_EDGE)
 
 
-def resource_chips(bundle: Resources, size: int, bg: RGB, words: Words) -> list[Image.Image]:
+def resource_chips(
+    bundle: Resources, size: int, bg: RGB, words: Words, *, height: int = CHIP_H
+) -> list[Image.Image]:
     """A chip per resource of the bundle: its count and short word ("2 br")."""
     return [
         chip(
@@ -131,6 +140,7 @@ def resource_chips(bundle: Resources, size: int, bg: RGB, words: Words) -> list[
             RESOURCE_FILL[name],
             RESOURCE_INK[name],
             bg,
+            height=height,
         )
         for name, n in zip(RESOURCES, bundle.as_tuple(), strict=True)
         if n

@@ -1,10 +1,11 @@
-"""The results image: both clans' final scores, the winner(s), and the figures behind them."""
+"""The results image: both clans' final scores under their players' names, the winner(s), and
+the figures behind them, in two columns a phone shows side by side."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -14,79 +15,137 @@ from games.kero.components import Components
 from games.kero.scoring import outcome as final_outcome
 from games.kero.scoring import points as score
 from games.kero.state import KeroState
-from render.common import GRID, HIGHLIGHT, INK, MUTED, canvas, encode
-from render.kero.drawing import draw_text, put_label, tag_chip
-from render.kero.layout import RESULTS_H, RESULTS_W
+from render.common import GRID, HIGHLIGHT, INK, MUTED, canvas, encode, said
+from render.kero.camps import player_name
+from render.kero.drawing import draw_text, put_label, tag_chip, wrap
+from render.kero.layout import (
+    COLUMN_W,
+    INNER,
+    LARGE,
+    MARGIN,
+    RESULTS_H,
+    RESULTS_W,
+    SMALL,
+)
 from render.kero.palette import CLAN_COLOURS, GOLD, HEADER, PANEL, WHITE, built, ink
-from render.text import shorten
+from render.text import shorten, text_width
 from words import Words, isolate
+
+TOP: Final = 136
+"""Where the clans' columns start."""
+HEAD: Final = 48
+ROWS_Y: Final = 336
+ROW_H: Final = 28
+BOTTOM: Final = 500
+ROW_KEYS: Final = (
+    "image-kero-card-points",
+    "image-kero-territory-points",
+    "image-kero-territories-claimed",
+    "image-kero-jerrycans-left",
+    "image-kero-fuel-left",
+    "image-kero-cards-taken",
+)
+
+
+def column_x(seat: int) -> int:
+    return MARGIN + seat * (COLUMN_W + 8)
 
 
 def results_image(state: KeroState, names: Sequence[str], *, words: Words) -> Image.Image:
     """Final scores of both clans with their players' names, the winner(s), and the figures
-    behind them (card and territory points, territories, jerrycans and KERO left, turns), in a
+    behind them (card and territory points, territories, jerrycans and KERO left, cards), in a
     language."""
     image = results_background(words).copy()
     draw = ImageDraw.Draw(image)
     result = state.outcome() or final_outcome(state)
     winners = sorted(result.winners)
     over = state.phase is Phase.OVER
-    who = [shorten(_name(names, seat, words), 24, NAME_W) for seat in (0, 1)]
+    who = [player_name(names, seat, words) for seat in (0, 1)]
     if len(winners) == 2:
-        banner = words("image-kero-shared-win", names=words.join([isolate(n) for n in who]))
+        banner = said(words, "image-kero-shared-win", names=words.join([isolate(n) for n in who]))
     else:
         seat = winners[0]
         key = "image-kero-wins" if over else "image-kero-leads"
-        banner = words(key, name=isolate(who[seat]), clan=words(f"clan-{seat}"))
-    banner = shorten(banner, 30, RESULTS_W - 60)
-    put_label(image, banner, 30, (RESULTS_W // 2, 100), fill=INK)
+        banner = said(words, key, name=isolate(who[seat]), clan=said(words, f"clan-{seat}"))
+    put_label(image, shorten(banner, LARGE, INNER), LARGE, (RESULTS_W // 2, 100), fill=INK)
     scores = [score(state, seat) for seat in (0, 1)]
     for seat in (0, 1):
-        camp = state.camps[seat]
-        x = 40 + seat * 470
-        if seat in result.winners:
-            draw.rounded_rectangle((x - 6, 138, x + 456, 530), 14, outline=ink(HIGHLIGHT), width=6)
-            tag = tag_chip(words("image-kero-winner" if over else "image-kero-ahead"), 18)
-            image.paste(tag, (x + 438 - tag.width, 214))
-        put_label(image, who[seat], 24, (x + 20, 172), fill=WHITE, bg=CLAN_COLOURS[seat], align="l")
-        put_label(image, f"{scores[seat]}", 64, (x + 225, 250), fill=INK, bg=PANEL)
-        caption = words("image-kero-points-caption", count=scores[seat])
-        put_label(image, caption, 18, (x + 225, 294), fill=MUTED, bg=PANEL)
-        cards = _card_points(state.box, camp.cards)
-        level = camp.tank.level_ms / 1000
-        values = (
-            f"{cards}",
-            f"{scores[seat] - cards}",
-            f"{len(camp.territories)}",
-            f"{camp.jerrycans}",
-            words("image-kero-seconds", seconds=level),
-            f"{len(camp.cards)}",
+        _column(
+            image,
+            draw,
+            state,
+            seat,
+            name=who[seat],
+            points=scores[seat],
+            won=seat in result.winners,
+            words=words,
         )
-        for row, value in enumerate(values):
-            put_label(image, value, 20, (x + 420, 340 + row * 32), fill=INK, bg=PANEL, align="r")
     tied = scores[0] == scores[1]
-    footer = words(
+    footer = said(
+        words,
         "image-kero-played-tied" if tied else "image-kero-played",
         turns=state.turns,
         claims=state.claims,
         rounds=ROUNDS,
     )
-    footer = shorten(footer, 18, RESULTS_W - 40)
-    put_label(image, footer, 18, (RESULTS_W // 2, 566), fill=MUTED)
+    lines = _lines(footer)
+    for index, line in enumerate(lines):
+        y = RESULTS_H - 16 - (len(lines) - 1 - index) * 24 - 12
+        put_label(image, line, SMALL, (RESULTS_W // 2, y), fill=MUTED)
     return image
+
+
+def _column(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    state: KeroState,
+    seat: int,
+    *,
+    name: str,
+    points: int,
+    won: bool,
+    words: Words,
+) -> None:
+    """One clan: its player's name, the winner's tag, the score and the figures behind it."""
+    x, camp, colour = column_x(seat), state.camps[seat], CLAN_COLOURS[seat]
+    over = state.phase is Phase.OVER
+    room = COLUMN_W - 24
+    if won:
+        box = (x - 5, TOP - 5, x + COLUMN_W + 4, BOTTOM + 4)
+        draw.rounded_rectangle(box, 14, outline=ink(HIGHLIGHT), width=5)
+        tag = tag_chip(
+            said(words, "image-kero-winner" if over else "image-kero-ahead"), SMALL, colour
+        )
+        image.paste(tag, (x + COLUMN_W - 10 - tag.width, TOP + HEAD // 2 - tag.height // 2))
+        room -= tag.width + 8
+    name = shorten(name, LARGE, room)
+    put_label(image, name, LARGE, (x + 12, TOP + HEAD // 2), fill=WHITE, bg=colour, align="l")
+    put_label(image, f"{points}", 56, (x + COLUMN_W // 2, 254), fill=INK, bg=PANEL)
+    caption = said(words, "image-kero-points-caption", count=points)
+    put_label(image, caption, SMALL, (x + COLUMN_W // 2, 298), fill=MUTED, bg=PANEL)
+    cards = _card_points(state.box, camp.cards)
+    values = (
+        f"{cards}",
+        f"{points - cards}",
+        f"{len(camp.territories)}",
+        f"{camp.jerrycans}",
+        said(words, "image-kero-seconds", seconds=camp.tank.level_ms / 1000),
+        f"{len(camp.cards)}",
+    )
+    for row, value in enumerate(values):
+        at = (x + COLUMN_W - 12, ROWS_Y + row * ROW_H)
+        put_label(image, value, SMALL, at, fill=INK, bg=PANEL, align="r")
+
+
+@lru_cache(maxsize=64)
+def _lines(footer: str) -> list[str]:
+    """The footer in at most two lines (the tie-break's words are long)."""
+    return [shorten(line, SMALL, INNER) for line in wrap(footer, SMALL, INNER)[:2]]
 
 
 def results_png(state: KeroState, names: Sequence[str], *, words: Words) -> bytes:
     """`results_image` as PNG bytes."""
     return encode(results_image(state, names, words=words))
-
-
-NAME_W: Final = 290
-"""The room for a player's name in their clan's header (left of "<colour> clan")."""
-
-
-def _name(names: Sequence[str], seat: int, words: Words) -> str:
-    return names[seat] if seat < len(names) and names[seat] else words(f"clan-{seat}")
 
 
 def _card_points(box: Components, card_ids: Sequence[str]) -> int:
@@ -98,33 +157,25 @@ def _card_points(box: Components, card_ids: Sequence[str]) -> int:
 @cache
 @built
 def results_background(words: Words) -> Image.Image:
+    """The header, the columns' frames, each clan's name and the figures' labels."""
     image = canvas(RESULTS_W, RESULTS_H)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, RESULTS_W, 60), fill=HEADER)
-    draw_text(
-        image, (30, 30), shorten(words("image-kero-fuel"), 30, 180), 30, fill=GOLD, anchor="lm"
-    )
-    final = shorten(words("image-kero-final-scores"), 28, RESULTS_W - 420)
-    draw_text(image, (RESULTS_W / 2, 30), final, 28, fill=WHITE)
-    rows = [
-        shorten(words(key), 20, 300)
-        for key in (
-            "image-kero-card-points",
-            "image-kero-territory-points",
-            "image-kero-territories-claimed",
-            "image-kero-jerrycans-left",
-            "image-kero-fuel-left",
-            "image-kero-cards-taken",
-        )
-    ]
+    fuel = shorten(words("image-kero-fuel"), LARGE, 120)
+    draw_text(image, (MARGIN + 4, 30), fuel, LARGE, fill=GOLD, anchor="lm")
+    room = INNER - 2 * (text_width(fuel, LARGE) + 24)
+    final = shorten(words("image-kero-final-scores"), LARGE, room)
+    draw_text(image, (RESULTS_W / 2, 30), final, LARGE, fill=WHITE)
     for seat in (0, 1):
-        x = 40 + seat * 470
-        draw.rounded_rectangle((x, 144, x + 450, 524), 12, fill=PANEL, outline=GRID)
-        draw.rounded_rectangle((x, 144, x + 450, 200), 12, fill=CLAN_COLOURS[seat])
-        draw.rectangle((x, 186, x + 450, 200), fill=CLAN_COLOURS[seat])
-        clan = shorten(words(f"clan-{seat}"), 18, 440 - 20 - NAME_W - 10)
-        draw_text(image, (x + 440, 172), clan, 18, fill=WHITE, anchor="rm")
-        for row, label in enumerate(rows):
-            draw_text(image, (x + 24, 340 + row * 32), label, 20, fill=INK, anchor="lm")
-        draw.line((x + 20, 318, x + 430, 318), fill=GRID)
+        x = column_x(seat)
+        colour = CLAN_COLOURS[seat]
+        draw.rounded_rectangle((x, TOP, x + COLUMN_W, BOTTOM), 12, fill=PANEL, outline=GRID)
+        draw.rounded_rectangle((x, TOP, x + COLUMN_W, TOP + HEAD), 12, fill=colour)
+        draw.rectangle((x, TOP + HEAD - 12, x + COLUMN_W, TOP + HEAD), fill=colour)
+        clan = shorten(words(f"clan-{seat}"), SMALL, COLUMN_W - 24)
+        draw_text(image, (x + COLUMN_W / 2, TOP + HEAD + 18), clan, SMALL, fill=MUTED)
+        draw.line((x + 12, ROWS_Y - 20, x + COLUMN_W - 12, ROWS_Y - 20), fill=GRID)
+        for row, key in enumerate(ROW_KEYS):
+            label = shorten(words(key), SMALL, COLUMN_W - 90)
+            draw_text(image, (x + 12, ROWS_Y + row * ROW_H), label, SMALL, fill=INK, anchor="lm")
     return image

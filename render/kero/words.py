@@ -76,3 +76,20 @@ def territory_lines(territory: Territory, colours: int, words: Words) -> list[st
             text = words("image-kero-end", points=points)
         lines += _lines(text)
     return lines
+
+
+def id_number(component_id: str) -> int:
+    """The number in a component's data id ("A2" → 2, "R14" → 14)."""
+    return int("".join(ch for ch in component_id if ch.isdigit()) or 0)
+
+
+def tile_number(tile_id: str, words: Words) -> str:
+    """An ability tile's number as drawn ("A2": its data id's number after the language's
+    letter)."""
+    return words("image-kero-tile-id", number=id_number(tile_id))
+
+
+def card_number(card_id: str, kind: str, words: Words) -> str:
+    """A card's number as drawn: its kind's letter in the language and its number ("S3"), as
+    the bot's options print it too."""
+    return words("image-kero-card-id", kind=kind, number=id_number(card_id))

@@ -22,7 +22,7 @@ def test_the_demo_writes_every_game_s_images_and_results(tmp_path: Path) -> None
         assert len(names) >= 3, names
     for path in written:
         with Image.open(io.BytesIO(path.read_bytes())) as image:
-            assert image.format == "PNG" and image.width >= 800
+            assert image.format == "PNG" and image.width >= 390  # at least a phone's width
 
 
 def test_every_n_turns_writes_fewer_images(tmp_path: Path) -> None:

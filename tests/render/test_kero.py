@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import io
 import threading
+from collections.abc import Callable
 
 from PIL import Image, ImageChops
 
 from games.kero import actions as a
 from games.kero.state import KeroState
-from render import kero
-from render.common import BACKGROUND, HIGHLIGHT
+from render import kero, legibility
+from render.common import HIGHLIGHT
 from tests.games.kero.helpers import (
     BRICK,
     FLAME,
@@ -37,6 +38,7 @@ from words import words_for
 Box = tuple[int, int, int, int]
 VIEWERS = (None, 0, 1)
 EN = words_for("en")
+NAMES = ("Ana", "Ben")
 
 
 # --- regions ---------------------------------------------------------------------------------
@@ -50,40 +52,55 @@ def decode(png: bytes) -> Image.Image:
 
 
 def card_box(slot: int) -> Box:
-    x = kero.MARGIN + slot * (kero.CARD_W + kero.CARD_GAP)
-    return (x, kero.ROW_Y, x + kero.CARD_W, kero.ROW_Y + kero.CARD_H)
+    x, y = kero.card_x(slot), kero.card_y(slot)
+    return (x, y, x + kero.CARD_W, y + kero.CARD_H)
 
 
 def territory_box(slot: int) -> Box:
-    x = kero.MARGIN + slot * (kero.TERR_W + kero.TERR_GAP)
-    return (x, kero.TERR_Y, x + kero.TERR_W, kero.TERR_Y + kero.TERR_H)
+    x, y = kero.terr_x(slot), kero.terr_y(slot)
+    return (x, y, x + kero.TERR_W, y + kero.TERR_H)
 
 
-def camp_x(seat: int) -> int:
-    return kero.MARGIN + seat * (kero.CAMP_W + kero.CAMP_GAP)
+def camp_box(seat: int) -> Box:
+    x, y = kero.camp_x(seat), kero.camp_y(seat)
+    return (x, y, x + kero.CAMP_W, y + kero.CAMP_H)
 
 
 def camp_head(seat: int) -> Box:
-    x = camp_x(seat)
-    return (x, kero.CAMP_Y, x + kero.CAMP_W, kero.CAMP_Y + kero.CAMP_HEAD)
+    x, y = kero.camp_x(seat), kero.camp_y(seat)
+    return (x, y, x + kero.CAMP_W, y + kero.CAMP_HEAD)
 
 
 def gauge_box(seat: int) -> Box:
-    x, y = camp_x(seat) + kero.GAUGE_X, kero.CAMP_Y + kero.GAUGE_Y
+    x, y = kero.camp_x(seat) + kero.GAUGE_X, kero.camp_y(seat) + kero.GAUGE_Y
     return (x, y, x + kero.GAUGE_W, y + kero.GAUGE_H)
 
 
-def die_box(index: int) -> Box:
-    x = 16 + index * (kero.DIE + kero.DIE_GAP)
-    return (x, kero.DICE_TOP, x + kero.DIE, kero.DICE_TOP + kero.DIE + 30)
+def die_box(index: int, top: int = 0) -> Box:
+    """A die of the turn panel and its number under it (top: the panel's top in the image)."""
+    x = kero.die_x(index)
+    return (x, top + kero.DICE_TOP, x + kero.DIE, top + kero.DICE_TOP + kero.DIE + 26)
+
+
+TURN_BOX: Box = (0, kero.TURN_Y, kero.WIDTH, kero.TURN_Y + kero.TURN_H)
+HEADER: Box = (0, 0, kero.WIDTH, kero.HEADER_H)
 
 
 def region(image: Image.Image, box: Box) -> bytes:
     return image.crop(box).tobytes()
 
 
-def board(state: KeroState, viewer: int | None = None) -> Image.Image:
-    return decode(kero.board_png(state, viewer=viewer, words=EN))
+def board(
+    state: KeroState, viewer: int | None = None, names: tuple[str, ...] = NAMES
+) -> Image.Image:
+    return decode(kero.board_png(state, names, viewer=viewer, words=EN))
+
+
+def texts(draw: Callable[[], object]) -> list[str]:
+    """Every text a render draws (caches cleared first)."""
+    with legibility.recording() as drawn:
+        draw()
+    return [d.text for d in drawn]
 
 
 def changed_only_in(before: Image.Image, after: Image.Image, *boxes: Box) -> bool:
@@ -107,17 +124,17 @@ def colours(image: Image.Image, box: Box) -> set[tuple[int, int, int]]:
 def test_board_png_decodes_with_the_board_size() -> None:
     state = mid_game()
     for viewer in VIEWERS:
-        png = kero.board_png(state, viewer=viewer, words=EN)
+        png = kero.board_png(state, NAMES, viewer=viewer, words=EN)
         image = decode(png)
         assert image.size == (kero.WIDTH, kero.HEIGHT)
-        assert 1_200 <= image.width <= 1_600
+        assert 560 <= image.width <= 720 and image.height <= 2.3 * image.width  # phone-first
         assert len(png) <= 400_000
-        direct = kero.board_image(state, viewer=viewer, words=EN)
+        direct = kero.board_image(state, NAMES, viewer=viewer, words=EN)
         assert direct.mode == "P" and direct.convert("RGB").tobytes() == image.tobytes()
 
 
 def test_the_palette_keeps_every_flat_colour_exact() -> None:
-    palette = kero.board_image(mid_game(), words=EN).getpalette()
+    palette = kero.board_image(mid_game(), NAMES, words=EN).getpalette()
     assert palette is not None
     for colour in kero.BASE_COLOURS:
         index = kero.ink(colour)
@@ -144,10 +161,9 @@ def test_taking_a_card_changes_only_that_row_slot() -> None:
     assert region(before, card_box(2)) != region(after, card_box(2))
     for slot in (0, 1, 3, 4, 5):
         assert region(before, card_box(slot)) == region(after, card_box(slot))
-    brown = (camp_x(0), kero.CAMP_Y, camp_x(0) + kero.CAMP_W, kero.CAMP_Y + kero.CAMP_H)
-    grey = (camp_x(1), kero.CAMP_Y, camp_x(1) + kero.CAMP_W, kero.CAMP_Y + kero.CAMP_H)
-    assert region(before, brown) != region(after, brown)  # the card and its point
-    assert region(before, grey) == region(after, grey)
+    assert region(before, camp_box(0)) != region(after, camp_box(0))  # the card and its point
+    assert region(before, camp_box(1)) == region(after, camp_box(1))
+    assert "new S3" in texts(lambda: kero.board_image(state, NAMES, words=EN))
 
 
 def test_a_lower_tank_changes_that_clans_gauge() -> None:
@@ -194,10 +210,10 @@ def test_the_active_clan_marker_moves() -> None:
     grey = board(state)
     for seat in (0, 1):
         assert region(brown, camp_head(seat)) != region(grey, camp_head(seat))
-    left_edge = (camp_x(0) - 2, kero.CAMP_Y + kero.CAMP_H // 2)
-    right_edge = (camp_x(1) - 2, kero.CAMP_Y + kero.CAMP_H // 2)
-    assert brown.getpixel(left_edge) == HIGHLIGHT and brown.getpixel(right_edge) != HIGHLIGHT
-    assert grey.getpixel(right_edge) == HIGHLIGHT and grey.getpixel(left_edge) != HIGHLIGHT
+    upper = (kero.camp_x(0) - 2, kero.camp_y(0) + kero.CAMP_H // 2)
+    lower = (kero.camp_x(1) - 2, kero.camp_y(1) + kero.CAMP_H // 2)
+    assert brown.getpixel(upper) == HIGHLIGHT and brown.getpixel(lower) != HIGHLIGHT
+    assert grey.getpixel(lower) == HIGHLIGHT and grey.getpixel(upper) != HIGHLIGHT
 
 
 def test_the_round_follows_the_claims() -> None:
@@ -206,7 +222,7 @@ def test_the_round_follows_the_claims() -> None:
     play_turn(state, T, TWO_WHEAT, a.Take(3))
     assert state.claims == 1
     after = board(state)
-    round_box = (kero.MARGIN + 80, 0, kero.MARGIN + 300, kero.HEADER_H)
+    round_box = (kero.MARGIN, kero.HEADER_H // 2, kero.MARGIN + 200, kero.HEADER_H)
     assert region(before, round_box) != region(after, round_box)
 
 
@@ -214,9 +230,8 @@ def test_the_viewer_only_adds_a_you_mark() -> None:
     state = mid_game()
     assert state.active == 0
     public = board(state)
-    header = (0, 0, kero.WIDTH, kero.HEADER_H)
     assert changed_only_in(public, board(state, viewer=1), camp_head(1))
-    assert changed_only_in(public, board(state, viewer=0), camp_head(0), header)
+    assert changed_only_in(public, board(state, viewer=0), camp_head(0), HEADER)
 
 
 # --- secrets -----------------------------------------------------------------------------------
@@ -239,8 +254,8 @@ def test_tuarek_types_are_never_drawn() -> None:
         assert len(first.camps[seat].tuareks) == len(other.camps[seat].tuareks) == 2
         assert first.camps[seat].tuareks != other.camps[seat].tuareks
     for viewer in VIEWERS:
-        assert kero.board_png(first, viewer=viewer, words=EN) == kero.board_png(
-            other, viewer=viewer, words=EN
+        assert kero.board_png(first, NAMES, viewer=viewer, words=EN) == kero.board_png(
+            other, NAMES, viewer=viewer, words=EN
         )
     assert kero.dice_png(first, words=EN) == kero.dice_png(other, words=EN)
 
@@ -251,8 +266,8 @@ def test_an_armed_dust_storm_is_not_revealed() -> None:
     armed.apply(0, a.Play("dust_storm"))
     assert armed.camps[0].armed == 1 and "dust_storm" in kept.camps[0].tuareks
     for viewer in VIEWERS:
-        assert kero.board_png(armed, viewer=viewer, words=EN) == kero.board_png(
-            kept, viewer=viewer, words=EN
+        assert kero.board_png(armed, NAMES, viewer=viewer, words=EN) == kero.board_png(
+            kept, NAMES, viewer=viewer, words=EN
         )
 
 
@@ -263,7 +278,7 @@ def test_rendering_does_not_change_the_state() -> None:
     for state in (mid_game(), in_camp(), kero_finished()):
         summary, before = state.summary(), snapshot(state)
         for viewer in VIEWERS:
-            kero.board_png(state, viewer=viewer, words=EN)
+            kero.board_png(state, NAMES, viewer=viewer, words=EN)
         kero.dice_png(state, words=EN)
         kero.results_png(state, ["Ana", "Ben"], words=EN)
         assert state.summary() == summary
@@ -276,7 +291,7 @@ def test_two_threads_render_identical_bytes() -> None:
     def render_all() -> list[bytes]:
         out = []
         for state in states:
-            out += [kero.board_png(state, viewer=viewer, words=EN) for viewer in VIEWERS]
+            out += [kero.board_png(state, NAMES, viewer=viewer, words=EN) for viewer in VIEWERS]
             out += [
                 kero.dice_png(state, words=EN),
                 kero.results_png(state, ["Ana", "Ben"], words=EN),
@@ -321,20 +336,67 @@ def test_burnt_dice_are_marked() -> None:
 
 def test_the_dice_strip_shows_every_die_of_the_roll() -> None:
     state = match()
-    before = decode(kero.dice_png(state, words=EN))
-    assert colours(before, die_box(0)) == {BACKGROUND}  # no roll yet
+    before = decode(kero.dice_png(state, NAMES, words=EN))
+    assert all(len(colours(before, die_box(i))) > 1 for i in range(3))  # the shack's dice
     roll(state, T, (*TWO_FLAMES, WHEAT), dice=("green",))
-    after = decode(kero.dice_png(state, words=EN))
+    after = decode(kero.dice_png(state, NAMES, words=EN))
     for index in range(6):
         assert len(colours(after, die_box(index))) > 1
-    assert colours(after, die_box(6)) == {BACKGROUND}
+    assert colours(after, die_box(6)) == {kero.PANEL}
+
+
+# --- the board draws the turn as it stands -----------------------------------------------------
+
+
+def test_the_board_shows_the_dice_in_play() -> None:
+    """Rolled, the board's turn panel holds the same dice as the strip; a re-roll puts the
+    re-thrown die in the air until its face is known."""
+    state = match()
+    roll(state, T, (*TWO_FLAMES, WHEAT), dice=("green",))
+    rolled = board(state)
+    strip = decode(kero.dice_png(state, NAMES, words=EN))
+    for index in range(6):
+        assert region(rolled, die_box(index, kero.TURN_Y)) == region(strip, die_box(index))
+    state.apply(state.active, a.Reroll((5,), T + 3_100))
+    in_air = board(state)
+    assert changed_only_in(rolled, in_air, TURN_BOX, gauge_box(0))  # the KERO used so far
+    assert "?" in texts(lambda: kero.board_image(state, NAMES, words=EN))
+
+
+def test_the_tipped_tank_says_what_is_known_not_a_clock() -> None:
+    """Tipped, the gauge gives the KERO it was tipped with and what the last throw had used;
+    never "of 60" as if the tank were still full and waiting."""
+    state = match()
+    roll(state, T, NO_FLAMES)
+    state.apply(state.active, a.Reroll((0,), T + 3_100))
+    drawn = texts(lambda: kero.board_image(state, NAMES, words=EN))
+    assert "tipped with 60.0 s" in drawn
+    assert "3.1 s of KERO used by the last throw" in drawn
+
+
+def test_camp_shows_what_is_left_to_spend_and_the_explorer_just_placed() -> None:
+    state = in_camp(METAL_RECRUIT)
+    drawn = texts(lambda: kero.board_image(state, NAMES, words=EN))
+    assert "To spend:" in drawn and "1 me" in drawn and "1 re" in drawn
+    camp(state, a.Place(2))
+    drawn = texts(lambda: kero.board_image(state, NAMES, words=EN))
+    assert "+1" in drawn and "3 br" in drawn
+
+
+def test_each_camp_carries_its_players_name_and_clan() -> None:
+    state = mid_game()
+    drawn = texts(lambda: kero.board_image(state, ("Zoë", "Ωmega"), words=EN))
+    assert {"Zoë", "Ωmega", "Brown clan", "Grey clan"} <= set(drawn)
+    other = board(state, names=("Cy", "Dee"))
+    heads = (camp_head(0), camp_head(1), HEADER, TURN_BOX)
+    assert changed_only_in(board(state), other, *heads)
 
 
 # --- results -----------------------------------------------------------------------------------
 
 
 def _winner_border(image: Image.Image, seat: int) -> bool:
-    return image.getpixel((40 + seat * 470 - 4, 300)) == HIGHLIGHT
+    return image.getpixel((kero.column_x(seat) - 3, 300)) == HIGHLIGHT
 
 
 def test_results_mark_the_winner() -> None:

@@ -67,7 +67,7 @@ def keer_sheet(words: Words) -> bytes:
 
 
 def kero_board(words: Words) -> bytes:
-    return kero.board_png(mid_game(), words=words, viewer=0)
+    return kero.board_png(mid_game(), NAMES[:2], words=words, viewer=0)
 
 
 def kero_dice(words: Words) -> bytes:
@@ -198,8 +198,9 @@ def test_the_pseudo_locale_leaves_no_plain_letter_in_any_image(drawn: list[str])
         kk.table_png(state, [], words=w)
     for state in kero_states():
         for viewer in (None, 0, 1):
-            kero.board_png(state, words=w, viewer=viewer)
-        kero.dice_png(state, words=w)
+            kero.board_png(state, NAMES[:2], words=w, viewer=viewer)
+            kero.board_png(state, [], words=w, viewer=viewer)
+        kero.dice_png(state, NAMES[:2], words=w)
         kero.results_png(state, NAMES[:2], words=w)
         kero.results_png(state, [], words=w)
     rating_chart_png(POINTS, title=NAMES[0], subtitle="9", words=w)

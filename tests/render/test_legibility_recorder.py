@@ -22,7 +22,7 @@ def test_records_only_while_recording_and_scales() -> None:
 
 def test_recording_redraws_cached_tiles() -> None:
     state = KeroState({})
-    kero.board_png(state, words=words_for("en"))
+    kero.board_png(state, ["Ana", "Ben"], words=words_for("en"))
     with legibility.recording() as drawn:
-        kero.board_png(state, words=words_for("en"))
+        kero.board_png(state, ["Ana", "Ben"], words=words_for("en"))
     assert drawn, "a cached board drew no text: the caches were not cleared"

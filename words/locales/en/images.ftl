@@ -112,17 +112,9 @@ image-kero-phase-claim = claim decisions
 image-kero-phase-over = game over
 image-kero-round = Round { $round } of { $rounds }
 image-kero-game-over = Game over
-# $clan is clan-0 or clan-1; $phase one of image-kero-phase-*.
-image-kero-your-turn = Your turn ({ $clan }) · { $phase }
-image-kero-clan-turn = { $clan }'s turn · { $phase }
 image-kero-supply = Deck { $deck } · Supply { $jerrycans } { image-kero-short-jerrycan }
 image-kero-fuel = { -fuel }
-image-kero-slot = slot { $slot }
 image-kero-burns-first = burns first
-image-kero-row = Row
-image-kero-new-territory = New Territory { $slot }
-image-kero-shack = Shack & refinery
-image-kero-special-dice = Special dice
 image-kero-fuel-ups = Fuel-ups this turn: { $count } of { $most }
 # A special die on the shack: what it costs, or that it is free or taken.
 image-kero-shack-ready = { $count } { image-kero-short-jerrycan }
@@ -146,7 +138,7 @@ image-kero-points = { $count ->
 }
 image-kero-to-play = TO PLAY
 image-kero-tank = { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s of { $capacity }
-image-kero-tank-tipped = { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s of { $capacity } · tipped
+image-kero-tank-tipped = tipped with { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
 image-kero-tuareks = { $count ->
     [one] { $count } { -tuarek(count: 1) }
    *[other] { $count } { -tuarek(count: 2) }
@@ -162,7 +154,6 @@ image-kero-card-chip = { $count } { $colour ->
     [red] red
    *[blue] blue
 }
-image-kero-cards-total = { $count } in all
 image-kero-no-tiles = none
 image-kero-no-land = none yet
 # An ability tile: its number (image-kero-tile-id) and its name (ability-*).
@@ -181,19 +172,7 @@ image-kero-card-id = { $kind ->
 }
 # An ability tile's number, as the text messages write it too (kero-tile).
 image-kero-tile-id = A{ $number }
-image-kero-per-colour-points = 1 pt / { $colour ->
-    [green] green
-    [yellow] yellow
-    [red] red
-   *[blue] blue
-}
 image-kero-card-tile = tile { $tile }
-image-kero-card-cost = { $colour ->
-    [green] green card · cost
-    [yellow] yellow card · cost
-    [red] red card · cost
-   *[blue] blue card · cost
-}
 image-kero-empty = empty
 image-kero-gain-jerrycan = { $count ->
     [one] +{ $count } jerrycan
@@ -256,26 +235,14 @@ image-kero-no-territory = no territory
 # A clan's name on its Explorer badge (short: clan-0, clan-1 without "clan").
 image-kero-clan-short-0 = Brown
 image-kero-clan-short-1 = Grey
-image-kero-boss-badge = + Boss
 
 ## Kero: the dice strip.
 
-image-kero-no-roll = { $clan }: no roll yet
-image-kero-chosen = special dice chosen: { $dice }
 image-kero-flames = { $count ->
     [one] { $count } flame
    *[other] { $count } flames
 }
-image-kero-roll = { $clan }'s roll
-image-kero-burnt = BURNT
-image-kero-throwing = throwing
-image-kero-die-white = white
-image-kero-die-green = green
-image-kero-die-yellow = yellow
-image-kero-die-blue = blue
 image-kero-in-the-air = ?
-image-kero-face-tuarek = { -tuarek(count: 1) }
-image-kero-face-explorer = Explorer
 
 ## Kero: the results.
 
@@ -304,6 +271,33 @@ image-kero-played-tied = { $turns ->
     [one] { $turns } turn played · { $claims } of { $rounds } claims · tied on points: territories, jerrycans, then { -fuel } decide
    *[other] { $turns } turns played · { $claims } of { $rounds } claims · tied on points: territories, jerrycans, then { -fuel } decide
 }
+
+
+## Kero: the turn panel, and the words the phone-first board added.
+
+# A card's colour in words on its band (not by fill alone).
+image-kero-colour = { $colour ->
+    [green] green
+    [yellow] yellow
+    [red] red
+   *[blue] blue
+}
+# $phase is one of image-kero-phase-*; $name a player's name.
+image-kero-turn-yours = Your turn · { $phase }
+image-kero-turn-of = { $name }'s turn · { $phase }
+image-kero-waiting = { $name }: no roll yet
+image-kero-roll-by = { $name }'s roll
+# What the state knows of a tipped tank: the KERO its last throw had used (not a live clock).
+image-kero-used = { NUMBER($used, minimumFractionDigits: 1, maximumFractionDigits: 1) } s of { -fuel } used by the last throw
+image-kero-to-spend = To spend:
+image-kero-nothing-to-spend = Nothing left to spend
+image-kero-owed-places = { $count ->
+    [one] { $count } free Explorer to place
+   *[other] { $count } free Explorers to place
+}
+image-kero-fuelling = Fuel-up · throws: { $throws } · dice left: { $dice }
+# A card the clan took this turn, by its id (image-kero-card-id).
+image-kero-new-card = new { $card }
 
 ## The rating chart (/stats).
 

@@ -100,16 +100,9 @@ image-kero-phase-claim = reclamando territorios
 image-kero-phase-over = terminada
 image-kero-round = Ronda { $round } de { $rounds }
 image-kero-game-over = Fin de la partida
-image-kero-your-turn = Tu turno ({ $clan }) · { $phase }
-image-kero-clan-turn = Turno: { $clan } · { $phase }
 image-kero-supply = Mazo { $deck } · Reserva { $jerrycans } { image-kero-short-jerrycan }
 image-kero-fuel = { -fuel }
-image-kero-slot = hueco { $slot }
 image-kero-burns-first = se quema primero
-image-kero-row = Fila
-image-kero-new-territory = Nuevo Territorio { $slot }
-image-kero-shack = Cabaña y refinería
-image-kero-special-dice = Dados especiales
 image-kero-fuel-ups = Repostajes este turno: { $count } de { $most }
 image-kero-shack-ready = { $count } { image-kero-short-jerrycan }
 image-kero-shack-free = gratis
@@ -131,7 +124,7 @@ image-kero-points = { $count ->
 }
 image-kero-to-play = JUEGA
 image-kero-tank = { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s de { $capacity }
-image-kero-tank-tipped = { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s de { $capacity } · inclinado
+image-kero-tank-tipped = inclinado con { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
 image-kero-tuareks = { $count ->
     [one] { $count } { -tuarek(count: 1) }
    *[other] { $count } { -tuarek(count: 2) }
@@ -158,7 +151,6 @@ image-kero-card-chip = { $colour ->
        *[other] { $count } azules
     }
 }
-image-kero-cards-total = { $count } en total
 image-kero-no-tiles = ninguna
 image-kero-no-land = ninguna aún
 image-kero-ability-chip = { $id } { $name }
@@ -174,19 +166,7 @@ image-kero-card-id = { $kind ->
    *[regular] N{ $number }
 }
 image-kero-tile-id = A{ $number }
-image-kero-per-colour-points = 1 pt / { $colour ->
-    [green] verde
-    [yellow] amarilla
-    [red] roja
-   *[blue] azul
-}
 image-kero-card-tile = loseta { $tile }
-image-kero-card-cost = { $colour ->
-    [green] carta verde · coste
-    [yellow] carta amarilla · coste
-    [red] carta roja · coste
-   *[blue] carta azul · coste
-}
 image-kero-empty = vacío
 image-kero-gain-jerrycan = { $count ->
     [one] +{ $count } bidón
@@ -246,26 +226,37 @@ image-kero-no-bonus = sin bonificación
 image-kero-no-territory = sin territorio
 image-kero-clan-short-0 = Marrón
 image-kero-clan-short-1 = Gris
-image-kero-boss-badge = + Jefe
 
 ## Kero: los dados.
 
-image-kero-no-roll = { $clan }: aún no ha tirado
-image-kero-chosen = dados especiales elegidos: { $dice }
 image-kero-flames = { $count ->
     [one] { $count } llama
    *[other] { $count } llamas
 }
-image-kero-roll = Tirada: { $clan }
-image-kero-burnt = QUEMADO
-image-kero-throwing = lanzando
-image-kero-die-white = blanco
-image-kero-die-green = verde
-image-kero-die-yellow = amarillo
-image-kero-die-blue = azul
 image-kero-in-the-air = ?
-image-kero-face-tuarek = { -tuarek(count: 1) }
-image-kero-face-explorer = Explorador
+
+
+## Kero: el panel del turno, y las palabras que añadió el tablero para móvil.
+
+image-kero-colour = { $colour ->
+    [green] verde
+    [yellow] amarilla
+    [red] roja
+   *[blue] azul
+}
+image-kero-turn-yours = Tu turno · { $phase }
+image-kero-turn-of = Turno: { $name } · { $phase }
+image-kero-waiting = { $name }: aún no ha tirado
+image-kero-roll-by = Tirada: { $name }
+image-kero-used = { NUMBER($used, minimumFractionDigits: 1, maximumFractionDigits: 1) } s de { -fuel } gastados en la última tirada
+image-kero-to-spend = Por gastar:
+image-kero-nothing-to-spend = Nada por gastar
+image-kero-owed-places = { $count ->
+    [one] { $count } Explorador gratis por colocar
+   *[other] { $count } Exploradores gratis por colocar
+}
+image-kero-fuelling = Repostaje · tiradas: { $throws } · dados sin llama: { $dice }
+image-kero-new-card = nueva { $card }
 
 ## Kero: los resultados.
 

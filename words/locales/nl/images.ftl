@@ -100,16 +100,9 @@ image-kero-phase-claim = gebieden claimen
 image-kero-phase-over = afgelopen
 image-kero-round = Ronde { $round } van { $rounds }
 image-kero-game-over = Afgelopen
-image-kero-your-turn = Jouw beurt ({ $clan }) · { $phase }
-image-kero-clan-turn = Aan de beurt: { $clan } · { $phase }
 image-kero-supply = Stapel { $deck } · Voorraad { $jerrycans } { image-kero-short-jerrycan }
 image-kero-fuel = { -fuel }
-image-kero-slot = plek { $slot }
 image-kero-burns-first = brandt eerst
-image-kero-row = Rij
-image-kero-new-territory = Nieuw Gebied { $slot }
-image-kero-shack = Hut & raffinaderij
-image-kero-special-dice = Speciale dobbelstenen
 image-kero-fuel-ups = Getankt deze beurt: { $count } van { $most }
 image-kero-shack-ready = { $count } { image-kero-short-jerrycan }
 image-kero-shack-free = gratis
@@ -131,7 +124,7 @@ image-kero-points = { $count ->
 }
 image-kero-to-play = AAN ZET
 image-kero-tank = { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s van { $capacity }
-image-kero-tank-tipped = { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s van { $capacity } · gekanteld
+image-kero-tank-tipped = gekanteld met { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
 image-kero-tuareks = { $count ->
     [one] { $count } { -tuarek(count: 1) }
    *[other] { $count } { -tuarek(count: 2) }
@@ -146,7 +139,6 @@ image-kero-card-chip = { $count } { $colour ->
     [red] rood
    *[blue] blauw
 }
-image-kero-cards-total = { $count } in totaal
 image-kero-no-tiles = geen
 image-kero-no-land = nog geen
 image-kero-ability-chip = { $id } { $name }
@@ -162,19 +154,7 @@ image-kero-card-id = { $kind ->
    *[regular] G{ $number }
 }
 image-kero-tile-id = A{ $number }
-image-kero-per-colour-points = 1 pt / { $colour ->
-    [green] groen
-    [yellow] geel
-    [red] rood
-   *[blue] blauw
-}
 image-kero-card-tile = tegel { $tile }
-image-kero-card-cost = { $colour ->
-    [green] groene kaart · kosten
-    [yellow] gele kaart · kosten
-    [red] rode kaart · kosten
-   *[blue] blauwe kaart · kosten
-}
 image-kero-empty = leeg
 image-kero-gain-jerrycan = { $count ->
     [one] +{ $count } jerrycan
@@ -234,27 +214,37 @@ image-kero-no-bonus = geen bonus
 image-kero-no-territory = geen gebied
 image-kero-clan-short-0 = Bruin
 image-kero-clan-short-1 = Grijs
-image-kero-boss-badge = + Baas
 
 ## Kero: de dobbelstenen.
 
-image-kero-no-roll = { $clan }: nog niet gegooid
-image-kero-chosen = gekozen speciale dobbelstenen: { $dice }
 image-kero-flames = { $count ->
     [one] { $count } vlam
    *[other] { $count } vlammen
 }
-image-kero-roll = Worp: { $clan }
-image-kero-burnt = VERBRAND
-image-kero-throwing = in de lucht
-image-kero-die-white = wit
-image-kero-die-green = groen
-image-kero-die-yellow = geel
-image-kero-die-blue = blauw
 image-kero-in-the-air = ?
-image-kero-face-tuarek = { -tuarek(count: 1) }
-# Kort: de dobbelsteen heeft weinig ruimte.
-image-kero-face-explorer = Ontdekker
+
+
+## Kero: het beurtpaneel, en de woorden die het bord voor de telefoon toevoegde.
+
+image-kero-colour = { $colour ->
+    [green] groen
+    [yellow] geel
+    [red] rood
+   *[blue] blauw
+}
+image-kero-turn-yours = Jouw beurt · { $phase }
+image-kero-turn-of = Aan de beurt: { $name } · { $phase }
+image-kero-waiting = { $name }: nog niet gegooid
+image-kero-roll-by = Worp: { $name }
+image-kero-used = { NUMBER($used, minimumFractionDigits: 1, maximumFractionDigits: 1) } s { -fuel } verbruikt bij de laatste worp
+image-kero-to-spend = Te besteden:
+image-kero-nothing-to-spend = Niets meer te besteden
+image-kero-owed-places = { $count ->
+    [one] { $count } gratis ontdekkingsreiziger te plaatsen
+   *[other] { $count } gratis ontdekkingsreizigers te plaatsen
+}
+image-kero-fuelling = Tanken · worpen: { $throws } · zonder vlam: { $dice }
+image-kero-new-card = nieuw { $card }
 
 ## Kero: de uitslag.
 

@@ -12,7 +12,7 @@ from words import words_for
 
 
 def test_stamp_round_trips_and_keeps_the_image() -> None:
-    png = kero.board_png(KeroState({}), words=words_for("en"))
+    png = kero.board_png(KeroState({}), ["Ana", "Bo"], words=words_for("en"))
     assert read_stamp(png) is None
     once = stamp(png, Stamp(12, 34))
     twice = stamp(once, Stamp(12, 35))

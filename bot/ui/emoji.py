@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -57,19 +56,18 @@ class AppEmoji:
         client: discord.Client,
         *,
         uploads: bool,
-        images: Callable[[], Sequence[EmojiImage]] = emoji_images,
         budget_s: float = START_BUDGET_S,
     ) -> None:
         self._client = client
         self._uploads = uploads
         """Whether this process uploads and deletes (else it only lists)."""
-        self._images = images
         self._budget_s = budget_s
         self._shown: dict[EmojiKey, discord.PartialEmoji] = {}
 
     def emoji(self, key: EmojiKey) -> discord.PartialEmoji | str:
         """For a button or a select option: the uploaded emoji, else the Unicode one."""
-        return self._shown.get(key) or FALLBACK[key]
+        shown = self._shown.get(key)
+        return FALLBACK[key] if shown is None else shown
 
     def text(self, key: EmojiKey) -> str:
         """For a message's text: `<:name:id>`, else the Unicode emoji."""
@@ -79,7 +77,7 @@ class AppEmoji:
     async def start(self) -> None:
         """List the application's emoji; upload the missing and delete the outdated (if this
         process uploads), for at most the start-up budget; say once what is shown as Unicode."""
-        wanted = {image.key: image for image in self._images()}
+        wanted = {image.key: image for image in emoji_images()}
         done = _Start()
         try:
             async with asyncio.timeout(self._budget_s):

@@ -189,7 +189,7 @@ class TableroBot(commands.Bot):
         """Sync slash commands: to the development server at once, else globally (by the
         process of shard 0 alone: the commands are the whole bot's)."""
         config = self._startup.config
-        if 0 not in config.shards.indices:
+        if not config.leads:
             return
         if config.dev_guild_id is not None:
             guild = discord.Object(config.dev_guild_id)

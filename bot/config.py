@@ -53,6 +53,12 @@ class Config:
     ai_cpu_ms: int = 100
     """AI_CPU_MS: the CPU time a hard computer's decision may take in its worker."""
 
+    @property
+    def leads(self) -> bool:
+        """Whether this process does the whole bot's once-only start-up chores (syncing the slash
+        commands, uploading the application emoji): shard 0's, one process of a cluster."""
+        return 0 in self.shards.indices
+
     @classmethod
     def load(
         cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")

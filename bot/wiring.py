@@ -46,6 +46,7 @@ from bot.lease import ShardLease
 from bot.metrics import Metrics
 from bot.ui.absence import Absence, AbsenceNotices
 from bot.ui.desk import MatchDesk
+from bot.ui.emoji import AppEmoji
 from bot.ui.items import LobbyButton, MatchButton, MatchSelect, TableroItem
 from bot.ui.languages import Languages, guild_locales
 from bot.ui.layouts import Layouts
@@ -98,6 +99,8 @@ class Runtime:
     thinker: Thinker
     questions: Questions
     languages: Languages
+    emoji: AppEmoji
+    """The application emoji (uploaded at start-up by the leading process), or their Unicode."""
     service: MatchService
     settings: Settings
     publisher: Publisher
@@ -147,6 +150,7 @@ async def build(startup: Startup, client: discord.Client, lifecycle: Lifecycle) 
     _report(rebuilt)
     held = (store, owns, lease, dict(rebuilt.problems))
     runtime = _runtime(startup, client, lifecycle, held)
+    await runtime.emoji.start()  # before the restore: the first messages posted show them
     await _restore(runtime, rebuilt)
     return runtime
 
@@ -334,6 +338,7 @@ def _runtime(
     on its shards, and the matches that could not be rebuilt."""
     store, owns, lease, problems = held
     config, metrics = startup.config, startup.metrics
+    emoji = AppEmoji(client, uploads=config.leads)
     core = _core(startup, store, client, metrics)
     out = _delivery(core, config, store, client, metrics)
     ui = _ui(core, out, config, store, client)
@@ -359,6 +364,7 @@ def _runtime(
         thinker=core.thinker,
         questions=core.questions,
         languages=core.languages,
+        emoji=emoji,
         settings=settings,
         service=core.service,
         publisher=out.publisher,

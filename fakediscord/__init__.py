@@ -36,6 +36,8 @@ Usage::
     msg.ephemeral  msg.edits  msg.channel_id  msg.exists  msg.allowed_mentions (as sent)
     fake.violations                     # every error Discord answered, as short strings
     fake.synced_commands[None | guild_id]
+    fake.world.app_emojis               # the application's emoji ({id: FakeEmoji}, with bytes)
+    fake.add_guild_emoji(guild, "gg")   # a guild's emoji: components may use its id
     fake.fail_next("POST", r"/channels/\\d+/messages$", 429)  # a rate limit, retried
     await fake.disconnect(client); await fake.connect(new_client)       # a restart, same fake
     await fake.drop_gateway(client)     # gateway lost (discord.py: on_disconnect); events held
@@ -81,6 +83,7 @@ from .model import (
     ComponentInfo,
     FakeAttachment,
     FakeChannel,
+    FakeEmoji,
     FakeGuild,
     FakeInteraction,
     FakeMessage,
@@ -95,6 +98,7 @@ __all__ = [
     "FakeChannel",
     "FakeClock",
     "FakeDiscord",
+    "FakeEmoji",
     "FakeGuild",
     "FakeInteraction",
     "FakeMessage",

@@ -18,11 +18,13 @@ from .callbacks import Callbacks
 from .clock import Clock
 from .commands import SlashBuilder
 from .driver import Driver
+from .emojis import AppEmojis
 from .events import InteractionFactory
 from .loopback import LoopbackServer
 from .model import (
     DEFAULT_UPLOAD_LIMIT,
     FakeChannel,
+    FakeEmoji,
     FakeGuild,
     FakeMessage,
     FakeUser,
@@ -52,6 +54,7 @@ class FakeDiscord(Driver):
         self.world = World(clock)
         self.router = Router()
         Rest(self.world).register(self.router)
+        AppEmojis(self.world).register(self.router)
         self.callbacks = Callbacks(self.world)
         self.callbacks.register(self.router)
         self.factory = InteractionFactory(self.world)
@@ -127,6 +130,10 @@ class FakeDiscord(Driver):
     def add_member(self, guild: FakeGuild, name: str | FakeUser, **perms: bool) -> FakeUser:
         """A member (``manage_guild=True`` etc. grant a role with those permissions)."""
         return self.world.add_member(guild, name, **perms)
+
+    def add_guild_emoji(self, guild: FakeGuild, name: str, data: bytes = b"") -> FakeEmoji:
+        """A custom emoji of ``guild``, which the bot (a member) may put in its components."""
+        return self.world.add_guild_emoji(guild, name, data)
 
     def add_user(self, name: str, *, accepts_dms: bool = True) -> FakeUser:
         """A user outside every guild (``accepts_dms=False``: DMs answer 50007)."""

@@ -82,11 +82,25 @@ class FakeGuild:
     channel_ids: list[int] = field(default_factory=list)
     system_channel_id: int | None = None
     """Where Discord posts joins and boosts (``None``: the guild has none)."""
+    emojis: dict[int, FakeEmoji] = field(default_factory=dict)
+    """The guild's own custom emoji."""
 
     @property
     def everyone(self) -> FakeRole:
         """The @everyone role."""
         return self.roles[self.id]
+
+
+@dataclass(eq=False)
+class FakeEmoji:
+    """A custom emoji: an application's (``guild_id`` None) or a guild's, with its image."""
+
+    id: int
+    name: str
+    data: bytes
+    content_type: str
+    user: FakeUser
+    guild_id: int | None = None
 
 
 @dataclass(eq=False)

@@ -11,6 +11,7 @@ from .model import (
     DM,
     FakeAttachment,
     FakeChannel,
+    FakeEmoji,
     FakeGuild,
     FakeMember,
     FakeMessage,
@@ -61,6 +62,20 @@ def role(r: FakeRole) -> dict[str, Any]:
     if r.bot_id is not None:
         payload["tags"] = {"bot_id": str(r.bot_id)}
     return payload
+
+
+def emoji(e: FakeEmoji) -> dict[str, Any]:
+    """A custom emoji object (an application's or a guild's)."""
+    return {
+        "id": str(e.id),
+        "name": e.name,
+        "roles": [],
+        "user": user(e.user),
+        "require_colons": True,
+        "managed": False,
+        "animated": e.content_type == "image/gif",
+        "available": True,
+    }
 
 
 def member(
@@ -303,7 +318,7 @@ def guild(g: FakeGuild) -> dict[str, Any]:
         "default_message_notifications": 1,
         "explicit_content_filter": 0,
         "roles": [role(r) for r in g.roles.values()],
-        "emojis": [],
+        "emojis": [emoji(e) for e in g.emojis.values()],
         "stickers": [],
         "features": [],
         "mfa_level": 0,

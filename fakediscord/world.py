@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from . import errors, limits
+from . import emojis, errors, limits
 from .clock import Clock, Snowflakes, snowflake_ms
 from .model import (
     COMPONENTS_V2,
@@ -18,6 +18,7 @@ from .model import (
     TEXT,
     FakeAttachment,
     FakeChannel,
+    FakeEmoji,
     FakeGuild,
     FakeInteraction,
     FakeMember,
@@ -71,6 +72,8 @@ class World:
         self.messages: dict[int, FakeMessage] = {}
         self.interactions: dict[str, FakeInteraction] = {}
         self.synced_commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.app_emojis: dict[int, FakeEmoji] = {}
+        """The application's own emoji (fakediscord/emojis.py), oldest first."""
         self.violations: list[str] = []
         self.gateway_url = "wss://gateway.discord.gg"
         self.recommended_shards = 1
@@ -133,6 +136,23 @@ class World:
             roles.append(r.id)
         self._join(guild, u, roles)
         return u
+
+    def add_guild_emoji(self, guild: FakeGuild, name: str, data: bytes = b"") -> FakeEmoji:
+        """A custom emoji of ``guild`` (the bot may use it: it is a member)."""
+        emoji = FakeEmoji(self.ids.mint(), name, data, "image/png", self.owner, guild.id)
+        guild.emojis[emoji.id] = emoji
+        return emoji
+
+    def emoji(self, emoji_id: int) -> FakeEmoji | None:
+        """A custom emoji the bot may use: its application's, or one of a guild it is in."""
+        for owned in (self.app_emojis, *(g.emojis for g in self.guilds.values())):
+            if emoji_id in owned:
+                return owned[emoji_id]
+        return None
+
+    def knows(self, emoji_id: int) -> bool:
+        """Whether the bot may put this custom emoji in a component."""
+        return self.emoji(emoji_id) is not None
 
     def _join(self, guild: FakeGuild, u: FakeUser, roles: list[int]) -> None:
         """Record membership."""
@@ -273,6 +293,7 @@ class World:
     ) -> None:
         """Payload limits, file count and size, and the attach_files permission."""
         problems = limits.check_message(payload, flags)
+        problems += emojis.unknown_component_emoji(payload.get("components") or [], self.knows)
         kept = len(existing.attachment_objects) if existing and "attachments" not in payload else 0
         if len(files) + kept > limits.MAX_FILES:
             problems.append(limits.too_long("attachments", limits.MAX_FILES))

@@ -59,6 +59,7 @@ class Playground:
         app.router.add_get("/play/api/world", self._world)
         app.router.add_get("/play/api/messages", self._messages)
         app.router.add_get("/play/api/attachments/{message}/{attachment}", self._attachment)
+        app.router.add_get("/play/api/emojis/{emoji}.png", self._emoji)
         app.router.add_get("/play/api/events", self._events)
         app.router.add_post("/play/api/slash", self._slash)
         app.router.add_post("/play/api/component", self._component)
@@ -206,6 +207,14 @@ class Playground:
         if message is None or not index.isdigit() or int(index) >= len(message.attachment_objects):
             raise web.HTTPNotFound()
         found = message.attachment_objects[int(index)]
+        return web.Response(body=found.data, content_type=found.content_type)
+
+    async def _emoji(self, request: web.Request) -> web.Response:
+        """A custom emoji's image (the application's or a guild's), by id."""
+        ref = request.match_info["emoji"]
+        found = self.fake.world.emoji(int(ref)) if ref.isdigit() else None
+        if found is None or not found.data:
+            raise web.HTTPNotFound()
         return web.Response(body=found.data, content_type=found.content_type)
 
     async def _events(self, request: web.Request) -> web.WebSocketResponse:

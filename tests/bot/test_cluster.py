@@ -28,6 +28,7 @@ from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from fakediscord.loopback import LoopbackServer
 from games.keer_kids import KeerState, Phase
 from games.records import replay
+from render.emoji import EmojiKey
 from storage import PostgresStore
 from tests.bot import chaos_child as child
 from tests.bot.helpers import RemoteBot, until
@@ -253,6 +254,15 @@ def results(cluster: Cluster, table: Table) -> list[FakeMessage]:
     return [m for m in cluster.fake.channel_messages(table.channel) if "🏆" in m.text]
 
 
+def emoji_uploads(cluster: Cluster) -> int:
+    """How many application emoji the cluster's processes uploaded, in all."""
+    return sum(
+        1
+        for method, path, status in cluster.fake.requests
+        if method == "POST" and path.endswith("/emojis") and status == 201
+    )
+
+
 async def _moved(cluster: Cluster, match_id: int, version: int) -> bool:
     return (await cluster.state(match_id)).version > version
 
@@ -262,6 +272,7 @@ async def test_two_processes_share_the_servers_by_shard_and_survive_a_kill(
 ) -> None:
     for process in PROCESSES:
         await cluster.start(process)
+    assert emoji_uploads(cluster) == len(EmojiKey), "shard 0's process uploads them, once"
     matches = [await new_match(cluster, table) for table in cluster.tables]
     for _ in range(6):  # every match under way, each played by its own shard's process
         for table, match_id in zip(cluster.tables, matches, strict=True):
@@ -273,6 +284,7 @@ async def test_two_processes_share_the_servers_by_shard_and_survive_a_kill(
     for shard in PROCESSES[0]:  # from their old messages
         assert await move(cluster, cluster.tables[shard], matches[shard])
     assert time.monotonic() - began < 10
+    assert emoji_uploads(cluster) == len(EmojiKey), "a restart uploads no emoji again"
     for table, match_id in zip(cluster.tables, matches, strict=True):
         while await move(cluster, table, match_id):
             pass

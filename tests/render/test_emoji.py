@@ -1,0 +1,81 @@
+"""The bot's own emoji (render/emoji.py): every key draws a small transparent PNG Discord takes,
+each different from the others, named by a hash that follows the drawing."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from PIL import Image
+
+from games.keer_kids.dice import FACES
+from games.kero.resources import RESOURCES
+from render import emoji
+from render.emoji import (
+    FALLBACK,
+    KEER_FACES,
+    KERO_RESOURCES,
+    MAX_BYTES,
+    SIZE,
+    EmojiImage,
+    EmojiKey,
+    emoji_image,
+    emoji_images,
+)
+
+DISCORD_NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")
+
+
+@pytest.mark.parametrize("key", list(EmojiKey))
+def test_each_key_draws_a_small_transparent_png(key: EmojiKey) -> None:
+    image = emoji_image(key)
+    assert image.png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert len(image.png) <= MAX_BYTES
+    picture = Image.open(io.BytesIO(image.png))
+    assert picture.size == (SIZE, SIZE) and picture.mode == "RGBA"
+    alpha = picture.getchannel("A")
+    assert alpha.getextrema() == (0, 255), "a piece on a transparent ground"
+    assert DISCORD_NAME.match(image.name) and image.name.startswith(key.value + "_")
+
+
+def test_every_picture_differs_and_so_does_every_name() -> None:
+    images = emoji_images()
+    assert [image.key for image in images] == list(EmojiKey)
+    assert len({image.png for image in images}) == len(images)
+    assert len({image.name for image in images}) == len(images)
+
+
+def test_the_hash_follows_the_drawing() -> None:
+    key = EmojiKey.KERO_BRICK
+    drawn = emoji_image(key)
+    again = EmojiImage(key, emoji.emoji_png(key))
+    assert again.name == drawn.name  # the same drawing, the same name
+    picture = emoji.draw_emoji(key)
+    picture.putpixel((SIZE // 2, SIZE // 2), (0, 0, 0, 255))
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG")
+    changed = EmojiImage(key, buffer.getvalue())
+    assert changed.digest != drawn.digest and changed.name != drawn.name
+    assert re.fullmatch(r"[0-9a-f]{8}", changed.digest)
+
+
+def test_colour_is_not_the_only_cue_between_the_keer_faces() -> None:
+    """Grey, the faces still differ: each carries its own shape."""
+    greys = {emoji.draw_emoji(KEER_FACES[face]).convert("LA").tobytes() for face in FACES}
+    assert len(greys) == len(FACES)
+    shapes = {
+        emoji.draw_emoji(KEER_FACES[face])
+        .convert("L")
+        .point(lambda v: 255 if v > 240 else 0)
+        .tobytes()
+        for face in FACES
+    }
+    assert len(shapes) == len(FACES), "the white shapes alone tell the faces apart"
+
+
+def test_every_game_piece_has_a_key_and_every_key_a_unicode_fallback() -> None:
+    assert set(KEER_FACES) == set(FACES)
+    assert set(KERO_RESOURCES) == set(RESOURCES)
+    assert set(FALLBACK) == set(EmojiKey)
+    assert all(FALLBACK[key] and not FALLBACK[key].isascii() for key in EmojiKey)

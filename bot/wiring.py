@@ -241,12 +241,18 @@ class _Delivery:
 
 
 def _delivery(
-    core: _Core, config: Config, store: Store, client: discord.Client, metrics: Metrics
+    core: _Core,
+    config: Config,
+    store: Store,
+    client: discord.Client,
+    metrics: Metrics,
+    *,
+    emoji: AppEmoji,
 ) -> _Delivery:
     """The publisher, the outbox, the turn clocks and the timers, then the pipeline — which
     closes the loop: the link now leads to it."""
     service, clock = core.service, core.clock_sync
-    messenger, layouts = DiscordMessenger(client), Layouts()
+    messenger, layouts = DiscordMessenger(client), Layouts(emoji)
     publisher = Publisher(messenger, layouts, store, service, timed=metrics.timed_render)
     outbox = Outbox(
         store, service, publisher, layouts, clock, after=core.link, shards=config.shards
@@ -340,7 +346,7 @@ def _runtime(
     config, metrics = startup.config, startup.metrics
     emoji = AppEmoji(client, uploads=config.leads)
     core = _core(startup, store, client, metrics)
-    out = _delivery(core, config, store, client, metrics)
+    out = _delivery(core, config, store, client, metrics, emoji=emoji)
     ui = _ui(core, out, config, store, client)
     settings = core.settings
     health = Health(

@@ -149,3 +149,36 @@ def _report(done: _Start, missing: int, total: int) -> None:
 
 
 __all__ = ["KEER_FACES", "KERO_RESOURCES", "START_BUDGET_S", "AppEmoji", "EmojiKey"]
+
+
+def dress(view: discord.ui.LayoutView, game: str, emoji: AppEmoji | None) -> None:
+    """Show a match card's Unicode emoji of the game's keys as the application emoji: in its
+    texts, on its buttons and in its select options (the games write Unicode; a card left
+    undressed reads the same)."""
+    if emoji is None:
+        return
+    stem = "keer_" if game == "keer-kids" else f"{game}_"
+    keys = {FALLBACK[k]: k for k in EmojiKey if k.value.startswith(stem)}
+    if not keys:
+        return
+    order = sorted(keys, key=len, reverse=True)  # "⚙️" before a bare "⚙"
+    for item in view.walk_children():
+        inner = getattr(item, "item", item)  # a DynamicItem's button or select
+        if isinstance(inner, discord.ui.TextDisplay):
+            inner.content = _texts(inner.content, order, keys, emoji)
+        elif isinstance(inner, discord.ui.Button):
+            key = keys.get(str(inner.emoji)) if inner.emoji is not None else None
+            if key is not None:
+                inner.emoji = emoji.emoji(key)
+        elif isinstance(inner, discord.ui.Select):
+            for option in inner.options:
+                key = keys.get(str(option.emoji)) if option.emoji is not None else None
+                if key is not None:
+                    option.emoji = emoji.emoji(key)
+
+
+def _texts(text: str, order: list[str], keys: dict[str, EmojiKey], emoji: AppEmoji) -> str:
+    for unicode in order:
+        if unicode in text:
+            text = text.replace(unicode, emoji.text(keys[unicode]))
+    return text

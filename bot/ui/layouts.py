@@ -17,6 +17,7 @@ from bot.delivery.messenger import Image
 from bot.games import adapter_for
 from bot.ui.alt_text import alt_text
 from bot.ui.components import SentView, view_of
+from bot.ui.emoji import AppEmoji, dress
 from bot.ui.ids import BUTTON_PREFIX, MalformedId, MatchRef, parse_match
 from bot.ui.items import match_button
 from bot.ui.match_cards import CardParts, card_text, match_card
@@ -32,7 +33,11 @@ LABEL_LIMIT: Final = 80
 
 
 class Layouts:
-    """The `MatchLayouts` delivery posts and edits, from the games' UI halves."""
+    """The `MatchLayouts` delivery posts and edits, from the games' UI halves, with the
+    application emoji where there are (`emoji`: None shows the games' Unicode)."""
+
+    def __init__(self, emoji: AppEmoji | None = None) -> None:
+        self._emoji = emoji
 
     def step(
         self,
@@ -88,7 +93,9 @@ class Layouts:
             accent=ui.accent(live),
         )
         view = match_card(parts)
-        return Shown(view, card_text(view))
+        text = card_text(view)
+        dress(view, live.spec.name, self._emoji)
+        return Shown(view, text)
 
     def text_board(self, live: LiveMatch) -> str:
         """The board as text."""

@@ -117,12 +117,13 @@ class Publisher:
         version, over = live.state.version, live.state.is_terminal()
         layouts = self._layouts
         if over:
-            build: Build = lambda images: layouts.results(live, images)  # noqa: E731
-            message_id = await self.post(live, build, nonce, extra=True)
+            build = partial(layouts.results, live)
+            message_id = await self.post(live, build, nonce, with_results=True)
         else:
             first = live.message_id is None and await self._newcomers(live)
-            build = lambda images: layouts.step(live, images, how_to_play=first)  # noqa: E731
-            message_id = await self.post(live, build, nonce)
+            message_id = await self.post(
+                live, partial(layouts.step, live, how_to_play=first), nonce
+            )
         await self._service.set_message(live, message_id, settled=version)
         if over:
             self.forget(live)
@@ -174,14 +175,19 @@ class Publisher:
                     await self.show(live, lambda images: self._layouts.frozen(live, images))
 
     async def post(
-        self, live: LiveMatch, build: Build, nonce: str | None = None, *, extra: bool = False
+        self,
+        live: LiveMatch,
+        build: Build,
+        nonce: str | None = None,
+        *,
+        with_results: bool = False,
     ) -> str:
-        """Post a match's card with its image (and, with `extra`, its results card), or with
-        its text board where files are not allowed; the message's id."""
+        """Post a match's card with its image (and its results card), or with its text board
+        where files are not allowed; the message's id."""
         channel_id = live.channel_id
         images = await self.images(live)
         if images:
-            images = images + (await self._results_card(live) if extra else [])
+            images = images + (await self._results_card(live) if with_results else [])
             try:
                 view = build(images).view
                 return await self._messenger.post(channel_id, view, images, nonce=nonce)

@@ -13,6 +13,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from games.keer_kids.sheet import Sheet
+from render import legibility
 from render import text as typeset
 from render.common import INK, said
 from render.keer_kids.colours import RGB
@@ -25,7 +26,8 @@ BOLD_MIN: Final = 20
 
 
 class Pen:
-    """ImageDraw with every coordinate multiplied by `k` (layers are drawn supersampled)."""
+    """ImageDraw with every coordinate multiplied by `k` (layers are drawn supersampled, then
+    reduced by `k`: the legibility record notes each text at its size after the reduction)."""
 
     __slots__ = ("draw", "image", "k")
 
@@ -102,20 +104,22 @@ class Pen:
         bold: bool = False,
         halo: RGB | None = None,
     ) -> None:
+        """`text` at `size` px of the reduced image (drawn `k` times that, noted at `size`)."""
         k = self.k
         stroke = 1 if bold and size >= BOLD_MIN else 0
         if halo is not None:
             stroke = 2
-        typeset.draw_text(
-            self.image,
-            (xy[0] * k, xy[1] * k),
-            text,
-            size * k,
-            fill,
-            anchor=anchor,
-            stroke_width=stroke * k,
-            stroke_fill=halo or fill,
-        )
+        with legibility.scaled(1 / k):
+            typeset.draw_text(
+                self.image,
+                (xy[0] * k, xy[1] * k),
+                text,
+                size * k,
+                fill,
+                anchor=anchor,
+                stroke_width=stroke * k,
+                stroke_fill=halo or fill,
+            )
 
 
 def seat_name(names: Sequence[str], seat: int, words: Words) -> str:

@@ -15,6 +15,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from games.keer_kids.sheet import Sheet, default_sheet
+from render import legibility
 from render import text as typeset
 from render.common import BACKGROUND, CIRCLE, GRID, HIGHLIGHT, INK, MUTED, canvas
 from render.keer_kids.colours import FACE_RGB, PAPER, PURPLE_INK, RGB, WHITE
@@ -33,6 +34,11 @@ def shared_palette() -> Image.Image:
 
     One palette for every language: it holds colours, not words, so it is fitted to the English
     sheet (text in any language blends the same inks into the same grounds)."""
+    with legibility.paused():
+        return _fitted_palette()
+
+
+def _fitted_palette() -> Image.Image:
     sheet = default_sheet()
     english = words_for(DEFAULT)
     layers = [sheet_rgb(sheet, 1.0, english, marks) for marks in ("", "a", "b")]

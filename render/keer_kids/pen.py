@@ -122,6 +122,24 @@ class Pen:
             )
 
 
+def wrap(text: str, size: int, width: float, lines: int) -> tuple[str, ...]:
+    """`text` broken at spaces into at most `lines` lines no wider than `width` at `size` (the
+    last one shortened with an ellipsis if the text is longer still)."""
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines - 1:
+        taken = 1
+        while (
+            taken < len(words) and typeset.text_width(" ".join(words[: taken + 1]), size) <= width
+        ):
+            taken += 1
+        out.append(typeset.shorten(" ".join(words[:taken]), size, width))
+        words = words[taken:]
+    if words:
+        out.append(typeset.shorten(" ".join(words), size, width))
+    return tuple(out)
+
+
 def seat_name(names: Sequence[str], seat: int, words: Words) -> str:
     """A seat's name, or "Player 2" for a seat without one."""
     name = names[seat].strip() if seat < len(names) else ""
@@ -139,6 +157,19 @@ def letters(sheet: Sheet, words: Words) -> Mapping[str, str]:
     """Each animal's letter on the sheet (the data's, "E") → the letter drawn in the language
     (animal-*-letter: the Dutch olifant's "O")."""
     return {a.letter: said(words, f"animal-{a.name}-letter") for a in sheet.animals}
+
+
+@cache
+def square_labels(sheet: Sheet, words: Words) -> tuple[tuple[str, ...], ...]:
+    """What each square of the grid reads: its enclosure's name on the enclosure's first square
+    (reading order), so the "O3" a player is offered is printed on the sheet; its animal's
+    letter on every other."""
+    drawn = letters(sheet, words)
+    labels = [[drawn[sheet.enclosures[i].animal] for i in line] for line in sheet.grid]
+    for enclosure in sheet.enclosures:
+        r, c = min(enclosure.squares)
+        labels[r][c] = enclosure_name(sheet, enclosure.id, words)
+    return tuple(tuple(line) for line in labels)
 
 
 def enclosure_name(sheet: Sheet, enclosure_id: str, words: Words) -> str:

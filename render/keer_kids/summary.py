@@ -3,7 +3,8 @@ their pick for the roll shown, and each animal's enclosures crossed ("4/6").
 
 The map has no text (it is too small for any): it shows where a player stands at a glance,
 and the counts beside it, each on a chip with the animal's letter, say it in numbers. Its two
-layers (every square open, every square crossed) are drawn once per sheet and cut into tiles.
+layers (every square open, every square crossed) are drawn once per sheet; a render shows the
+crossed one through a mask of the player's crossed squares.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ from words import Words
 
 @dataclass(frozen=True, slots=True)
 class SheetMap:
-    """A sheet's map: open, and each square's crossed tile ([row][column])."""
+    """A sheet's map: every square open, every square crossed, and each enclosure's squares."""
 
     base: Image.Image
-    crossed: tuple[tuple[Image.Image, ...], ...]
+    crossed: Image.Image
+    squares: tuple[tuple[Box, ...], ...]
+    """Per enclosure (by index), the boxes of its squares on the map."""
 
 
 def _pale(colour: RGB) -> RGB:
@@ -64,12 +67,25 @@ def sheet_map(sheet: Sheet, lay: SummaryLayout) -> SheetMap:
                     draw.line((x0 + 3, y0 + 3, x1 - 3, y1 - 3), fill=INK, width=2)
                     draw.line((x0 + 3, y1 - 3, x1 - 3, y0 + 3), fill=INK, width=2)
         layers.append(quantize(image))
-    base, full = layers
-    crossed_tiles = tuple(
-        tuple(full.crop(_square(lay, r, c)) for c in range(sheet.columns))
-        for r in range(sheet.rows)
+    squares = tuple(
+        tuple(_square(lay, r, c) for r, c in enclosure.squares) for enclosure in sheet.enclosures
     )
-    return SheetMap(base, crossed_tiles)
+    return SheetMap(layers[0], layers[1], squares)
+
+
+def _crossed_map(sheet: Sheet, lay: SummaryLayout, crossed: int) -> Image.Image:
+    """A player's map: the crossed layer through a mask of their crossed squares (one paste,
+    where a tile per square would cost a paste each)."""
+    drawn = sheet_map(sheet, lay)
+    mask = Image.new("1", drawn.base.size, 0)
+    draw = ImageDraw.Draw(mask)
+    for index, boxes in enumerate(drawn.squares):
+        if crossed >> index & 1:
+            for x0, y0, x1, y1 in boxes:
+                draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=1)
+    shown = drawn.base.copy()
+    shown.paste(drawn.crossed, (0, 0), mask)
+    return shown
 
 
 def draw_card(
@@ -105,12 +121,8 @@ def draw_summary(
     """Paste one seat's state onto its card of the table's static layer."""
     sheet, player = state.sheet, state.players[seat]
     x, y = origin
-    tiles = sheet_map(sheet, lay).crossed
-    for enclosure in sheet.enclosures:
-        if player.crossed >> enclosure.index & 1:
-            for r, c in enclosure.squares:
-                box = _square(lay, r, c)
-                image.paste(tiles[r][c], (x + lay.map_x + box[0], y + lay.map_y + box[1]))
+    if player.crossed:
+        image.paste(_crossed_map(sheet, lay, player.crossed), (x + lay.map_x, y + lay.map_y))
     points = said(words, "image-keer-points", count=state.circles(seat).total)
     right = x + lay.right
     xy = (right, y + lay.name_y)

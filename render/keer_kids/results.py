@@ -24,7 +24,7 @@ from words import Words
 
 RESULTS_WIDTH: Final = IMAGE_WIDTH
 
-ROW_H: Final = 124
+ROW_H: Final = 132
 RESULTS_HEADER: Final = 124
 _PAD: Final = 24
 _NOTE_LINES: Final = 3
@@ -126,13 +126,13 @@ def _draw_row(
         tag = words("image-keer-winner" if len(outcome.winners) == 1 else "image-keer-shared-win")
     limit = room - (round(text_width(tag, MIN_TEXT)) + 28 if tag else 0)
     shown = shorten(seat_name(names, seat, words), 30, limit)
-    width = write(image, (name_x, cy - 32), shown, 30, bg=bg, fill=INK, anchor="lm", bold=True)
+    width = write(image, (name_x, cy - 28), shown, 30, bg=bg, fill=INK, anchor="lm", bold=True)
     if tag:
-        xy = (name_x + width + 12, cy - 32)
+        xy = (name_x + width + 12, cy - 28)
         write(image, xy, f" {tag} ", MIN_TEXT, bg=INK, fill=HIGHLIGHT, anchor="lm", bold=True)
     counts = {"buckets": circles.buckets, "visitors": circles.visitors, "food": circles.food}
     detail = shorten(words("image-keer-circles", **counts), MIN_TEXT, room)
-    write(image, (name_x, cy + 4), detail, MIN_TEXT, bg=bg, fill=MUTED, anchor="lm")
+    write(image, (name_x, cy + 6), detail, MIN_TEXT, bg=bg, fill=MUTED, anchor="lm")
     done = [
         words(f"animal-{a.name}")
         for a in state.sheet.animals
@@ -140,7 +140,7 @@ def _draw_row(
     ]
     if done:
         animals = shorten(words.join(done), MIN_TEXT, room)
-        write(image, (name_x, cy + 34), animals, MIN_TEXT, bg=bg, fill=MUTED, anchor="lm")
+        write(image, (name_x, cy + 36), animals, MIN_TEXT, bg=bg, fill=MUTED, anchor="lm")
 
 
 def results_png(state: KeerState, names: Sequence[str], *, words: Words) -> bytes:

@@ -58,6 +58,16 @@ def scaled(factor: float) -> Iterator[None]:
 
 
 @contextmanager
+def paused() -> Iterator[None]:
+    """Record nothing drawn inside: a sample no image shows (a palette fitted to drawn text)."""
+    token = _RECORD.set(None)
+    try:
+        yield
+    finally:
+        _RECORD.reset(token)
+
+
+@contextmanager
 def recording() -> Iterator[list[Drawn]]:
     """Record every text drawn inside (in this thread), with the caches cleared first."""
     clear_caches()

@@ -1,7 +1,8 @@
-"""Geometry: where everything of a sheet and of the table goes, in pixels at one scale.
+"""Geometry: where everything of a sheet, of the table and of a player's summary goes, in pixels.
 
 Pure arithmetic, cached: the drawing code, the tiles and the tests all place things through
-these layouts, so the geometry lives in one place.
+these layouts, so the geometry lives in one place. Every image is 800 px wide at scale 1 and
+every text at least `MIN_TEXT` px: shown 390 px wide on a phone, no em is under 11 px.
 """
 
 from __future__ import annotations
@@ -14,10 +15,14 @@ from games.keer_kids.sheet import Sheet
 
 Box = tuple[int, int, int, int]
 
-TABLE_SCALE: Final = 0.95
-"""Scale of each sheet on the table image (two sheets side by side stay under 2000 px)."""
-MIN_TEXT: Final = 14
-"""No text is drawn smaller than this many pixels (legible on a phone)."""
+TABLE_SCALE: Final = 1.0
+"""Scale of the active player's sheet on the table: the sheet image's own, so the table shares
+its cached layers and tiles."""
+MIN_TEXT: Final = 24
+"""No text is smaller than this many pixels at scale 1, where every Keer image is `IMAGE_WIDTH`
+wide: shown 390 px wide on a phone, an em of 11.7 px (render/legibility.py asks for 11)."""
+IMAGE_WIDTH: Final = 800
+"""The width of the sheet, the table and the results at scale 1 (13 columns of 58 px)."""
 
 
 def _px(value: float, scale: float) -> int:
@@ -25,7 +30,8 @@ def _px(value: float, scale: float) -> int:
 
 
 def _fs(value: float, scale: float) -> int:
-    return max(MIN_TEXT, round(value * scale))
+    """A text size: it scales with the image, so its em on a phone stays the same."""
+    return round(max(MIN_TEXT, value) * scale)
 
 
 def grow(box: Box, by: int) -> Box:
@@ -33,17 +39,32 @@ def grow(box: Box, by: int) -> Box:
 
 
 @dataclass(frozen=True, slots=True)
+class Chameleon:
+    """One chameleon of a sheet: its body, its exclamation-mark boxes, and its label's centre."""
+
+    body: Box
+    marks: tuple[Box, ...]
+    label: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
 class SheetLayout:
-    """Where everything of one sheet goes, in pixels at one scale (origin: the sheet's corner)."""
+    """Where everything of one sheet goes, in pixels at one scale (origin: the sheet's corner).
+
+    Top to bottom: the name and points, the pick of the roll shown, the visitors (numbered by
+    column), the grid, the buckets, the food squares with each animal's name, the chameleons.
+    """
 
     width: int
     height: int
     pad: int
     header_h: int
+    name_y: int
+    pick_y: int
+    pick_die: int
     cell: int
     grid_x: int
     grid_y: int
-    visitor_num_y: int
     visitor_cy: int
     badge_w: int
     badge_h: int
@@ -52,12 +73,11 @@ class SheetLayout:
     food: tuple[tuple[Box, Box, Box], ...]
     """Per animal (sheet order): its chip, then its food squares."""
     food_name_y: int
-    cham_x: int
-    cham_w: int
-    chameleons: tuple[tuple[Box, tuple[Box, ...], int], ...]
-    """Per chameleon: its body, its exclamation-mark boxes, the y of its 'used' label."""
-    score_box: Box
-    pick_x: int
+    food_room: int
+    """How wide an animal's name under its food may be."""
+    chameleons: tuple[Chameleon, ...]
+    cham_room: int
+    """How wide a chameleon's label may be."""
     cross_inset: int
     cross_width: int
     ring_width: int
@@ -65,7 +85,6 @@ class SheetLayout:
     f_letter: int
     f_small: int
     f_mark: int
-    f_big: int
 
     def cell_box(self, row: int, column: int) -> Box:
         """The square at (row, column)."""
@@ -111,126 +130,189 @@ class SheetLayout:
         a, b = self.food_ring(first), self.food_ring(last)
         return (a[0], a[1], b[2], b[3])
 
+    def points_box(self) -> Box:
+        """Where the header says the points (right half of the name line)."""
+        return (self.width // 2, 0, self.width - self.pad, self.name_y * 2)
+
+
+def _food(sheet: Sheet, s: float, left: int, width: int, top: int) -> list[tuple[Box, Box, Box]]:
+    """Each animal's chip and two food squares, centred in its share of the width."""
+    chip, gap = _px(42, s), _px(8, s)
+    share = width / max(1, len(sheet.animals))
+    food: list[tuple[Box, Box, Box]] = []
+    for i in range(len(sheet.animals)):
+        x = round(left + i * share + (share - 3 * chip - 2 * gap) / 2)
+        boxes = [
+            (x + j * (chip + gap), top, x + j * (chip + gap) + chip, top + chip) for j in range(3)
+        ]
+        food.append((boxes[0], boxes[1], boxes[2]))
+    return food
+
+
+def _chameleons(sheet: Sheet, s: float, left: int, width: int, top: int) -> list[Chameleon]:
+    """Each chameleon with its marks beside it and its label under them, side by side."""
+    share = width / max(1, sheet.chameleons)
+    per = sheet.marks_per_chameleon
+    mark_w, mark_gap, body_w = _px(38, s), _px(4, s), _px(88, s)
+    group = body_w + _px(8, s) + per * mark_w + (per - 1) * mark_gap
+    found = []
+    for k in range(sheet.chameleons):
+        x = round(left + k * share + (share - group) / 2)
+        body = (x, top + _px(4, s), x + body_w, top + _px(62, s))
+        first = x + body_w + _px(8, s)
+        marks = tuple(
+            (
+                first + m * (mark_w + mark_gap),
+                top + _px(4, s),
+                first + m * (mark_w + mark_gap) + mark_w,
+                top + _px(60, s),
+            )
+            for m in range(per)
+        )
+        found.append(Chameleon(body, marks, (round(left + (k + 0.5) * share), top + _px(84, s))))
+    return found
+
 
 @cache
 def sheet_layout(sheet: Sheet, scale: float) -> SheetLayout:
     s = scale
-    pad, header_h, cell = _px(16, s), _px(48, s), _px(56, s)
-    grid_x, grid_y = pad, header_h + _px(80, s)
+    cell = _px(58, s)
+    pad = (_px(IMAGE_WIDTH, s) - sheet.columns * cell) // 2
+    header_h = _px(104, s)
+    grid_x, grid_y = pad, header_h + _px(64, s)
     grid_w, grid_h = sheet.columns * cell, sheet.rows * cell
-    bucket_top = grid_y + grid_h + _px(8, s)
-    food_top = bucket_top + _px(64, s)
-    chip = _px(34, s)
-    group_w = grid_w / max(1, len(sheet.animals))
-    food: list[tuple[Box, Box, Box]] = []
-    for i in range(len(sheet.animals)):
-        left = round(grid_x + i * group_w + (group_w - (3 * chip + _px(22, s))) / 2)
-        boxes = [
-            (x, food_top, x + chip, food_top + chip)
-            for x in (left, left + chip + _px(12, s), left + 2 * chip + _px(22, s))
-        ]
-        food.append((boxes[0], boxes[1], boxes[2]))
-    food_bottom = food_top + chip + _px(30, s)
-    cham_x = grid_x + grid_w + _px(24, s)
-    per = sheet.marks_per_chameleon
-    cham_w = max(_px(200, s), _px(104 + 42 * per, s))
-    chameleons = []
-    row_h = grid_h // max(1, sheet.chameleons)
-    for k in range(sheet.chameleons):
-        top = grid_y + k * row_h
-        body = (cham_x, top + _px(10, s), cham_x + _px(92, s), top + row_h - _px(10, s))
-        marks = tuple(
-            (
-                cham_x + _px(104 + 42 * m, s),
-                top + _px(6, s),
-                cham_x + _px(138 + 42 * m, s),
-                top + row_h - _px(30, s),
-            )
-            for m in range(per)
-        )
-        chameleons.append((body, marks, top + row_h - _px(15, s)))
+    bucket_top = grid_y + grid_h + _px(6, s)
+    food_top = bucket_top + _px(70, s)
+    cham_top = food_top + _px(86, s)
     return SheetLayout(
-        width=cham_x + cham_w + pad,
-        height=food_bottom + _px(10, s),
+        width=2 * pad + grid_w,
+        height=cham_top + _px(110, s),
         pad=pad,
         header_h=header_h,
+        name_y=_px(30, s),
+        pick_y=_px(76, s),
+        pick_die=_px(40, s),
         cell=cell,
         grid_x=grid_x,
         grid_y=grid_y,
-        visitor_num_y=header_h + _px(14, s),
-        visitor_cy=header_h + _px(50, s),
-        badge_w=cell - _px(16, s),
-        badge_h=_px(34, s),
-        bucket_cy=bucket_top + _px(28, s),
-        bucket_w=_px(34, s),
-        food=tuple(food),
-        food_name_y=food_top + chip + _px(16, s),
-        cham_x=cham_x,
-        cham_w=cham_w,
-        chameleons=tuple(chameleons),
-        score_box=(cham_x, bucket_top, cham_x + cham_w, food_bottom),
-        pick_x=pad + _px(330, s),
+        visitor_cy=header_h + _px(32, s),
+        badge_w=cell - _px(14, s),
+        badge_h=_px(38, s),
+        bucket_cy=bucket_top + _px(31, s),
+        bucket_w=_px(38, s),
+        food=tuple(_food(sheet, s, grid_x, grid_w, food_top)),
+        food_name_y=food_top + _px(64, s),
+        food_room=round(grid_w / max(1, len(sheet.animals))) - _px(6, s),
+        chameleons=tuple(_chameleons(sheet, s, grid_x, grid_w, cham_top)),
+        cham_room=round(grid_w / max(1, sheet.chameleons)) - _px(6, s),
         cross_inset=_px(9, s),
         cross_width=max(3, _px(5, s)),
         ring_width=max(3, _px(4, s)),
-        f_name=_fs(24, s),
-        f_letter=_fs(24, s),
-        f_small=_fs(16, s),
-        f_mark=_fs(30, s),
-        f_big=_fs(40, s),
+        f_name=_fs(30, s),
+        f_letter=_fs(28, s),
+        f_small=_fs(MIN_TEXT, s),
+        f_mark=_fs(32, s),
     )
 
 
-def score_split(lay: SheetLayout) -> int:
-    box = lay.score_box
-    return box[0] + (box[2] - box[0]) * 2 // 5
+@dataclass(frozen=True, slots=True)
+class SummaryLayout:
+    """One other player on the table, in a card (origin: the card's corner): a map of their
+    sheet on the left; their name and points, their pick, and each animal's enclosures crossed."""
 
-
-def score_line_y(lay: SheetLayout, line: int) -> int:
-    top, bottom = lay.score_box[1], lay.score_box[3]
-    return round(top + (bottom - top) / 3 * (line + 0.5))
+    width: int
+    height: int
+    map_x: int
+    map_y: int
+    map_cell: int
+    text_x: int
+    right: int
+    name_y: int
+    pick_y: int
+    chips_y: int
+    chip: int
+    chip_step: int
+    die: int
+    f_name: int
+    f_small: int
 
 
 @dataclass(frozen=True, slots=True)
 class TableLayout:
+    """The table: a band with the roll, the active player's sheet, the others' summaries."""
+
     sheet: SheetLayout
+    summary: SummaryLayout
     width: int
     height: int
     band_h: int
-    origins: tuple[tuple[int, int], ...]
-    """Top-left corner of each seat's sheet."""
-    legend: tuple[int, int] | None
-    """Top-left corner of the legend (in the free slot of a three-player table)."""
+    title_y: int
+    status_y: int
     dice_x: int
+    dice_y: int
     die: int
     die_gap: int
+    sheet_origin: tuple[int, int]
+    summaries: tuple[tuple[int, int], ...]
+    """Top-left corner of each other player's card, in the order they are shown."""
     f_title: int
     f_status: int
+
+    @property
+    def text_room(self) -> int:
+        """How wide the band's title and status may be (left of the dice)."""
+        return self.dice_x - 2 * self.sheet.pad
+
+
+def _summary_layout(sheet: Sheet, width: int) -> SummaryLayout:
+    map_cell, height = 14, 124
+    map_w = sheet.columns * map_cell
+    text_x = 14 + map_w + 18
+    right = width - 14
+    return SummaryLayout(
+        width=width,
+        height=height,
+        map_x=14,
+        map_y=(height - sheet.rows * map_cell) // 2,
+        map_cell=map_cell,
+        text_x=text_x,
+        right=right,
+        name_y=24,
+        pick_y=62,
+        chips_y=100,
+        chip=32,
+        chip_step=(right - text_x) // max(1, len(sheet.animals)),
+        die=36,
+        f_name=28,
+        f_small=MIN_TEXT,
+    )
 
 
 @cache
 def table_layout(sheet: Sheet, players: int) -> TableLayout:
-    s = TABLE_SCALE
-    lay = sheet_layout(sheet, s)
-    gap, band_h = _px(12, s), _px(104, s)
-    rows = (players + 1) // 2
-    origins = tuple(
-        (gap + (seat % 2) * (lay.width + gap), band_h + (seat // 2) * (lay.height + gap))
-        for seat in range(players)
+    lay = sheet_layout(sheet, TABLE_SCALE)
+    band_h, die, die_gap, ring = 124, 60, 14, 7
+    gap, margin = 10, 12
+    summary = _summary_layout(sheet, lay.width - 2 * margin)
+    top = band_h + lay.height + gap
+    summaries = tuple(
+        (margin, top + i * (summary.height + gap)) for i in range(max(0, players - 1))
     )
-    legend = (gap + lay.width + gap, origins[-1][1]) if players % 2 else None
-    width = gap + 2 * (lay.width + gap)
-    die, die_gap = _px(56, s), _px(20, s)
+    dice_x = lay.width - lay.pad - 3 * die - 2 * die_gap - ring
     return TableLayout(
         sheet=lay,
-        width=width,
-        height=band_h + rows * (lay.height + gap),
+        summary=summary,
+        width=lay.width,
+        height=top + len(summaries) * (summary.height + gap) + margin - gap,
         band_h=band_h,
-        origins=origins,
-        legend=legend,
-        dice_x=width - gap - 3 * die - 2 * die_gap - _px(16, s),
+        title_y=34,
+        status_y=80,
+        dice_x=dice_x,
+        dice_y=12,
         die=die,
         die_gap=die_gap,
-        f_title=_fs(28, s),
-        f_status=_fs(18, s),
+        sheet_origin=(0, band_h),
+        summaries=summaries,
+        f_title=30,
+        f_status=MIN_TEXT,
     )

@@ -13,6 +13,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from games.keer_kids.sheet import Sheet
+from render import legibility
 from render import text as typeset
 from render.common import INK, said
 from render.keer_kids.colours import RGB
@@ -25,7 +26,8 @@ BOLD_MIN: Final = 20
 
 
 class Pen:
-    """ImageDraw with every coordinate multiplied by `k` (layers are drawn supersampled)."""
+    """ImageDraw with every coordinate multiplied by `k` (layers are drawn supersampled, then
+    reduced by `k`: the legibility record notes each text at its size after the reduction)."""
 
     __slots__ = ("draw", "image", "k")
 
@@ -102,20 +104,40 @@ class Pen:
         bold: bool = False,
         halo: RGB | None = None,
     ) -> None:
+        """`text` at `size` px of the reduced image (drawn `k` times that, noted at `size`)."""
         k = self.k
         stroke = 1 if bold and size >= BOLD_MIN else 0
         if halo is not None:
             stroke = 2
-        typeset.draw_text(
-            self.image,
-            (xy[0] * k, xy[1] * k),
-            text,
-            size * k,
-            fill,
-            anchor=anchor,
-            stroke_width=stroke * k,
-            stroke_fill=halo or fill,
-        )
+        with legibility.scaled(1 / k):
+            typeset.draw_text(
+                self.image,
+                (xy[0] * k, xy[1] * k),
+                text,
+                size * k,
+                fill,
+                anchor=anchor,
+                stroke_width=stroke * k,
+                stroke_fill=halo or fill,
+            )
+
+
+def wrap(text: str, size: int, width: float, lines: int) -> tuple[str, ...]:
+    """`text` broken at spaces into at most `lines` lines no wider than `width` at `size` (the
+    last one shortened with an ellipsis if the text is longer still)."""
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines - 1:
+        taken = 1
+        while (
+            taken < len(words) and typeset.text_width(" ".join(words[: taken + 1]), size) <= width
+        ):
+            taken += 1
+        out.append(typeset.shorten(" ".join(words[:taken]), size, width))
+        words = words[taken:]
+    if words:
+        out.append(typeset.shorten(" ".join(words), size, width))
+    return tuple(out)
 
 
 def seat_name(names: Sequence[str], seat: int, words: Words) -> str:
@@ -135,6 +157,19 @@ def letters(sheet: Sheet, words: Words) -> Mapping[str, str]:
     """Each animal's letter on the sheet (the data's, "E") → the letter drawn in the language
     (animal-*-letter: the Dutch olifant's "O")."""
     return {a.letter: said(words, f"animal-{a.name}-letter") for a in sheet.animals}
+
+
+@cache
+def square_labels(sheet: Sheet, words: Words) -> tuple[tuple[str, ...], ...]:
+    """What each square of the grid reads: its enclosure's name on the enclosure's first square
+    (reading order), so the "O3" a player is offered is printed on the sheet; its animal's
+    letter on every other."""
+    drawn = letters(sheet, words)
+    labels = [[drawn[sheet.enclosures[i].animal] for i in line] for line in sheet.grid]
+    for enclosure in sheet.enclosures:
+        r, c = min(enclosure.squares)
+        labels[r][c] = enclosure_name(sheet, enclosure.id, words)
+    return tuple(tuple(line) for line in labels)
 
 
 def enclosure_name(sheet: Sheet, enclosure_id: str, words: Words) -> str:

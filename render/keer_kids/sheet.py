@@ -1,7 +1,7 @@
 """One player's sheet image, and the per-state drawing the table shares with it.
 
-A sheet in a state is its static layer with the state's marks, name, pick and score
-pasted on; the table draws every seat's sheet the same way.
+A sheet in a state is its static layer with the state's marks, name, points, pick and
+chameleons pasted on; the table draws the active player's sheet the same way.
 """
 
 from __future__ import annotations
@@ -15,15 +15,9 @@ from games.keer_kids.dice import PURPLE
 from games.keer_kids.rules import Phase
 from games.keer_kids.sheet import Sheet
 from games.keer_kids.state import KeerState
-from render.common import CIRCLE, INK, MUTED, encode, said
-from render.keer_kids.colours import PAPER, PURPLE_INK, WHITE
-from render.keer_kids.layout import (
-    MIN_TEXT,
-    SheetLayout,
-    score_line_y,
-    score_split,
-    sheet_layout,
-)
+from render.common import INK, MUTED, encode, said
+from render.keer_kids.colours import PAPER, PURPLE_INK, RGB
+from render.keer_kids.layout import SheetLayout, sheet_layout
 from render.keer_kids.pen import enclosure_name, letters
 from render.keer_kids.tiles import Sprites, die_tile, put_tile, sheet_sprites, write
 from render.text import shorten
@@ -66,7 +60,7 @@ def last_roll(state: KeerState) -> LastRoll | None:
     return None
 
 
-def _pick(state: KeerState, seat: int, last: LastRoll, words: Words) -> tuple[str | None, str]:
+def pick_of(state: KeerState, seat: int, last: LastRoll, words: Words) -> tuple[str | None, str]:
     """(die face or None, text): the seat's pick for the roll shown."""
     if last.in_progress:
         if state.phase is Phase.KEEP:
@@ -112,10 +106,11 @@ def draw_sheet_state(
     last: LastRoll | None,
     words: Words,
 ) -> None:
-    """Paste one seat's marks, name, pick and score onto a copy of the static layer."""
+    """Paste one seat's marks, name, points, pick and chameleons onto a copy of the static
+    layer."""
     _draw_header(image, panel, state, seat, name=name, last=last, words=words)
     _draw_marks(image, panel, state, seat)
-    _draw_score(image, panel, state, seat, words)
+    _draw_chameleons(image, panel, state, seat, words)
 
 
 def _draw_header(
@@ -128,25 +123,57 @@ def _draw_header(
     last: LastRoll | None,
     words: Words,
 ) -> None:
+    """The name and points on one line; under them, the seat's pick for the roll shown."""
     lay, (ox, oy) = panel.lay, panel.origin
-    header_y = oy + lay.header_h // 2
     points = said(words, "image-keer-points", count=state.circles(seat).total)
     right = ox + lay.width - lay.pad
-    points_w = write(image, (right, header_y), points, lay.f_name, bg=PAPER, anchor="rm")
-    shown = shorten(name, lay.f_name, lay.pick_x - lay.pad - 12)
-    write(image, (ox + lay.pad, header_y), shown, lay.f_name, bg=PAPER, anchor="lm", bold=True)
-    if last is None:
-        return
-    face, text = _pick(state, seat, last, words)
-    x = ox + lay.pick_x
+    points_w = write(
+        image, (right, oy + lay.name_y), points, lay.f_name, bg=PAPER, anchor="rm", bold=True
+    )
+    shown = shorten(name, lay.f_name, lay.width - 2 * lay.pad - points_w - 16)
+    write(
+        image, (ox + lay.pad, oy + lay.name_y), shown, lay.f_name, bg=PAPER, anchor="lm", bold=True
+    )
+    if last is not None:
+        xy = (ox + lay.pad, oy + lay.pick_y)
+        draw_pick(
+            image,
+            xy,
+            state,
+            seat,
+            last,
+            room=lay.width - 2 * lay.pad,
+            size=lay.f_small,
+            die=lay.pick_die,
+            bg=PAPER,
+            words=words,
+        )
+
+
+def draw_pick(
+    image: Image.Image,
+    xy: tuple[int, int],
+    state: KeerState,
+    seat: int,
+    last: LastRoll,
+    *,
+    room: int,
+    size: int,
+    die: int,
+    bg: RGB,
+    words: Words,
+) -> None:
+    """A seat's pick for the roll shown, from `xy` (left, middle): the die it used, if any, and
+    what it did (while the roll is in progress, only whether it has chosen)."""
+    face, text = pick_of(state, seat, last, words)
+    x, y = xy
     if face is not None:
         letter = die_letter(state.sheet, face, words)
-        die = die_tile(letter, face, lay.header_h - 14, PAPER, kept=False, words=words)
-        image.paste(die, (x, header_y - die.height // 2))
-        x += die.width + 8
-    text = shorten(text, lay.f_small, right - points_w - 16 - x)
-    colour = INK if face else MUTED
-    write(image, (x, header_y), text, lay.f_small, bg=PAPER, fill=colour, anchor="lm")
+        tile = die_tile(letter, face, die, bg, kept=False, em=size)
+        image.paste(tile, (x, y - tile.height // 2))
+        x += tile.width + 10
+    text = shorten(text, size, xy[0] + room - x)
+    write(image, (x, y), text, size, bg=bg, fill=INK if face else MUTED, anchor="lm")
 
 
 def _draw_marks(image: Image.Image, panel: Panel, state: KeerState, seat: int) -> None:
@@ -180,33 +207,22 @@ def _draw_marks(image: Image.Image, panel: Panel, state: KeerState, seat: int) -
         put_tile(image, sprites.marks[m], origin)
 
 
-def _draw_score(
+def _draw_chameleons(
     image: Image.Image, panel: Panel, state: KeerState, seat: int, words: Words
 ) -> None:
+    """Under each completed chameleon, the enclosure it crossed (or that it was lost)."""
     sheet, player = state.sheet, state.players[seat]
     lay, (ox, oy) = panel.lay, panel.origin
-    # What each completed chameleon crossed.
     for k in range(min(player.marks // sheet.marks_per_chameleon, len(lay.chameleons))):
-        _, marks, label_y = lay.chameleons[k]
         used = k < len(player.chameleons)
         if used:
             crossed = enclosure_name(sheet, sheet.enclosures[player.chameleons[k]].id, words)
             text = said(words, "image-keer-chameleon-used", enclosure=crossed)
         else:
             text = said(words, "image-keer-chameleon-lost")
-        room = marks[-1][2] - marks[0][0] + 2 * (lay.cham_x + lay.cham_w - marks[-1][2])
-        text = shorten(text, MIN_TEXT, room)
-        xy = (ox + (marks[0][0] + marks[-1][2]) // 2, oy + label_y)
-        write(image, xy, text, MIN_TEXT, bg=PAPER, fill=PURPLE_INK, bold=used)
-    # The total and the circles by kind.
-    circles = state.circles(seat)
-    box = lay.score_box
-    split = score_split(lay)
-    total_xy = (ox + (box[0] + split) // 2, oy + (box[1] + box[3]) // 2 + lay.f_small // 2)
-    write(image, total_xy, str(circles.total), lay.f_big, bg=WHITE, bold=True)
-    for i, value in enumerate((circles.buckets, circles.visitors, circles.food)):
-        xy = (ox + box[2] - 12, oy + score_line_y(lay, i))
-        write(image, xy, str(value), lay.f_small, bg=WHITE, fill=CIRCLE, anchor="rm", bold=True)
+        text = shorten(text, lay.f_small, lay.cham_room)
+        x, y = lay.chameleons[k].label
+        write(image, (ox + x, oy + y), text, lay.f_small, bg=PAPER, fill=PURPLE_INK, bold=used)
 
 
 def sheet_image(
@@ -217,7 +233,7 @@ def sheet_image(
     scale: float = 1.0,
     name: str | None = None,
 ) -> Image.Image:
-    """One player's sheet in a language (about 1000 px wide at scale 1; a palette image)."""
+    """One player's sheet in a language (800 px wide at scale 1; a palette image)."""
     if not 0 <= seat < state.num_players:
         raise ValueError(f"seat {seat} is not in this match of {state.num_players} players")
     sprites = sheet_sprites(state.sheet, scale, words)

@@ -2,13 +2,13 @@
 
 Drawn once per (sheet, scale, language), supersampled for smooth edges, and cached: its words
 and the animals' letters are the language's (animal-*-letter: a Dutch elephant's squares read
-"O"). The same layer drawn with every mark of a set on it is what the mark tiles are cut from.
+"O"; the first square of each enclosure names it, "O3", as the bot's options do). The same layer
+drawn with every mark of a set on it is what the mark tiles are cut from.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from functools import lru_cache
 
 from PIL import Image
@@ -27,17 +27,9 @@ from render.keer_kids.colours import (
     THIN,
     WHITE,
 )
-from render.keer_kids.layout import (
-    MIN_TEXT,
-    Box,
-    SheetLayout,
-    grow,
-    score_line_y,
-    score_split,
-    sheet_layout,
-)
-from render.keer_kids.pen import SUPERSAMPLE, Pen, letters
-from render.text import shorten, text_width
+from render.keer_kids.layout import Box, SheetLayout, grow, sheet_layout
+from render.keer_kids.pen import SUPERSAMPLE, Pen, letters, square_labels
+from render.text import shorten
 from words import Words
 
 
@@ -60,12 +52,11 @@ def sheet_rgb(sheet: Sheet, scale: float, words: Words, marks: str = "") -> Imag
     pen.line(
         [(lay.pad, lay.header_h - 2), (lay.width - lay.pad, lay.header_h - 2)], fill=GRID, width=1
     )
-    _static_visitors(pen, sheet, lay, words)
+    _static_visitors(pen, sheet, lay)
     _static_grid(pen, sheet, lay, words)
     _static_buckets(pen, sheet, lay)
     _static_food(pen, sheet, lay, words)
-    _static_chameleons(pen, sheet, lay, words)
-    _static_score(pen, lay, words)
+    _static_chameleons(pen, sheet, lay)
     if marks == "a":
         _all_marks_a(pen, sheet, lay, words)
     elif marks == "b":
@@ -75,14 +66,13 @@ def sheet_rgb(sheet: Sheet, scale: float, words: Words, marks: str = "") -> Imag
 
 def _crossed_squares(pen: Pen, sheet: Sheet, lay: SheetLayout, colour: RGB, words: Words) -> None:
     """Every square crossed, its letter kept readable on top of the X."""
-    drawn = letters(sheet, words)
+    labels = square_labels(sheet, words)
     for r, line in enumerate(sheet.grid):
-        for c, index in enumerate(line):
+        for c in range(len(line)):
             box = lay.cell_box(r, c)
             pen.cross(grow(box, -lay.cross_inset), colour, lay.cross_width)
-            letter = drawn[sheet.enclosures[index].animal]
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1)
-            pen.text(centre, letter, lay.f_letter, INK, halo=WHITE)
+            pen.text(centre, labels[r][c], lay.f_letter, INK, halo=WHITE)
 
 
 def _all_marks_a(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None:
@@ -93,8 +83,8 @@ def _all_marks_a(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None
     for _, *foods in lay.food:
         for box in foods:
             pen.ellipse(lay.food_ring(box), outline=CIRCLE, width=lay.ring_width)
-    for _, marks, _ in lay.chameleons:
-        for box in marks:
+    for chameleon in lay.chameleons:
+        for box in chameleon.marks:
             pen.cross(grow(box, -4), CROSS, lay.cross_width)
 
 
@@ -103,33 +93,34 @@ def _all_marks_b(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None
     for column in range(sheet.columns):
         box = lay.visitor_box(column)
         pen.cross(box, CROSS, lay.cross_width - 1)
+        xy = (lay.column_x(column), lay.visitor_cy + 1)
+        pen.text(xy, str(column + 1), lay.f_small, INK, halo=WHITE)
 
 
-def _static_visitors(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None:
+def _static_visitors(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
+    """Each column's visitor, a badge with the column's number (the bot's options name columns;
+    the visitors' names would not fit a column at a size a phone shows)."""
     for column in range(len(sheet.visitors)):
-        cx = lay.column_x(column)
-        pen.text((cx, lay.visitor_num_y), str(column + 1), lay.f_small, MUTED)
         box = lay.visitor_box(column)
         pen.rounded(box, lay.badge_h // 2, fill=WHITE, outline=INK, width=2)
-        label = _visitor_label(words(f"visitor-{column + 1}"), MIN_TEXT, lay.badge_w - 6)
-        pen.text((cx, lay.visitor_cy), label, MIN_TEXT)
+        pen.text((lay.column_x(column), lay.visitor_cy + 1), str(column + 1), lay.f_small, INK)
 
 
 def _static_grid(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None:
     cell, thick = lay.cell, max(2, lay.cell // 14)
     half = thick // 2
-    drawn = letters(sheet, words)
+    labels = square_labels(sheet, words)
     for r, line in enumerate(sheet.grid):
         for c, index in enumerate(line):
             enclosure = sheet.enclosures[index]
             box = lay.cell_box(r, c)
             pen.rect(box, fill=FACE_RGB[enclosure.colour])
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1)
-            pen.text(centre, drawn[enclosure.animal], lay.f_letter)
+            pen.text(centre, labels[r][c], lay.f_letter)
             if c == sheet.star_column:
-                radius = cell * 0.16
+                radius = cell * 0.12
                 pen.polygon(
-                    _star(box[2] - radius - 3, box[1] + radius + 3, radius),
+                    _star(box[2] - radius - 2, box[1] + radius + 2, radius),
                     fill=WHITE,
                     outline=INK,
                     width=1,
@@ -173,8 +164,9 @@ def _static_buckets(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
 
 
 def _static_food(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None:
+    """Each animal's chip and food squares, with the animal's name under them: the key to the
+    letters (a Dutch "O" is the olifant)."""
     drawn = letters(sheet, words)
-    room = (lay.food[1][0][0] - lay.food[0][0][0] if len(lay.food) > 1 else lay.width) - 8
     for animal, (chip, *foods) in zip(sheet.animals, lay.food, strict=True):
         colour = FACE_RGB[animal.colour]
         letter = drawn[animal.letter]
@@ -182,21 +174,19 @@ def _static_food(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None
         pen.text(((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2 + 1), letter, lay.f_small)
         for box in foods:
             pen.rect(box, fill=WHITE, outline=colour, width=3)
-            inner = grow(box, -(box[2] - box[0]) // 5)
+            inner = grow(box, -(box[2] - box[0]) // 7)
             pen.ellipse(inner, fill=colour, outline=INK, width=1)
-            pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), letter, MIN_TEXT)
+            pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), letter, lay.f_small)
         centre = (chip[0] + foods[-1][2]) / 2
-        food = shorten(words(f"animal-{animal.name}-food"), MIN_TEXT, room)
-        pen.text((centre, lay.food_name_y), food, MIN_TEXT, MUTED)
+        name = shorten(words(f"animal-{animal.name}"), lay.f_small, lay.food_room)
+        pen.text((centre, lay.food_name_y), name, lay.f_small, MUTED)
 
 
-def _static_chameleons(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None:
-    label = shorten(words("image-keer-chameleons"), MIN_TEXT, lay.cham_w)
-    pen.text((lay.cham_x + lay.cham_w / 2, lay.visitor_cy), label, MIN_TEXT, MUTED)
+def _static_chameleons(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
     purple = FACE_RGB[PURPLE]
-    for k, (body, marks, _) in enumerate(lay.chameleons):
-        _draw_chameleon(pen, body, str(k + 1), lay.f_small)
-        for box in marks:
+    for k, chameleon in enumerate(lay.chameleons):
+        _draw_chameleon(pen, chameleon.body, str(k + 1), lay.f_small)
+        for box in chameleon.marks:
             pen.rounded(box, 5, fill=WHITE, outline=purple, width=2)
             pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "!", lay.f_mark, PURPLE_INK)
 
@@ -217,30 +207,6 @@ def _draw_chameleon(pen: Pen, box: Box, label: str, size: int) -> None:
         foot = x0 + round(w * fx)
         pen.line([(foot, y1 - round(h * 0.25)), (foot - 3, y1 - 2)], fill=CHAMELEON_DARK, width=2)
     pen.text(((body[0] + body[2]) / 2, (body[1] + body[3]) / 2), label, size, INK, bold=True)
-
-
-def _static_score(pen: Pen, lay: SheetLayout, words: Words) -> None:
-    box = lay.score_box
-    pen.rounded(box, 8, fill=WHITE, outline=GRID, width=2)
-    split = score_split(lay)
-    score = shorten(words("image-keer-score"), lay.f_small, split - box[0] - 8)
-    pen.text(((box[0] + split) / 2, box[1] + lay.f_small), score, lay.f_small, MUTED)
-    pen.line([(split, box[1] + 8), (split, box[3] - 8)], fill=GRID, width=1)
-    # Each kind's label, up to its count (right-aligned, 12 px from the edge: two digits at most).
-    room = box[2] - 12 - text_width("00", lay.f_small) - 3 - (split + 8)
-    for i, kind in enumerate(("image-keer-buckets", "image-keer-visitors", "image-keer-food")):
-        label = shorten(words(kind), lay.f_small, room)
-        pen.text((split + 8, score_line_y(lay, i)), label, lay.f_small, MUTED, anchor="lm")
-
-
-def _visitor_label(name: str, size: int, width: float) -> str:
-    """A short label for a visitor: the first word, cut to fit the badge."""
-    word = re.split(r"[\s\-]+", name.strip())[0].capitalize()
-    if text_width(word, size) <= width:
-        return word
-    while len(word) > 1 and text_width(word + ".", size) > width:
-        word = word[:-1]
-    return word + "."
 
 
 def _star(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:

@@ -15,14 +15,17 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from games.keer_kids.sheet import Sheet, default_sheet
+from render import legibility
 from render import text as typeset
 from render.common import BACKGROUND, CIRCLE, GRID, HIGHLIGHT, INK, MUTED, canvas
 from render.keer_kids.colours import FACE_RGB, PAPER, PURPLE_INK, RGB, WHITE
-from render.keer_kids.layout import MIN_TEXT, Box, sheet_layout
+from render.keer_kids.layout import Box, sheet_layout
 from render.keer_kids.pen import BOLD_MIN, SUPERSAMPLE, Pen
 from render.keer_kids.static import sheet_rgb
 from words import DEFAULT, Words, words_for
 
+DIE_RING: Final = 7
+"""How far a kept die's ring reaches beyond the die."""
 _TEXT_TILES: Final = 4096
 """At most this many text tiles are kept (each a few KB)."""
 
@@ -33,6 +36,11 @@ def shared_palette() -> Image.Image:
 
     One palette for every language: it holds colours, not words, so it is fitted to the English
     sheet (text in any language blends the same inks into the same grounds)."""
+    with legibility.paused():
+        return _fitted_palette()
+
+
+def _fitted_palette() -> Image.Image:
     sheet = default_sheet()
     english = words_for(DEFAULT)
     layers = [sheet_rgb(sheet, 1.0, english, marks) for marks in ("", "a", "b")]
@@ -112,7 +120,7 @@ def sheet_sprites(sheet: Sheet, scale: float, words: Words) -> Sprites:
         visitor_gone=tuple(_tile(b, lay.visitor_slot(c)) for c in cells),
         buckets=tuple(_tile(a, lay.bucket_box(c)) for c in cells),
         food=tuple(_tile(a, lay.food_slot(i)) for i in range(len(sheet.animals))),
-        marks=tuple(_tile(a, box) for _, marks, _ in lay.chameleons for box in marks),
+        marks=tuple(_tile(a, box) for chameleon in lay.chameleons for box in chameleon.marks),
     )
 
 
@@ -140,22 +148,18 @@ def text_tile(text: str, size: int, colours: tuple[RGB, RGB], anchor: str, bold:
 
 
 @lru_cache(maxsize=256)
-def die_tile(
-    letter: str, face: str, size: int, bg: RGB, *, kept: bool, words: Words
-) -> Image.Image:
-    """A die (its colour and the letter of what it crosses), ringed and labelled if kept."""
+def die_tile(letter: str, face: str, size: int, bg: RGB, *, kept: bool, em: int) -> Image.Image:
+    """A die `size` px square: its colour and the letter of what it crosses (at least `em` px),
+    ringed `DIE_RING` px wide all round if kept."""
     k = SUPERSAMPLE
-    ring = 7 if kept else 0
-    label = 22 if kept else 0
-    image = canvas((size + 2 * ring) * k, (size + 2 * ring + label) * k, bg)
+    ring = DIE_RING if kept else 0
+    image = canvas((size + 2 * ring) * k, (size + 2 * ring) * k, bg)
     pen = Pen(image, k)
     box = (ring, ring, ring + size, ring + size)
     pen.rounded(box, max(3, size // 6), fill=FACE_RGB[face], outline=INK, width=2)
-    pen.text((ring + size / 2, ring + size / 2 + 1), letter, max(MIN_TEXT, size // 2), INK)
+    pen.text((ring + size / 2, ring + size / 2 + 1), letter, max(em, size // 2), INK, bold=True)
     if kept:
         pen.rounded((1, 1, size + 2 * ring - 1, size + 2 * ring - 1), 10, outline=INK, width=4)
-        caption = typeset.shorten(words("image-keer-kept"), MIN_TEXT, size + 2 * ring)
-        pen.text((ring + size / 2, size + 2 * ring + label / 2), caption, MIN_TEXT, INK, bold=True)
     return quantize(image.reduce(k))
 
 

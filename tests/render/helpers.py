@@ -19,6 +19,7 @@ from games.kero.state import KeroState
 from render.keer_kids.layout import sheet_layout, table_layout
 from render.keer_kids.results import results_static, row_tile
 from render.keer_kids.static import sheet_rgb
+from render.keer_kids.summary import sheet_map
 from render.keer_kids.table import table_static
 from render.keer_kids.tiles import die_tile, shared_palette, sheet_sprites, text_tile
 from tests.games.kero.helpers import BRICK, METAL, RECRUIT, WHEAT, T, forced_setup, roll, stop
@@ -69,6 +70,7 @@ def clear_keer_caches() -> None:
         sheet_layout,
         sheet_rgb,
         sheet_sprites,
+        sheet_map,
         table_layout,
         table_static,
         results_static,

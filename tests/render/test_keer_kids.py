@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from games.keer_kids import Cross, KeerState, Mark, new_match
+from games.common import CHANCE
+from games.keer_kids import Cross, Keep, KeerState, Mark, Roll, new_match
 from games.keer_kids.dice import PURPLE
 from render import keer_kids as kk
 from render.common import HIGHLIGHT
 from render.keer_kids.layout import sheet_layout, table_layout
 from render.keer_kids.results import RESULTS_HEADER, ROW_H, ranking
-from render.keer_kids.table import table_static
+from render.keer_kids.table import active_seat, shown_seats, table_static
 from tests.render.helpers import choosing, clear_keer_caches, cross, keer_finished, play_roll
 from words import words_for
 
@@ -70,12 +71,12 @@ def squares(state: KeerState, enclosure_id: str, scale: float) -> list[Box]:
 # --- the images decode, with bounded sizes ---------------------------------------------------
 
 
-def test_sheet_png_decodes_about_1000_px_wide() -> None:
+def test_sheet_png_decodes_800_px_wide() -> None:
     state = keer_finished(2)
     image = decode(kk.sheet_png(state, 1, words=EN))
     assert image.format == "PNG" and image.mode == "P"
     assert image.size == kk.sheet_image(state, 1, words=EN).size
-    assert 900 <= image.width <= 1100 and 500 <= image.height < image.width
+    assert image.width == kk.IMAGE_WIDTH == 800 and 600 <= image.height <= image.width
 
 
 def test_sheet_scale_shrinks_the_image() -> None:
@@ -94,18 +95,20 @@ def test_table_size_stays_in_bounds(players: int) -> None:
     for state in (new_match(players), keer_finished(players)):
         image = decode(kk.table_png(state, NAMES[:players], words=EN))
         assert image.mode == "P"
-        assert 1200 <= image.width <= 2000 and 600 <= image.height <= 1400
+        assert image.width == kk.IMAGE_WIDTH and 900 <= image.height <= 1400
         assert image.size == kk.table_image(state, NAMES[:players], words=EN).size
-    two_rows = kk.table_image(new_match(4), NAMES, words=EN).size
-    if players > 2:
-        assert kk.table_image(new_match(players), NAMES, words=EN).size == two_rows
+    # One card per other player under the active player's sheet.
+    lay = table_layout(new_match(players).sheet, players)
+    assert len(lay.summaries) == players - 1
+    sheet_h = sheet_layout(new_match(players).sheet, kk.TABLE_SCALE).height
+    assert lay.height >= lay.band_h + sheet_h + (players - 1) * lay.summary.height
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_results_png_decodes(players: int) -> None:
     image = decode(kk.results_png(keer_finished(players), NAMES[:players], words=EN))
-    assert image.mode == "P" and image.width == kk.RESULTS_WIDTH
-    assert 300 <= image.height <= 700
+    assert image.mode == "P" and image.width == kk.RESULTS_WIDTH == kk.IMAGE_WIDTH
+    assert 400 <= image.height <= 800
 
 
 def test_long_or_missing_names_keep_the_sizes() -> None:
@@ -119,12 +122,15 @@ def test_long_or_missing_names_keep_the_sizes() -> None:
     )
 
 
-def test_all_text_is_at_least_the_minimum_size() -> None:
+def test_every_text_size_scales_with_the_sheet() -> None:
+    """A sheet at any scale shown 390 px wide keeps its ems (the bot sends one at 1.5)."""
     sheet = new_match(2).sheet
-    for scale in (kk.TABLE_SCALE, 1.0, 0.5):
+    for scale in (kk.TABLE_SCALE, 1.0, 1.5, 0.5):
         layout = sheet_layout(sheet, scale)
-        sizes = (layout.f_name, layout.f_letter, layout.f_small, layout.f_mark, layout.f_big)
-        assert min(sizes) >= kk.MIN_TEXT == 14
+        sizes = (layout.f_name, layout.f_letter, layout.f_small, layout.f_mark)
+        assert min(sizes) >= round(kk.MIN_TEXT * scale)
+        assert min(sizes) * 390 / layout.width >= 11
+    assert kk.MIN_TEXT * 390 / kk.IMAGE_WIDTH >= 11
 
 
 # --- regions follow the state ----------------------------------------------------------------
@@ -135,18 +141,20 @@ def test_crossing_changes_that_enclosure_on_that_sheet_only() -> None:
     after = new_match(2)
     play_roll(after, ("blue", "red", "purple"), {0: Cross(0, "P4"), 1: Mark(2)})
     assert after.summary()["players"][0]["crossed"] == ["P4"]
+    assert after.roller == 1  # the table now shows seat 1's sheet large, seat 0's card below
     tab = table_layout(after.sheet, 2)
     old, new = kk.table_image(before, NAMES, words=EN), kk.table_image(after, NAMES, words=EN)
-    seat0, seat1 = tab.origins
     for box in squares(after, "P4", kk.TABLE_SCALE):
-        assert region(old, box, seat0) != region(new, box, seat0)
-        assert region(old, box, seat1) == region(new, box, seat1)
-    for box in squares(after, "C4", kk.TABLE_SCALE):
-        assert region(old, box, seat0) == region(new, box, seat0)
-    # Seat 1 crossed an exclamation mark: its first mark box changes, seat 0's does not.
-    mark = sheet_layout(after.sheet, kk.TABLE_SCALE).chameleons[0][1][0]
-    assert region(old, mark, seat1) != region(new, mark, seat1)
-    assert region(old, mark, seat0) == region(new, mark, seat0)
+        assert region(kk.table_image(after, NAMES, words=EN), box, tab.sheet_origin) == region(
+            kk.sheet_image(before, 1, words=EN), box
+        )
+    # Seat 1 crossed an exclamation mark: its first mark box changes.
+    mark = sheet_layout(after.sheet, kk.TABLE_SCALE).chameleons[0].marks[0]
+    assert region(old, mark, tab.sheet_origin) != region(new, mark, tab.sheet_origin)
+    # Seat 0's card: its map shows P4 crossed, its counts 1 penguin enclosure.
+    summary = tab.summary
+    card = (0, 0, summary.width, summary.height)
+    assert region(old, card, tab.summaries[0]) != region(new, card, tab.summaries[0])
     # The single-sheet image agrees.
     for box in squares(after, "P4", 1.0):
         assert region(kk.sheet_image(before, 0, words=EN), box) != region(
@@ -202,11 +210,11 @@ def test_completing_an_animal_circles_its_food() -> None:
     )
 
 
-def test_score_box_follows_the_score() -> None:
+def test_points_follow_the_score() -> None:
     state = keer_finished(2)
     scores = [state.circles(s).total for s in range(2)]
     assert scores[0] > 0
-    box = sheet_layout(state.sheet, 1.0).score_box
+    box = sheet_layout(state.sheet, 1.0).points_box()
     assert region(kk.sheet_image(state, 0, words=EN), box) != region(
         kk.sheet_image(new_match(2), 0, words=EN), box
     )
@@ -253,9 +261,9 @@ def test_choices_stay_hidden_until_the_roll_resolves() -> None:
         state.apply(0, Cross(0, "P4"))
     lay = table_layout(a.sheet, 2)
     header = (0, 0, lay.sheet.width, lay.sheet.header_h)
-    seat1 = lay.origins[1]
-    assert region(kk.table_image(a, NAMES, words=EN), header, seat1) != region(
-        kk.table_image(b, NAMES, words=EN), header, seat1
+    assert a.roller == 1  # the roll resolved: seat 1's sheet is the large one, with its pick
+    assert region(kk.table_image(a, NAMES, words=EN), header, lay.sheet_origin) != region(
+        kk.table_image(b, NAMES, words=EN), header, lay.sheet_origin
     )
 
 
@@ -268,6 +276,54 @@ def test_the_band_shows_the_last_roll() -> None:
     assert region(kk.table_image(one, NAMES, words=EN), band) != region(
         kk.table_image(other, NAMES, words=EN), band
     )
+
+
+def dice_area(state: KeerState) -> bytes:
+    lay = table_layout(state.sheet, state.num_players)
+    box = (lay.dice_x, 0, lay.width, lay.band_h)
+    return region(kk.table_image(state, NAMES[: state.num_players], words=EN), box)
+
+
+def test_the_band_shows_the_dice_rolled_and_the_die_kept() -> None:
+    fresh = new_match(2)
+    rolled = new_match(2)
+    rolled.apply(CHANCE, Roll(("blue", "red", PURPLE)))
+    kept = [rolled.clone() for _ in range(2)]
+    for die, state in enumerate(kept):
+        state.apply(0, Keep(die))
+    other_roll = new_match(2)
+    other_roll.apply(CHANCE, Roll(("green", "red", PURPLE)))
+    shown = {dice_area(s) for s in (fresh, rolled, *kept, other_roll)}
+    assert len(shown) == 5  # no dice; rolled; each die kept; other dice
+
+
+def test_the_active_player_s_sheet_is_the_sheet_image() -> None:
+    state = keer_finished(3)
+    for step in (new_match(3), choosing(Mark(2)), state):
+        seat = active_seat(step)
+        tab = table_layout(step.sheet, step.num_players)
+        table = kk.table_image(step, NAMES[:3], words=EN)
+        sheet = kk.sheet_image(step, seat, words=EN, name=NAMES[seat])
+        assert region(table, (0, 0, *sheet.size), tab.sheet_origin) == region(
+            sheet, (0, 0, *sheet.size)
+        )
+    assert active_seat(new_match(3)) == 0 and active_seat(choosing(Mark(2))) == 0
+    assert active_seat(state) == ranking(state)[1][0]
+
+
+def test_the_others_follow_in_turn_order() -> None:
+    state = new_match(4)
+    play_roll(state, ("blue", "red", PURPLE), {})
+    play_roll(state, ("blue", "red", PURPLE), {})
+    assert shown_seats(state) == (2, 3, 0, 1)
+    # A card shows its player's name: renaming seat 3 changes the first card only.
+    tab = table_layout(state.sheet, 4)
+    card = (0, 0, tab.summary.width, tab.summary.height)
+    renamed = ("Anna", "Bram", "Cleo", "Zoë")
+    one, other = kk.table_image(state, NAMES, words=EN), kk.table_image(state, renamed, words=EN)
+    first, second = tab.summaries[:2]
+    assert region(one, card, first) != region(other, card, first)
+    assert region(one, card, second) == region(other, card, second)
 
 
 # --- purity, caching and threads -------------------------------------------------------------
@@ -307,11 +363,11 @@ def test_the_static_cache_does_not_leak_marks() -> None:
     static = table_static(crossed.sheet, 4, EN).convert("RGB")
     image = decode(fresh).convert("RGB")
     lay = table_layout(crossed.sheet, 4)
-    for origin in lay.origins:
-        for r in range(crossed.sheet.rows):
-            for c in range(crossed.sheet.columns):
-                box = lay.sheet.cell_box(r, c)
-                assert region(image, box, origin) == region(static, box, origin)
+    origin = lay.sheet_origin
+    for r in range(crossed.sheet.rows):
+        for c in range(crossed.sheet.columns):
+            box = lay.sheet.cell_box(r, c)
+            assert region(image, box, origin) == region(static, box, origin)
 
 
 def test_threads_render_identical_bytes() -> None:

@@ -7,11 +7,6 @@
 image-keer-player = Player { $seat }
 # An enclosure's name: its animal's letter (animal-*-letter) and its number ("E3").
 image-keer-enclosure = { $letter }{ $number }
-image-keer-chameleons = chameleons (purple: !)
-image-keer-score = score
-image-keer-buckets = buckets
-image-keer-visitors = visitors
-image-keer-food = food
 image-keer-points = { $count ->
     [one] { $count } point
    *[other] { $count } points
@@ -32,9 +27,8 @@ image-keer-chameleon-lost = lost
 # Under the die the roller kept.
 image-keer-kept = kept
 
-## Keer op Keer Kids: the table's band and legend.
+## Keer op Keer Kids: the table's band.
 
-image-keer-dice = dice:
 image-keer-no-roll = no roll yet
 image-keer-rolls-first = { -keer } · { $name } rolls first
 image-keer-rolled = Roll { $number } · { $name } rolled
@@ -44,21 +38,6 @@ image-keer-game-over = { $count ->
 }
 image-keer-next = Next: { $name } rolls
 image-keer-waiting = Waiting for { $names }
-image-keer-legend-heading = How to read a sheet
-# $colour is the die's colour id: blue, red, green, yellow, orange.
-image-keer-legend-animal = { $animal }: { $colour ->
-    [blue] the blue die
-    [red] the red die
-    [green] the green die
-    [yellow] the yellow die
-   *[orange] the orange die
-}
-image-keer-legend-purple = purple die: cross a ! (every 2nd: a chameleon)
-image-keer-legend-crossed = X: crossed (purple X: crossed by a chameleon)
-image-keer-legend-circles = red circles are points: buckets, visitors, food
-image-keer-legend-stars = column { $column } has the stars: start there
-image-keer-legend-visitors = Visitors by column
-image-keer-legend-visitor = { $column }. { $visitor }
 
 ## Keer op Keer Kids: the results card.
 
@@ -87,8 +66,6 @@ image-keer-points-caption = { $count ->
 image-keer-winner = WINNER
 image-keer-shared-win = SHARED WIN
 image-keer-circles = buckets { $buckets } · visitors { $visitors } · food { $food }
-# $animals: the animals the player completed, as a list.
-image-keer-circles-animals = buckets { $buckets } · visitors { $visitors } · food { $food }  ({ $animals })
 image-keer-results-note = Every circle is one point: buckets of full columns, visitors, food of complete animals.
 
 ## Kero: short words for the resources, on chips ("2 br").

@@ -7,11 +7,6 @@
 
 image-keer-player = Jugador { $seat }
 image-keer-enclosure = { $letter }{ $number }
-image-keer-chameleons = camaleones (morado: !)
-image-keer-score = puntos
-image-keer-buckets = cubos
-image-keer-visitors = visitantes
-image-keer-food = comida
 image-keer-points = { $count ->
     [one] { $count } punto
    *[other] { $count } puntos
@@ -29,9 +24,8 @@ image-keer-chameleon-used = usado: { $enclosure }
 image-keer-chameleon-lost = perdido
 image-keer-kept = elegido
 
-## Keer op Keer Kids: la franja y la leyenda de la mesa.
+## Keer op Keer Kids: la franja de la mesa.
 
-image-keer-dice = dados:
 image-keer-no-roll = aún no hay tirada
 image-keer-rolls-first = { -keer } · { $name } tira primero
 image-keer-rolled = Tirada { $number } · ha tirado { $name }
@@ -41,20 +35,6 @@ image-keer-game-over = { $count ->
 }
 image-keer-next = Ahora tira { $name }
 image-keer-waiting = Esperando a { $names }
-image-keer-legend-heading = Cómo leer una hoja
-image-keer-legend-animal = { $animal }: { $colour ->
-    [blue] el dado azul
-    [red] el dado rojo
-    [green] el dado verde
-    [yellow] el dado amarillo
-   *[orange] el dado naranja
-}
-image-keer-legend-purple = dado morado: tacha un ! (cada 2.º: un camaleón)
-image-keer-legend-crossed = X: tachado (X morada: tachado por un camaleón)
-image-keer-legend-circles = los círculos rojos son puntos: cubos, visitantes, comida
-image-keer-legend-stars = la columna { $column } tiene las estrellas: empieza ahí
-image-keer-legend-visitors = Visitantes por columna
-image-keer-legend-visitor = { $column }. { $visitor }
 
 ## Keer op Keer Kids: los resultados.
 
@@ -77,7 +57,6 @@ image-keer-points-caption = { $count ->
 image-keer-winner = VICTORIA
 image-keer-shared-win = VICTORIA COMPARTIDA
 image-keer-circles = cubos { $buckets } · visitantes { $visitors } · comida { $food }
-image-keer-circles-animals = cubos { $buckets } · visitantes { $visitors } · comida { $food }  ({ $animals })
 image-keer-results-note = Cada círculo es un punto: cubos de columnas llenas, visitantes, comida de animales completos.
 
 ## Kero: palabras cortas para los recursos, en las fichas ("2 lad").

@@ -7,11 +7,6 @@
 
 image-keer-player = Speler { $seat }
 image-keer-enclosure = { $letter }{ $number }
-image-keer-chameleons = kameleons (paars: !)
-image-keer-score = score
-image-keer-buckets = emmers
-image-keer-visitors = bezoekers
-image-keer-food = voer
 image-keer-points = { $count ->
     [one] { $count } punt
    *[other] { $count } punten
@@ -29,9 +24,8 @@ image-keer-chameleon-used = gebruikt: { $enclosure }
 image-keer-chameleon-lost = verloren
 image-keer-kept = gehouden
 
-## Keer op Keer Kids: de balk en de legenda van de tafel.
+## Keer op Keer Kids: de balk van de tafel.
 
-image-keer-dice = dobbelstenen:
 image-keer-no-roll = nog niet gegooid
 image-keer-rolls-first = { -keer } · { $name } gooit eerst
 image-keer-rolled = Worp { $number } · { $name } gooide
@@ -41,20 +35,6 @@ image-keer-game-over = { $count ->
 }
 image-keer-next = Nu gooit { $name }
 image-keer-waiting = Wachten op { $names }
-image-keer-legend-heading = Zo lees je een blad
-image-keer-legend-animal = { $animal }: { $colour ->
-    [blue] de blauwe dobbelsteen
-    [red] de rode dobbelsteen
-    [green] de groene dobbelsteen
-    [yellow] de gele dobbelsteen
-   *[orange] de oranje dobbelsteen
-}
-image-keer-legend-purple = paarse dobbelsteen: kruis een ! af (elke 2e: een kameleon)
-image-keer-legend-crossed = X: afgekruist (paarse X: door een kameleon)
-image-keer-legend-circles = rode cirkels zijn punten: emmers, bezoekers, voer
-image-keer-legend-stars = kolom { $column } heeft de sterren: begin daar
-image-keer-legend-visitors = Bezoekers per kolom
-image-keer-legend-visitor = { $column }. { $visitor }
 
 ## Keer op Keer Kids: de uitslag.
 
@@ -77,7 +57,6 @@ image-keer-points-caption = { $count ->
 image-keer-winner = WINNAAR
 image-keer-shared-win = GEDEELDE WINST
 image-keer-circles = emmers { $buckets } · bezoekers { $visitors } · voer { $food }
-image-keer-circles-animals = emmers { $buckets } · bezoekers { $visitors } · voer { $food }  ({ $animals })
 image-keer-results-note = Elke cirkel is één punt: emmers van volle kolommen, bezoekers, voer van complete dieren.
 
 ## Kero: korte woorden voor de grondstoffen, op de fiches ("2 bak").

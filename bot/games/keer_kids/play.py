@@ -82,7 +82,7 @@ async def sheet(clicks: GameClicks, interaction: discord.Interaction[Any], ref: 
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     state, name = live.state, live.names[seat]
-    png = await clicks.render(sheet_png, state, seat, scale=1.5, name=name, words=words)
+    png = await clicks.render(sheet_png, state, seat, name=name, words=words)  # 800 px: legible
     line = ui.board_line(live, seat, words)
     alt = alt_text(words("keer-sheet-alt", name=isolate(name)), line)
     await interaction.followup.send(

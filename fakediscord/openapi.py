@@ -5,10 +5,15 @@ rewrites keep every rule it states while letting one validation take about a mil
 name the offending field, as Discord's answers do (``SOURCE.md`` lists them):
 
 - a ``oneOf`` of ``const`` values (enums such as ``MessageComponentTypes``) becomes ``enum``;
-- ``oneOf: [{"type": "null"}, X]`` (a nullable field) becomes ``if null else X``;
+- ``oneOf: [{"type": "null"}, X]`` (a nullable field) becomes ``x-nullable: X``;
 - a ``oneOf``/``anyOf`` of object schemas that each require a distinct ``type`` (components,
   interaction callbacks) becomes a ``x-dispatch`` on ``type``: only the matching schema is
-  checked, and an unknown ``type`` is an error at that field.
+  checked, and an unknown ``type`` is an error at that field;
+- an ``enum`` beside ``allOf: [{"$ref": <an enum holding all its values>}]`` (a component's
+  ``type``) drops the ``allOf``, which can refuse nothing the ``enum`` lets through.
+
+An operation's schema comes with every ``$ref`` replaced by its target, except where a schema
+refers back to itself, so a check follows no references.
 """
 
 from __future__ import annotations
@@ -22,7 +27,9 @@ from typing import Any
 
 SPEC = "discord_api/openapi.json.gz"
 DISPATCH = "x-dispatch"
-"""The keyword the rewrite adds: ``{"<type value>": schema}`` (``schema.py`` implements it)."""
+"""A keyword the rewrite adds: ``{"<type value>": schema}`` (``schema.py`` implements it)."""
+NULLABLE = "x-nullable"
+"""A keyword the rewrite adds: null, or valid against its schema (``schema.py`` again)."""
 _API_BASE = re.compile(r"^/api(/v\d+)?(?=/)")
 _REF = "#/components/schemas/"
 EXCEPTIONS: dict[str, Any] = {
@@ -57,16 +64,29 @@ def _rewrite(node: Any, schemas: Json) -> Any:
         branches = out.get(key)
         if isinstance(branches, list):
             _simplify(out, key, branches, schemas)
+    if "enum" in out and _enum_values(out.get("allOf"), schemas) >= set(map(str, out["enum"])):
+        del out["allOf"]
     return out
+
+
+def _enum_values(all_of: Any, schemas: Json) -> set[str]:
+    """The values of ``allOf: [{"$ref": <an enum>}]`` (empty for any other ``allOf``)."""
+    if not (isinstance(all_of, list) and len(all_of) == 1 and isinstance(all_of[0], dict)):
+        return set()
+    ref = all_of[0].get("$ref", "")
+    target = schemas.get(ref.removeprefix(_REF), {}) if ref.startswith(_REF) else {}
+    branches = target.get("oneOf") or []
+    if not branches or not all(isinstance(b, dict) and "const" in b for b in branches):
+        return set()
+    return {str(b["const"]) for b in branches}
 
 
 def _simplify(node: Json, key: str, branches: list[Any], schemas: Json) -> None:
     """Replace one union in place when it is an enum, a nullable or a discriminated union."""
     if key == "oneOf" and all(isinstance(b, dict) and "const" in b for b in branches):
         node["enum"] = [b["const"] for b in node.pop(key)]
-    elif len(branches) == 2 and branches[0] == {"type": "null"}:
-        node.pop(key)
-        node.setdefault("allOf", []).append({"if": {"type": "null"}, "else": branches[1]})
+    elif len(branches) == 2 and branches[0] == {"type": "null"} and NULLABLE not in node:
+        node[NULLABLE] = node.pop(key)[1]
     else:
         cases = _cases(branches, schemas)
         if cases is not None:
@@ -123,9 +143,27 @@ def operation(method: str, path: str) -> str | None:
     return None if best is None else f"{method.upper()} {best}"
 
 
-def body_pointer(op: str) -> str:
-    """The JSON pointer, in ``spec()``, of an operation's ``application/json`` request schema
-    (the operation named as ``operation`` names it)."""
+def body_schema(op: str, uri: str) -> Json:
+    """An operation's ``application/json`` request schema (the operation named as ``operation``
+    names it), references inlined; one back to a schema being inlined stays, as ``uri#...``."""
     method, template = op.split(" ", 1)
-    escaped = template.replace("~", "~0").replace("/", "~1")
-    return f"/paths/{escaped}/{method.lower()}/requestBody/content/application~1json/schema"
+    body = spec()["paths"][template][method.lower()]["requestBody"]
+    schema: Json = _inline(body["content"]["application/json"]["schema"], uri, ())
+    return schema
+
+
+def _inline(node: Any, uri: str, within: tuple[str, ...]) -> Any:
+    """``node`` with each ``$ref`` to a component schema replaced by the (inlined) schema."""
+    if isinstance(node, list):
+        return [_inline(item, uri, within) for item in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith(_REF):
+        name = ref.removeprefix(_REF)
+        if name in within:
+            return {**node, "$ref": uri + ref}
+        target = _inline(spec()["components"]["schemas"][name], uri, (*within, name))
+        rest = {k: _inline(v, uri, within) for k, v in node.items() if k != "$ref"}
+        return {"allOf": [target], **rest} if rest else target
+    return {key: _inline(value, uri, within) for key, value in node.items()}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import json
 from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -75,17 +76,24 @@ class SchemaCheck:
 
 def problems_of(op: str, payload: Any) -> list[FieldError]:
     """The schema's errors for ``payload``, one per failing field, as Discord words them."""
+    return list(_problems(op, json.dumps(payload)))
+
+
+@functools.lru_cache(maxsize=256)
+def _problems(op: str, body: str) -> tuple[FieldError, ...]:
+    """``problems_of`` for a body as JSON text: a body sent again (the same command sync at each
+    bot start) is answered from memory."""
     found: dict[str, FieldError] = {}
-    for error in _validator(op).iter_errors(payload):
+    for error in _validator(op).iter_errors(json.loads(body)):
         problem = _field(_leaf(error))
         found.setdefault(problem.path, problem)
-    return list(found.values())
+    return tuple(found.values())
 
 
 @functools.cache
 def _validator(op: str) -> Validator:
-    """The operation's compiled validator (the spec and its registry are shared)."""
-    return _validator_class()({"$ref": f"{_URI}#{openapi.body_pointer(op)}"}, registry=_registry())
+    """The operation's validator, made on its first request (the spec and registry are shared)."""
+    return _validator_class()(openapi.body_schema(op, _URI), registry=_registry())
 
 
 @functools.cache
@@ -100,12 +108,12 @@ def _registry() -> Any:
 
 @functools.cache
 def _validator_class() -> type[Validator]:
-    """Draft 2020-12 (OpenAPI 3.1's dialect) plus ``openapi.DISPATCH``."""
+    """Draft 2020-12 (OpenAPI 3.1's dialect) plus ``openapi.DISPATCH`` and ``NULLABLE``."""
     from jsonschema import Draft202012Validator  # noqa: PLC0415 - optional: dev installs
     from jsonschema.validators import extend  # noqa: PLC0415
 
     made: type[Validator] = extend(  # type: ignore[no-untyped-call]
-        Draft202012Validator, {openapi.DISPATCH: _dispatch}
+        Draft202012Validator, {openapi.DISPATCH: _dispatch, openapi.NULLABLE: _nullable}
     )
     return made
 
@@ -124,6 +132,14 @@ def _dispatch(
         yield from validator.descend(kind, {"enum": choices}, path="type")
     else:
         yield from validator.descend(instance, branch)
+
+
+def _nullable(
+    validator: Any, inner: dict[str, Any], instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    """Null, or valid against ``inner``."""
+    if instance is not None:
+        yield from validator.descend(instance, inner)
 
 
 def _leaf(error: ValidationError) -> ValidationError:

@@ -46,7 +46,7 @@ def _nest(fields: list[FieldError]) -> dict[str, Any]:
     tree: dict[str, Any] = {}
     for item in fields:
         node = tree
-        for part in item.path.split("."):
+        for part in filter(None, item.path.split(".")):  # "": the body itself
             node = node.setdefault(part, {})
         node.setdefault("_errors", []).append({"code": item.code, "message": item.message})
     return tree

@@ -32,6 +32,7 @@ from .model import (
 )
 from .rest import Rest
 from .router import Reply, Request, Router
+from .schema import SchemaCheck
 from .world import World
 
 
@@ -60,6 +61,8 @@ class FakeDiscord(Driver):
         self.factory = InteractionFactory(self.world)
         self.slash_builder = SlashBuilder(self.world)
         self.requests: list[tuple[str, str, int]] = []
+        self.schema = SchemaCheck()
+        """Discord's published schema, checked on every body before the hand-written rules."""
         self.watchers: list[Callable[[str, str, int], None]] = []
         """Called with (method, path, status) after each REST call was answered (the play
         page hears of changes this way)."""
@@ -164,6 +167,7 @@ class FakeDiscord(Driver):
             if found is None:
                 raise errors.unmodelled(req.method, req.path)
             handler, params = found
+            self.schema.check(req.method, req.path, req.payload)
             return handler(req, params)
         except errors.ApiError as exc:
             where = "" if exc.label else f" [{req.method} {req.path}]"

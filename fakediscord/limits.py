@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from .errors import FieldError
@@ -16,6 +17,16 @@ MAX_ROWS = 5
 MAX_ROW_BUTTONS = 5
 MAX_V2_COMPONENTS = 40
 MAX_OPTIONS = 25
+MAX_TEXT_DISPLAY = 4000
+"""Components V2: the characters of all Text Displays of one message together."""
+MAX_SECTION_TEXTS = 3
+MAX_GALLERY_ITEMS = 10
+MAX_MEDIA_DESCRIPTION = 1024
+MAX_ACCENT_COLOR = 0xFFFFFF
+SECTION_ACCESSORIES = (2, 11)
+"""A Section's one accessory: a Button or a Thumbnail."""
+SEPARATOR_SPACINGS = (1, 2)
+TEXT_DISPLAY = 10
 EMBED_LIMITS = {"title": 256, "description": 4096}
 FIELD_LIMITS = {"name": 256, "value": 1024}
 SELECT_TYPES = {3, 5, 6, 7, 8}
@@ -132,14 +143,114 @@ def check_row(path: str, row: dict[str, Any]) -> Problems:
 
 
 def check_v2_layout(components: list[dict[str, Any]]) -> Problems:
-    """Components V2: at most 40 components in total; rows keep their width rules."""
+    """Components V2: at most 40 components and 4,000 characters of Text Display in total,
+    ids unique, rows keep their width rules, and each layout or media component its own."""
     problems: Problems = []
     if sum(1 for _ in walk_components(components)) > MAX_V2_COMPONENTS:
         problems.append(too_long("components", MAX_V2_COMPONENTS))
+    problems += check_text_total(components) + check_unique_ids(components)
     for path, comp in _with_paths(components, "components"):
-        if comp.get("type") == 1:
-            problems += check_row(path, comp)
+        rule = _V2_RULES.get(comp.get("type"))
+        if rule is not None:
+            problems += rule(path, comp)
     return problems
+
+
+def check_text_total(components: list[dict[str, Any]]) -> Problems:
+    """The text of every Text Display in the message, together, within 4,000 characters."""
+    texts = (c.get("content") for c in walk_components(components) if c.get("type") == TEXT_DISPLAY)
+    if sum(len(t) for t in texts if isinstance(t, str)) <= MAX_TEXT_DISPLAY:
+        return []
+    msg = f"The text of all Text Display components must be {MAX_TEXT_DISPLAY} or fewer in length."
+    return [FieldError("components", "MAX_TEXT_DISPLAY_CONTENT_EXCEEDED", msg)]
+
+
+def check_unique_ids(components: list[dict[str, Any]]) -> Problems:
+    """A component ``id``, where given, names one component of the message."""
+    problems: Problems = []
+    seen: set[Any] = set()
+    for path, comp in _with_paths(components, "components"):
+        ident = comp.get("id")
+        if ident is not None and ident in seen:
+            msg = "Component id must be unique within the message"
+            problems.append(FieldError(f"{path}.id", "COMPONENT_ID_DUPLICATED", msg))
+        elif ident is not None:
+            seen.add(ident)
+    return problems
+
+
+def check_section(path: str, comp: dict[str, Any]) -> Problems:
+    """A Section: 1–3 Text Displays and exactly one accessory, a Button or a Thumbnail."""
+    texts = comp.get("components") or []
+    problems = (
+        []
+        if 1 <= len(texts) <= MAX_SECTION_TEXTS
+        else [bad_length(f"{path}.components", 1, MAX_SECTION_TEXTS)]
+    )
+    for i, text in enumerate(texts):
+        if text.get("type") != TEXT_DISPLAY:
+            problems.append(choices(f"{path}.components.{i}.type", (TEXT_DISPLAY,)))
+    accessory = comp.get("accessory")
+    if not isinstance(accessory, dict):
+        problems.append(
+            FieldError(f"{path}.accessory", "BASE_TYPE_REQUIRED", "This field is required")
+        )
+    elif accessory.get("type") not in SECTION_ACCESSORIES:
+        problems.append(choices(f"{path}.accessory.type", SECTION_ACCESSORIES))
+    return problems
+
+
+def check_gallery(path: str, comp: dict[str, Any]) -> Problems:
+    """A Media Gallery: 1–10 items, each description within 1,024 characters."""
+    items = comp.get("items") or []
+    problems = (
+        []
+        if 1 <= len(items) <= MAX_GALLERY_ITEMS
+        else [bad_length(f"{path}.items", 1, MAX_GALLERY_ITEMS)]
+    )
+    for i, item in enumerate(items):
+        problems += check_description(f"{path}.items.{i}", item)
+    return problems
+
+
+def check_description(path: str, media: dict[str, Any]) -> Problems:
+    """A Thumbnail's or gallery item's alt text: at most 1,024 characters."""
+    if len(media.get("description") or "") <= MAX_MEDIA_DESCRIPTION:
+        return []
+    return [too_long(f"{path}.description", MAX_MEDIA_DESCRIPTION)]
+
+
+def check_container(path: str, comp: dict[str, Any]) -> Problems:
+    """A Container's accent colour is an RGB integer, 0 to 0xFFFFFF."""
+    color = comp.get("accent_color")
+    if color is None or (isinstance(color, int) and 0 <= color <= MAX_ACCENT_COLOR):
+        return []
+    msg = f"int value should be between 0 and {MAX_ACCENT_COLOR}."
+    return [FieldError(f"{path}.accent_color", "NUMBER_TYPE_OUT_OF_RANGE", msg)]
+
+
+def check_separator(path: str, comp: dict[str, Any]) -> Problems:
+    """A Separator's spacing: 1 (small) or 2 (large)."""
+    spacing = comp.get("spacing")
+    if spacing is None or spacing in SEPARATOR_SPACINGS:
+        return []
+    return [choices(f"{path}.spacing", SEPARATOR_SPACINGS)]
+
+
+def choices(path: str, allowed: tuple[int, ...]) -> FieldError:
+    """Discord's BASE_TYPE_CHOICES."""
+    listed = ", ".join(map(str, allowed))
+    return FieldError(path, "BASE_TYPE_CHOICES", f"Value must be one of ({listed}).")
+
+
+_V2_RULES: dict[Any, Callable[[str, dict[str, Any]], Problems]] = {
+    1: check_row,
+    9: check_section,
+    11: check_description,
+    12: check_gallery,
+    14: check_separator,
+    17: check_container,
+}
 
 
 def check_item(path: str, comp: dict[str, Any]) -> Problems:

@@ -82,6 +82,7 @@ async def _server(
     tmp_path: Path, clock: FakeClock | None, seed: str = "tests"
 ) -> AsyncIterator[Server]:
     fake = FakeDiscord(clock=clock) if clock is not None else FakeDiscord()
+    assert fake.schema.active, "install the dev extras: the double checks Discord's schema"
     # Generous waits: a busy CI machine may be slow; Discord's own 3 s rule is still enforced.
     fake.response_timeout = fake.settle_timeout = 30.0
     guild = fake.add_guild("Test server")

@@ -81,6 +81,16 @@ class LiveMatch:
         """The match's chance stream (stateless: the draw index is the state's roll count)."""
         return ChanceRng(self.seed)
 
+    def at(self, version: int) -> LiveMatch:
+        """The match as it stood at an earlier version (its state replayed from the log); the
+        match itself at its own version."""
+        if version >= self.state.version:
+            return self
+        past = self.spec.new_match(len(self.players), self.options)
+        for seat, action in self.state.history[:version]:
+            past.apply(seat, action)
+        return dataclasses.replace(self, state=past)
+
     def as_of(self, key: int, version: int) -> LiveMatch:
         """The match as it stood when the step of message `key` ended (its state replayed from
         the log, at most to `version`), to show that step once play moved on."""

@@ -135,6 +135,12 @@ class GameRules(Protocol):
         nothing: no clock runs against it."""
         return None
 
+    def picture_version(self, state: GameState) -> int:
+        """The version the match's image is drawn at, which its message's buttons carry: the
+        steps after it change nothing the image shows (Keer: picks stay hidden until the roll
+        resolves); by default the state's own."""
+        return state.version
+
     def explain(self, error: IllegalAction) -> Refused | None:
         """A refusal said in more detail than the engine's reason, or None (the default) for
         its own words."""

@@ -59,9 +59,14 @@ class Messenger(Protocol):
         ...
 
     async def replace(
-        self, channel_id: str, message_id: str, view: discord.ui.LayoutView, images: Sequence[Image]
+        self,
+        channel_id: str,
+        message_id: str,
+        view: discord.ui.LayoutView,
+        images: Sequence[Image] | None,
     ) -> None:
-        """Edit a Components V2 message: its layout and all its images replaced."""
+        """Edit a Components V2 message: its layout, and all its images replaced (None keeps
+        the ones it has)."""
         ...
 
     async def direct(self, user_id: str, content: str) -> None:
@@ -124,12 +129,20 @@ class DiscordMessenger:
         return str(message.id)
 
     async def replace(
-        self, channel_id: str, message_id: str, view: discord.ui.LayoutView, images: Sequence[Image]
+        self,
+        channel_id: str,
+        message_id: str,
+        view: discord.ui.LayoutView,
+        images: Sequence[Image] | None,
     ) -> None:
-        """Edit a Components V2 message: its layout and all its images replaced."""
+        """Edit a Components V2 message: its layout, and all its images replaced (None keeps
+        the ones it has)."""
         channel = self._client.get_partial_messageable(int(channel_id))
         message = channel.get_partial_message(int(message_id))
-        await message.edit(view=view, attachments=files_of(images))
+        if images is None:
+            await message.edit(view=view)
+        else:
+            await message.edit(view=view, attachments=files_of(images))
 
     async def direct(self, user_id: str, content: str) -> None:
         """A direct message to a member."""

@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 MISSING_PERMISSIONS = 50013
+BAD_REQUEST = 400
 """Discord's error code when the bot lacks a permission (here: Attach Files)."""
 RENDER_THREADS = 2
 FLUSH_GRACE_S = 4.0
@@ -76,6 +77,8 @@ class Publisher:
         self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
         self._images: OrderedDict[tuple[int, int], list[Image]] = OrderedDict()
+        self._pictured: dict[int, tuple[str, int]] = {}
+        """Each match's message and the picture version it was last sent with."""
 
     def note_permissions(self, interaction: discord.Interaction[Any]) -> None:
         """Remember whether the bot may attach files where this interaction happened."""
@@ -129,19 +132,20 @@ class Publisher:
             self.forget(live)
 
     async def images(self, live: LiveMatch) -> list[Image]:
-        """The image of the match at its current version, stamped with it; none where the bot
-        may not attach files."""
+        """The image of the match at its picture version (`GameRules.picture_version`), stamped
+        with it; none where the bot may not attach files."""
         if not self.can_attach.get(live.channel_id, True):
             return []
-        state = live.state
-        key = (live.id, state.version)
+        version = live.rules.picture_version(live.state)
+        key = (live.id, version)
         kept = self._images.get(key)
         if kept is not None:
             self._images.move_to_end(key)
             return kept
+        pictured = live.at(version)
         drawn = images_for(live.spec.name)
-        mark, alt, game = Stamp(live.id, state.version), self._layouts.alt(live), live.spec.name
-        draw = (state, live.names, live.words)
+        mark, alt, game = Stamp(live.id, version), self._layouts.alt(pictured), live.spec.name
+        draw = (pictured.state, live.names, live.words)
         board = await self.render(drawn.board, *draw, image=f"{game}/board")
         made = [Image(stamp(board, mark), "table.png", alt)]
         self._images[key] = made
@@ -190,7 +194,9 @@ class Publisher:
             images = images + (await self._results_card(live) if with_results else [])
             try:
                 view = build(images).view
-                return await self._messenger.post(channel_id, view, images, nonce=nonce)
+                posted = await self._messenger.post(channel_id, view, images, nonce=nonce)
+                self._pictured[live.id] = (posted, live.rules.picture_version(live.state))
+                return posted
             except discord.Forbidden as error:
                 if error.code != MISSING_PERMISSIONS:
                     raise
@@ -198,22 +204,32 @@ class Publisher:
         return await self._messenger.post(channel_id, build(()).view, (), nonce=nonce)
 
     async def show(self, live: LiveMatch, build: Build) -> None:
-        """Edit the match's current message to the card `build` makes, with the images of the
-        match's current version (or its text board where files are not allowed)."""
+        """Edit the match's current message to the card `build` makes, with the image of the
+        match's current picture (or its text board where files are not allowed). An image
+        the message already carries is kept, not sent again (a Keer pick changes only the
+        waiting list); should Discord refuse the kept one, it is sent again."""
         message_id = live.message_id
         if message_id is None:
             return
         images = await self.images(live)
         if images:
+            shown = (message_id, live.rules.picture_version(live.state))
+            kept = self._pictured.get(live.id) == shown
+            view, replace = build(images).view, self._messenger.replace
             try:
-                await self._messenger.replace(
-                    live.channel_id, message_id, build(images).view, images
-                )
+                try:
+                    await replace(live.channel_id, message_id, view, None if kept else images)
+                except discord.HTTPException as error:
+                    if not kept or error.status != BAD_REQUEST:
+                        raise
+                    await replace(live.channel_id, message_id, view, images)
+                self._pictured[live.id] = shown
                 return
             except discord.Forbidden as error:
                 if error.code != MISSING_PERMISSIONS:
                     raise
                 self.can_attach[live.channel_id] = False
+        self._pictured.pop(live.id, None)
         await self._messenger.replace(live.channel_id, message_id, build(()).view, ())
 
     def lock(self, live: LiveMatch) -> asyncio.Lock:
@@ -221,8 +237,9 @@ class Publisher:
         return self._locks.setdefault(live.id, asyncio.Lock())
 
     def forget(self, live: LiveMatch) -> None:
-        """A match posts nothing more: drop its lock."""
+        """A match posts nothing more: drop its lock and what its message shows."""
         self._locks.pop(live.id, None)
+        self._pictured.pop(live.id, None)
 
     def busy(self) -> set[asyncio.Task[None]]:
         """The background work running now."""

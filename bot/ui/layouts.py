@@ -130,7 +130,8 @@ def jump_url(live: LiveMatch) -> str | None:
 def board_button(live: LiveMatch, *, row: int | None = None) -> discord.ui.Item[Any]:
     """📝 Text board: the match's board as text, shown to whoever clicks."""
     label = live.words("match-board-label")
-    return match_button(MatchRef(live.id, live.state.version, BOARD), label, emoji="📝", row=row)
+    ref = MatchRef(live.id, live.rules.picture_version(live.state), BOARD)
+    return match_button(ref, label, emoji="📝", row=row)
 
 
 def with_board_button(live: LiveMatch, view: discord.ui.View | None) -> discord.ui.View:

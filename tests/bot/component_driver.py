@@ -89,7 +89,11 @@ class FakeMessenger:
         self.edits.append((channel_id, message_id, content, view))
 
     async def replace(
-        self, channel_id: str, message_id: str, view: discord.ui.LayoutView, images: Sequence[Image]
+        self,
+        channel_id: str,
+        message_id: str,
+        view: discord.ui.LayoutView,
+        images: Sequence[Image] | None,
     ) -> None:
         if self.failing:
             raise self.failing.pop(0)

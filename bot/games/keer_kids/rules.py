@@ -62,6 +62,11 @@ class KeerRules(GameRules):
                 return index + 1
         return state.version
 
+    def picture_version(self, state: GameState) -> int:
+        """While players choose, the table drawn after the keep: picks stay hidden until the
+        roll resolves, so a pick changes only the waiting list."""
+        return self.step_version(keer_state(state))
+
     def message_key(self, state: GameState) -> int:
         """A message per roll."""
         return roll_number(state)

@@ -88,8 +88,9 @@ def step_content(live: LiveMatch) -> str:
 def step_view(live: LiveMatch) -> discord.ui.View:
     """The buttons for where the roll stands now."""
     state, w = keer_state(live.state), live.words
+    version = live.rules.picture_version(state)  # a pick changes nothing on the table
     view = SentView()
-    ref = MatchRef(live.id, state.version, Verb.ROLL)
+    ref = MatchRef(live.id, version, Verb.ROLL)
     if state.phase is Phase.ROLL:
         label = w("keer-roll-label")
         view.add_item(match_button(ref, label, emoji="🎲", style=discord.ButtonStyle.primary))
@@ -103,13 +104,13 @@ def step_view(live: LiveMatch) -> discord.ui.View:
             style = discord.ButtonStyle.primary if kept else discord.ButtonStyle.secondary
             view.add_item(
                 match_button(
-                    MatchRef(live.id, state.version, verb, str(die)),
+                    MatchRef(live.id, version, verb, str(die)),
                     label[:80],
                     emoji=DIE_EMOJI[face],
                     style=style,
                 )
             )
-    sheet = MatchRef(live.id, state.version, Verb.SHEET)
+    sheet = MatchRef(live.id, version, Verb.SHEET)
     view.add_item(match_button(sheet, w("keer-sheet-label"), emoji="📋"))
     return view
 

@@ -77,8 +77,9 @@ class Publisher:
         self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
         self._images: OrderedDict[tuple[int, int], list[Image]] = OrderedDict()
-        self._pictured: dict[int, tuple[str, int]] = {}
-        """Each match's message and the picture version it was last sent with."""
+        self._pictured: dict[int, tuple[str, int, Image]] = {}
+        """Each match's message, the picture version it was last sent with, and that image as
+        a card names it (its bytes dropped: kept by Discord, not sent again)."""
 
     def note_permissions(self, interaction: discord.Interaction[Any]) -> None:
         """Remember whether the bot may attach files where this interaction happened."""
@@ -195,7 +196,8 @@ class Publisher:
             try:
                 view = build(images).view
                 posted = await self._messenger.post(channel_id, view, images, nonce=nonce)
-                self._pictured[live.id] = (posted, live.rules.picture_version(live.state))
+                version = live.rules.picture_version(live.state)
+                self._pictured[live.id] = (posted, version, _unsent(images[0]))
                 return posted
             except discord.Forbidden as error:
                 if error.code != MISSING_PERMISSIONS:
@@ -211,10 +213,12 @@ class Publisher:
         message_id = live.message_id
         if message_id is None:
             return
-        images = await self.images(live)
+        shown = (message_id, live.rules.picture_version(live.state))
+        pictured = self._pictured.get(live.id)
+        kept = pictured is not None and pictured[:2] == shown
+        kept = kept and self.can_attach.get(live.channel_id, True)
+        images = [pictured[2]] if kept and pictured else await self.images(live)
         if images:
-            shown = (message_id, live.rules.picture_version(live.state))
-            kept = self._pictured.get(live.id) == shown
             view, replace = build(images).view, self._messenger.replace
             try:
                 try:
@@ -222,8 +226,9 @@ class Publisher:
                 except discord.HTTPException as error:
                     if not kept or error.status != BAD_REQUEST:
                         raise
-                    await replace(live.channel_id, message_id, view, images)
-                self._pictured[live.id] = shown
+                    images = await self.images(live)
+                    await replace(live.channel_id, message_id, build(images).view, images)
+                self._pictured[live.id] = (*shown, _unsent(images[0]))
                 return
             except discord.Forbidden as error:
                 if error.code != MISSING_PERMISSIONS:
@@ -270,3 +275,8 @@ def post_nonce(match_id: int, version: int) -> str:
     """The nonce of a match's message for a version (Discord keeps one message per nonce for a
     few minutes; at most 25 characters)."""
     return f"tb{match_id}.{version}"
+
+
+def _unsent(image: Image) -> Image:
+    """An image as a card names it, without its bytes."""
+    return Image(b"", image.filename, image.alt)

@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from bot.core.live import LiveMatch
-from bot.games.kero import ADAPTER, ui, views
+from bot.games.kero import ADAPTER, texts, ui, views
 from games.common import CHANCE, ChanceRng
 from games.common.play import step
 from games.kero import KeroState
@@ -71,7 +71,7 @@ def summary(state: KeroState, turn: int, language: str = "en") -> str:
     """Turn `turn`'s (0-based) message once play moved on: shown as of its own end."""
     live = live_of(state, language)
     past = live.as_of(turn * 2, len(state.history))
-    return ui.turn_summary(past, turn * 2)
+    return texts.turn_summary(past, turn * 2)
 
 
 def controls(view: discord.ui.View | None) -> list[str]:
@@ -162,7 +162,7 @@ def test_a_free_placement_is_marked_free_and_lost_if_unused() -> None:
     camp = controls(views.step_view(live))
     assert "Place your free Explorer (lost if unused)" in camp, camp
     assert "Oil field, 2 pts — free" in camp and "Ruins, 4 pts — free" in camp, camp
-    content = ui.step_content(live)
+    content = texts.step_content(live)
     assert "🃏 Took S1 green · 0 pts for 🧍 2 recruits" in content, content
     assert "🧭 1 free Explorer to place — lost if you end the turn without placing it." in content
     state.apply(0, a.EndTurn())
@@ -174,12 +174,12 @@ def test_no_fuel_up_is_offered_into_a_full_tank() -> None:
     live = live_of(state)
     assert a.FuelUp() in state.legal_actions(0)  # the rules allow it: the bot hides it
     assert fuel_buttons(live) == []
-    assert "your turn: add dice, then Roll." in ui.step_content(live)
+    assert "your turn: add dice, then Roll." in texts.step_content(live)
     play_turn(state, T, NO_FLAMES, stop_after=50_000)
     pass_turn(state, T + 100_000)
     assert len(fuel_buttons(live)) == 1
     assert "Fuel up (1 ⛽)" in controls(views.step_view(live))
-    assert "your turn: fuel up, add dice, then Roll." in ui.step_content(live)
+    assert "your turn: fuel up, add dice, then Roll." in texts.step_content(live)
 
 
 def test_a_water_carrier_is_not_offered_into_a_full_tank() -> None:
@@ -203,7 +203,7 @@ def test_a_dry_tank_is_told_and_the_free_refuel_gives_its_seconds() -> None:
     assert "🏜️ The tank ran dry — these dice count for nothing." in lines, lines
     refuel = "⛽ A passing Tuarek refuelled the truck with the 5 white dice: +1.8 s of KERO"
     assert refuel in lines, lines
-    content = ui.step_content(live_of(state))
+    content = texts.step_content(live_of(state))
     assert f"{ANA}'s tank ran dry" in content and "+1.8 s of KERO" in content, content
 
 
@@ -214,13 +214,13 @@ def test_a_live_refuel_after_a_dry_tank_shows_its_throws_as_they_come() -> None:
     roll(state, T, NO_FLAMES)
     empty = empty_at(state)
     state.apply(0, a.TankEmpty(empty))
-    content = ui.step_content(live)
+    content = texts.step_content(live)
     assert "🏜️ The tank ran dry — these dice count for nothing." in content, content
     assert f"refuels {ANA} with the 5 white dice — <@101>, throw!" in content, content
     assert "🔥 0 of 5 dice show a flame · 0 throws · +0.0 s so far" in content, content
     state.apply(1, a.Throw(empty + 3_000))
     state.apply(CHANCE, a.Flames(2))
-    assert "🔥 2 of 5 dice show a flame · 1 throw · +3.0 s so far" in ui.step_content(live)
+    assert "🔥 2 of 5 dice show a flame · 1 throw · +3.0 s so far" in texts.step_content(live)
     state.apply(1, a.Throw(empty + 5_000))
     state.apply(CHANCE, a.Flames(3))
     assert state.active == 1
@@ -235,7 +235,7 @@ def test_a_live_fuel_up_ends_with_its_seconds_of_kero() -> None:
     state.apply(0, a.FuelUp(T + 200_000))
     state.apply(1, a.Throw(T + 202_500))
     state.apply(CHANCE, a.Flames(8))
-    content = ui.step_content(live_of(state))
+    content = texts.step_content(live_of(state))
     assert f"⛽ Fuel-up 1 done: {BO}'s dice took 1 throw → +2.5 s of KERO." in content, content
     play_turn(state, T + 300_000, NO_FLAMES)
     assert "⛽ Fuelled up (1 ⛽): 1 throw → +2.5 s of KERO" in summary(state, 2).split("\n")
@@ -256,7 +256,7 @@ def test_an_armed_dust_storm_stays_secret_until_it_strikes() -> None:
     assert not [name for name in TUAREK_NAMES if name in bo], bo
     state.apply(0, a.FuelUp())
     state.apply(CHANCE, a.Flames(5))
-    content = ui.step_content(live_of(state))
+    content = texts.step_content(live_of(state))
     assert "🌪️ A Dust Storm struck: only the 5 white dice are thrown." in content, content
     assert "Fuel-up 1 done" in content and "+1.8 s of KERO" in content, content
 
@@ -266,7 +266,7 @@ def test_a_claim_is_told_in_the_turn_that_revealed_it_and_in_its_own_message() -
     assert "📜 A Claim card came up: claim!" in summary(state, 1).split("\n")
     state.apply(0, a.BossChoice(1, True))
     live = live_of(state)
-    claim = ui.turn_summary(live.as_of(3, len(state.history)), 3)
+    claim = texts.turn_summary(live.as_of(3, len(state.history)), 3)
     assert "the claim is over" in claim and f"{ANA} won Oil field with their Boss" in claim, claim
 
 
@@ -279,7 +279,7 @@ def test_the_results_tell_the_final_claim() -> None:
     rng, ai = ChanceRng("narration"), KeroAI()
     while not state.is_terminal():
         step(state, [ai, ai], rng)
-    results = ui.results_content(live)
+    results = texts.results_content(live)
     assert state.last_claim is not None
     assert "📜 The final claim: " in results, results
     w = live.words

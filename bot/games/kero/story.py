@@ -82,7 +82,7 @@ class Hired:
 
 
 @dataclass(frozen=True, slots=True)
-class Played:
+class TuarekPlayed:
     """A Tuarek played face up, with its choice."""
 
     tuarek: str
@@ -90,7 +90,7 @@ class Played:
 
 
 @dataclass(frozen=True, slots=True)
-class Used:
+class TileUsed:
     """An ability tile used, with its choice."""
 
     tile: str
@@ -130,8 +130,8 @@ Event = (
     | Took
     | Placed
     | Hired
-    | Played
-    | Used
+    | TuarekPlayed
+    | TileUsed
     | Burned
     | Unplaced
     | Skipped
@@ -218,9 +218,9 @@ def _deed(before: KeroState, after: KeroState, action: a.Action) -> list[Event]:
     if isinstance(action, a.EndTurn | a.Pass):
         return _turn_end(before, after)
     if isinstance(action, a.Play) and action.tuarek not in SECRET_TUAREKS:
-        return [Played(action.tuarek, action.arg)]
+        return [TuarekPlayed(action.tuarek, action.arg)]
     if isinstance(action, a.Use):
-        return [Used(action.tile, action.arg)]
+        return [TileUsed(action.tile, action.arg)]
     return _spent(before, after, action)
 
 

@@ -17,11 +17,11 @@ kero-phase-claim = claiming territories
 kero-phase-over = over
 kero-ai-playing = 🤖 { $name } is playing ({ $phase }) · { $stock }
 # "Roll" is the button's label (kero-roll-label). $steps: what the player may do before
-# rolling (fuel: fuel up and add dice; dice: add dice; roll: nothing else).
+# rolling (refinery: fuel up and add dice; dice: add dice; ready: nothing else).
 kero-your-turn = { $player }, your turn: { $steps ->
-    [fuel] fuel up, add dice, then Roll.
+    [refinery] fuel up, add dice, then Roll.
     [dice] add dice, then Roll.
-   *[roll] Roll when ready.
+   *[ready] Roll when ready.
 }
 kero-fuelling = { $name } is fuelling up — { $thrower }, throw the dice! ({ $stock })
 # The free refuel after an outage (kero-told-dry is said first).

@@ -16,9 +16,9 @@ kero-phase-claim = reclamando territorios
 kero-phase-over = terminada
 kero-ai-playing = 🤖 { $name } está jugando ({ $phase }) · { $stock }
 kero-your-turn = { $player }, es tu turno: { $steps ->
-    [fuel] reposta, añade dados y pulsa Tirar.
+    [refinery] reposta, añade dados y pulsa Tirar.
     [dice] añade dados y pulsa Tirar.
-   *[roll] pulsa Tirar cuando quieras.
+   *[ready] pulsa Tirar cuando quieras.
 }
 kero-fuelling = { $name } está repostando: { $thrower }, ¡lanza los dados! ({ $stock })
 kero-refuelling = ⛽ Un { -tuarek(count: 1) } que pasaba por allí reposta a { $name } con los 5 dados blancos: { $thrower }, ¡lanza!

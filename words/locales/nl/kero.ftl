@@ -16,9 +16,9 @@ kero-phase-claim = gebieden claimen
 kero-phase-over = afgelopen
 kero-ai-playing = 🤖 { $name } is aan zet ({ $phase }) · { $stock }
 kero-your-turn = { $player }, jouw beurt: { $steps ->
-    [fuel] tank, kies dobbelstenen en klik dan op Gooien.
+    [refinery] tank, kies dobbelstenen en klik dan op Gooien.
     [dice] kies dobbelstenen en klik dan op Gooien.
-   *[roll] klik op Gooien als je klaar bent.
+   *[ready] klik op Gooien als je klaar bent.
 }
 kero-fuelling = { $name } tankt — { $thrower }, gooi de dobbelstenen! ({ $stock })
 kero-refuelling = ⛽ Een langskomende { -tuarek(count: 1) } tankt { $name } bij met de 5 witte dobbelstenen — { $thrower }, gooi!

@@ -230,6 +230,22 @@ async def first_turn_of(driver: KeroDriver, seat: int) -> None:
     raise AssertionError("the seat never got a turn")
 
 
+async def drained_turn_of(driver: KeroDriver, seat: int, keep_ms: int = 2_000) -> None:
+    """Play on to `seat`'s turn, roll until about `keep_ms` of KERO is left, stop and end the
+    turn, and play on to its next turn: its tank has room for a fuel-up (the bot offers none
+    into a full tank)."""
+    await first_turn_of(driver, seat)
+    fake = driver.server.fake
+    await driver.press(seat, "roll@")
+    await fake.settle()
+    driver.clock.now = (empty_at(driver) - keep_ms) / 1000
+    await driver.press(seat, "stop@")
+    await fake.settle()
+    await driver.press(seat, "end")
+    await fake.settle()
+    await first_turn_of(driver, seat)
+
+
 async def rolling(server: Server, **bot_options: Any) -> KeroDriver:
     """A match against the computer with Ana (first to play) rolling 5 white dice."""
     bot = await server.start_bot(ai_think_ms=1_500, **bot_options)

@@ -470,6 +470,14 @@ async def test_a_kero_turn_killed_in_a_live_fuel_up_and_in_the_tanker_window(
     state = await kero(chaos, match_id)
     assert state.phase is KeroPhase.START and state.active == 0, "the seed lets Ana start"
 
+    # Room in Ana's tank (no fuel-up is offered into a full one): she rolls it nearly dry.
+    chaos.action(await (await press(chaos, match_id, 0, ":act:roll@"))())
+    window = (await kero(chaos, match_id)).turn.window
+    assert window is not None
+    chaos.clock.advance((window.empty_at - 2_000 - chaos.server.fake.now_ms()) / 1000)
+    for seat, suffix in ((0, "stop@"), (0, "end"), (1, "roll@"), (1, "stop@"), (1, "end")):
+        chaos.action(await (await press(chaos, match_id, seat, f":act:{suffix}"))())
+
     # During a live fuel-up: killed after Bo's throw is stored, before its answer.
     chaos.action(await (await press(chaos, match_id, 0, ":act:fuel@"))())
     chaos.action(await (await press(chaos, match_id, 1, ":act:throw@"))())

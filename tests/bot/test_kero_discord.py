@@ -12,7 +12,13 @@ from games.records import Entry, Player
 from storage import NewMatch, SqliteStore
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import decodes, live_here
-from tests.bot.kero_driver import KeroDriver, challenge, first_turn_of, start_vs_computer
+from tests.bot.kero_driver import (
+    KeroDriver,
+    challenge,
+    drained_turn_of,
+    first_turn_of,
+    start_vs_computer,
+)
 from tests.games.kero.helpers import (
     BRICK,
     FLAME,
@@ -87,7 +93,7 @@ async def fuel_twice(driver: KeroDriver, throw: bool) -> list[a.Action]:
 
 async def test_a_double_fuel_up_in_auto_mode(timed_server: Server) -> None:
     bot, driver = await challenge(timed_server, refuel="auto")
-    await first_turn_of(driver, 0)
+    await drained_turn_of(driver, 0)
     history = await fuel_twice(driver, throw=False)
     assert sum(isinstance(act, a.FuelUp) for act in history) == 2
     assert kero_state(driver.live.state).phase is Phase.START
@@ -98,7 +104,7 @@ async def test_a_double_fuel_up_in_auto_mode(timed_server: Server) -> None:
 @pytest.mark.parametrize("throw", [True, False])
 async def test_a_double_fuel_up_in_live_mode(timed_server: Server, throw: bool) -> None:
     bot, driver = await challenge(timed_server, refuel="live")
-    await first_turn_of(driver, 0)
+    await drained_turn_of(driver, 0)
     history = await fuel_twice(driver, throw=throw)
     assert sum(isinstance(act, a.FuelUp) for act in history) == 2
     throws = sum(isinstance(act, a.Throw) for act in history)
@@ -114,7 +120,7 @@ async def test_the_fuel_up_button_goes_once_the_clan_does_something_else(
     """Fuel-ups come first: after Ana takes a special die, her message offers no Fuel up, and
     a click on the old button is refused (ephemerally) and changes nothing."""
     bot, driver = await challenge(timed_server)
-    await first_turn_of(driver, 0)
+    await drained_turn_of(driver, 0)
     fuel = driver.button_id(":act:fuel")
     await driver.press(0, "die:green")
     await timed_server.fake.settle()

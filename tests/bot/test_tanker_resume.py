@@ -14,7 +14,13 @@ from games.kero import actions as a
 from games.kero.board import Phase
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import live_here
-from tests.bot.kero_driver import KeroDriver, challenge, empty_at, first_turn_of, rolling
+from tests.bot.kero_driver import (
+    KeroDriver,
+    challenge,
+    drained_turn_of,
+    empty_at,
+    rolling,
+)
 
 OUTAGE_MS = 5_000
 """How long the gateway stays down (the reconnect in the issue took 5 s)."""
@@ -173,7 +179,7 @@ async def test_a_live_throw_held_by_an_outage_counts(timed_server: Server) -> No
     """Bo's throw, stamped before the bot would throw for him, arrives after the resume."""
     bot, driver = await challenge(timed_server, refuel="live")
     fake = timed_server.fake
-    await first_turn_of(driver, 0)
+    await drained_turn_of(driver, 0)
     state = kero_state(driver.live.state)
     state.camps[0].jerrycans = max(state.camps[0].jerrycans, 1)
     await driver.press(0, "fuel@")

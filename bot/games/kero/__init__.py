@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from bot.games.adapter import DemoMatch, GameAdapter, GameUI
-from bot.games.kero import play, ui, views
+from bot.games.kero import play, texts, ui, views
 from bot.games.kero.commands import KeroCog
 from bot.games.kero.rules import KeroRules
 
 ADAPTER = GameAdapter(
     rules=KeroRules(),
     ui=GameUI(
-        step_content=ui.step_content,
+        step_content=texts.step_content,
         step_view=views.step_view,
-        step_summary=ui.turn_summary,
-        results_content=ui.results_content,
+        step_summary=texts.turn_summary,
+        results_content=texts.results_content,
         text_board=ui.text_board,
         progress_line=ui.progress_line,
         players=ui.players,

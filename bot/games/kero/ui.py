@@ -6,13 +6,16 @@ the tanker window the dice are toggle buttons (marked = re-roll) whose custom_id
 marks, so toggling needs no storage, and the KERO left shows as a Discord relative timestamp
 (no countdown edits). Tuareks are secret: they are played from an ephemeral "My Tuareks" message.
 
-Every word comes from the catalogs (words/locales/*/kero.ftl, games.ftl): the public message in
-the match's language (`live.words`), My Tuareks and the answers on it in the member's.
+Here: how things are named and what they cost, in options, buttons and the text board; the
+messages' own texts are texts.py's. Every word comes from the catalogs (words/locales/*/kero.ftl,
+games.ftl): the public message in the match's language (`live.words`), My Tuareks and the answers
+on it in the member's.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from bot.games.kero.rules import kero_state
@@ -21,10 +24,11 @@ from games.common.protocol import Seat
 from games.kero import KeroState
 from games.kero import actions as a
 from games.kero.board import Phase
-from games.kero.components import Face
-from games.kero.fuel import kero_gained
+from games.kero.components import Card, Face
 from games.kero.resources import RESOURCES, Resources
+from games.kero.rules.economy import tile_with
 from games.kero.scoring import points
+from render.kero.cards import card_number
 from render.kero.palette import CLAN_COLOURS
 from words import Words, isolate
 
@@ -135,54 +139,17 @@ def territory_name(w: Words, territory: str) -> str:
     return w(f"territory-{territory.lower()}")
 
 
-def _stock(w: Words, state: KeroState, seat: Seat) -> str:
-    camp = state.camps[seat]
-    jerrycans = resource_words(w, "jerrycan", camp.jerrycans)
-    return w("kero-stock", seconds=camp.tank.level_ms // 1000, jerrycans=jerrycans)
+def fuel_offered(state: KeroState, legal: Sequence[a.Action]) -> bool:
+    """Fuel up is offered when the rules allow it and the tank has room: a fuel-up into a full
+    tank would spend a jerrycan for nothing."""
+    tank = state.camps[state.active].tank
+    return tank.level_ms < tank.capacity_ms and any(isinstance(act, a.FuelUp) for act in legal)
 
 
-def step_content(live: LiveMatch) -> str:
-    """What the turn's message says now."""
-    w = live.words
-    state = kero_state(live.state)
-    active, camp = state.active, state.camps[state.active]
-    header = w("kero-header", match=live.id, round=min(state.claims + 1, 3), turn=state.turns + 1)
-    name = named(live.names[active])
-    stock = _stock(w, state, active)
-    if live.is_ai(state.active) and state.phase is not Phase.CLAIM:
-        lines = [w("kero-ai-playing", name=name, phase=phase_words(w, state.phase), stock=stock)]
-        lines += _claim_report(live, w, state)
-    elif state.phase is Phase.START:
-        dice = " ".join(DIE_EMOJI[d] for d in state.turn.dice)
-        line = w("kero-stock-special-dice", stock=stock, dice=dice) if dice else stock
-        lines = [w("kero-your-turn", player=who(live, active)), line]
-        lines += _claim_report(live, w, state) + _fuel_report(live, w, state)
-    elif state.phase is Phase.FUELING:
-        thrower = who(live, 1 - active)
-        lines = [w("kero-fuelling", name=name, thrower=thrower, stock=stock)]
-    elif state.phase is Phase.ROLLING:
-        window = state.turn.window
-        assert window is not None
-        left = window.empty_at - state.clock_ms
-        lines = [
-            w(
-                "kero-rolling",
-                name=name,
-                when=f"<t:{window.empty_at // 1000}:R>",
-                gauge=gauge(w, left, camp.tank.capacity_ms),
-            ),
-            " ".join(dice_faces(w, state)),
-            w("kero-rolling-help"),
-        ]
-    elif state.phase is Phase.CAMP:
-        resources = resources_text(w, state.turn.pool)
-        lines = [
-            w("kero-in-camp", name=name, resources=resources, stock=stock),
-            w("kero-camp-help"),
-        ]
-    else:
-        lines = [_claim_line(live, w, state)]
-    return "\n".join([header, *lines])
+def tank_full(state: KeroState, seat: Seat) -> bool:
+    """The clan's tank holds all it can."""
+    tank = state.camps[seat].tank
+    return tank.level_ms >= tank.capacity_ms
 
 
 def describe(w: Words, state: KeroState, action: a.Action) -> str:
@@ -194,8 +161,9 @@ def describe(w: Words, state: KeroState, action: a.Action) -> str:
         land = territory_name(w, territory.id)
         if isinstance(action, a.TieBreak):
             return w("kero-tiebreak-option", slot=action.slot, name=land)
+        about = w("kero-territory", name=land, points=territory.points)
         key = "kero-territory-boss-option" if action.boss else "kero-territory-option"
-        return w(key, slot=action.slot, name=land, points=territory.points)
+        return w(key, land=about, cost=_placement_cost(w, state))
     if isinstance(action, a.Play | a.Use):
         name = (
             tuarek_name(w, action.tuarek)
@@ -204,28 +172,51 @@ def describe(w: Words, state: KeroState, action: a.Action) -> str:
         )
         if action.arg is None:
             return name
-        return w("kero-with-choice", what=name, choice=_choice(w, action.arg))
+        return w("kero-with-choice", what=name, choice=choice_words(w, action.arg))
     return action.to_text()
 
 
+def _placement_cost(w: Words, state: KeroState) -> str:
+    """`free` while free placements are owed, else `cost: 🧍 1 recruit and ⚙️ 1 metal`."""
+    if state.turn.owed_places:
+        return w("kero-free")
+    return w("kero-cost", cost=resources_text(w, state.box.supply.explorer_cost))
+
+
 def _card_option(w: Words, state: KeroState, slot: int) -> str:
-    """A card of the row: its slot, colour, kind, points and cost."""
+    """A card of the row as the image numbers it, what it scores, and its cost."""
     card = state.box.cards_by_id[state.row[slot - 1] or ""]
-    cost = resources_text(w, card.cost)
-    if not card.colour:
-        return w("kero-card-option", slot=slot, kind=card.kind, points=card.points, cost=cost)
-    colour = w(f"card-colour-{card.colour}")
-    return w(
-        "kero-card-coloured-option",
-        slot=slot,
-        colour=colour,
-        kind=card.kind,
-        points=card.points,
-        cost=cost,
-    )
+    cost = w("kero-cost", cost=resources_text(w, card.cost))
+    return w("kero-card-option", card=card_words(w, card), cost=cost)
 
 
-def _choice(w: Words, arg: str) -> str:
+def card_words(w: Words, card: Card) -> str:
+    """A card as its image prints it, with its colour and points: `S3 green · 1 pt`,
+    `R3 green · 1 pt per green card`, `S2 green · tile A1`."""
+    number = card_number(card.id, card.kind, w)
+    colour = w(f"card-colour-{card.colour}") if card.colour else ""
+    if card.per_colour:
+        return w("kero-card-per-colour", card=number, colour=colour, per=card.per_colour)
+    if card.ability and not card.points:
+        return w("kero-card-tile", card=number, colour=colour, tile=int(card.ability[1:]))
+    return w("kero-card-points", card=number, colour=colour, points=card.points)
+
+
+def die_cost(state: KeroState, colour: str) -> int:
+    """The jerrycans a special die costs now (0 with the tile that makes it free)."""
+    if tile_with(state, "free_die", colour) is not None:
+        return 0
+    return state.box.supply.special_die_cost.jerrycan
+
+
+def hire_cost(state: KeroState) -> int:
+    """The jerrycans a Tuarek costs now (fewer with the tile that makes one cheaper)."""
+    cheap = tile_with(state, "tuarek_cost")
+    arg = state.box.tiles[cheap].effect.arg if cheap is not None else None
+    return arg if isinstance(arg, int) else state.box.supply.tuarek_cost.jerrycan
+
+
+def choice_words(w: Words, arg: str) -> str:
     """What a Tuarek or tile is played with: a special die (Guide), a resource (Trader), or a
     die of the throw by its place (Smith, A10: "die 3" is the third)."""
     if arg in DIE_EMOJI:
@@ -235,33 +226,6 @@ def _choice(w: Words, arg: str) -> str:
     if arg.isascii() and arg.isdigit():
         return w("kero-die-number", number=int(arg) + 1)
     return arg
-
-
-def turn_summary(live: LiveMatch, key: int) -> str:
-    """What an earlier turn's message says once play moved on."""
-    w = live.words
-    camps = kero_state(live.state).summary()["camps"]
-    scores = " · ".join(
-        w("kero-score", name=named(live.names[c["seat"]]), points=c["points"]) for c in camps
-    )
-    if key % 2:
-        return w("kero-summary-claim", match=live.id, scores=scores)
-    return w("kero-summary-turn", match=live.id, turn=key // 2 + 1, scores=scores)
-
-
-def results_content(live: LiveMatch) -> str:
-    """Winners and scores."""
-    w = live.words
-    state = kero_state(live.state)
-    outcome = state.outcome()
-    assert outcome is not None
-    winners = w.join([f"**{named(live.names[s])}**" for s in sorted(outcome.winners)])
-    lines = [w("kero-results-won", winners=winners, count=len(outcome.winners), match=live.id)]
-    lines += [
-        w("kero-results-line", name=named(live.names[s]), points=outcome.scores[s])
-        for s in range(2)
-    ]
-    return "\n".join(lines)
 
 
 def text_board(live: LiveMatch) -> str:
@@ -302,46 +266,6 @@ def progress_line(live: LiveMatch) -> str:
 
 def mover(state: KeroState) -> Seat:
     return state.thrower() if state.phase is Phase.FUELING else state.active
-
-
-def _claim_line(live: LiveMatch, w: Words, state: KeroState) -> str:
-    waiting = w.join([who(live, s) for s in state.seats_to_act()])
-    return w("kero-claim-waiting", players=waiting)
-
-
-def _claim_report(live: LiveMatch, w: Words, state: KeroState) -> list[str]:
-    """In the turn after a claim: how each territory was settled."""
-    report = state.last_claim
-    if report is None or report.turn != state.turns - 1:
-        return []
-    parts = [
-        w(
-            f"kero-claimed-{c.how}",
-            name=named(live.names[c.winner]) if c.winner is not None else "",
-            land=territory_name(w, c.territory),
-        )
-        for c in report.territories
-    ]
-    return [w("kero-claim-report", parts=" · ".join(parts))]
-
-
-def _fuel_report(live: LiveMatch, w: Words, state: KeroState) -> list[str]:
-    """After a fuel-up this turn: how many throws the opponent's dice took."""
-    if not state.turn.fuel_ups:
-        return []
-    history = [act for _, act in state.history]
-    starts = [i for i, act in enumerate(history) if isinstance(act, a.FuelUp | a.Play)]
-    if not starts:
-        return []
-    throws = sum(isinstance(act, a.Flames) for act in history[starts[-1] :])
-    thrower = named(live.names[state.thrower()])
-    count = state.turn.fuel_ups
-    if state.fuel_mode == "auto":
-        seconds = kero_gained(throws, state.box.supply.fuel_up_throw_ms) / 1000
-        return [
-            w("kero-fuel-report-auto", count=count, thrower=thrower, throws=throws, seconds=seconds)
-        ]
-    return [w("kero-fuel-report", count=count, thrower=thrower, throws=throws)]
 
 
 def players(live: LiveMatch) -> list[str]:

@@ -14,7 +14,11 @@ from bot.games.kero.ui import (
     DIE_EMOJI,
     describe,
     dice_faces,
+    die_cost,
+    fuel_offered,
+    hire_cost,
     mover,
+    tank_full,
     template,
     tile_name,
     tuarek_name,
@@ -107,7 +111,11 @@ def tuarek_message(live: LiveMatch, seat: Seat, w: Words) -> tuple[str, discord.
     )
     tiles = w.join([tile_name(w, t) for t in camp.tiles]) if camp.tiles else w("kero-no-tiles")
     text = tuareks + "\n" + w("kero-my-tiles", tiles=tiles)
-    playable = [act for act in state.legal_actions(seat) if isinstance(act, a.Play | a.Use)]
+    playable = [
+        act
+        for act in state.legal_actions(seat)
+        if isinstance(act, a.Play | a.Use) and not _useless(state, seat, act)
+    ]
     if not playable:
         return text + "\n" + w("kero-nothing-to-play"), None
     options = [
@@ -116,6 +124,14 @@ def tuarek_message(live: LiveMatch, seat: Seat, w: Words) -> tuple[str, discord.
     ]
     ref = MatchRef(live.id, state.version, Verb.ACT, SECRET)
     return text, view_of(match_select(ref, options, w("kero-tuarek-placeholder")))
+
+
+def _useless(state: KeroState, seat: Seat, action: a.Action) -> bool:
+    """A Water-carrier's fuel-up into a full tank: it would pour nothing and cost the Tuarek."""
+    if not isinstance(action, a.Play) or not tank_full(state, seat):
+        return False
+    kinds = {t.id: t.effect.kind for t in state.box.tuareks}
+    return kinds.get(action.tuarek) == "free_fuel_up"
 
 
 def _tuareks_button(
@@ -136,6 +152,15 @@ _BUTTONS: Final = {
 """The phase's buttons: their label's message id, emoji and style, by action."""
 
 
+def _label(w: Words, state: KeroState, action: a.Action, key: str) -> str:
+    """A button's label, with what it costs when it spends something."""
+    if isinstance(action, a.FuelUp):
+        return w(key, cost=state.box.supply.fuel_up_cost.jerrycan)
+    if isinstance(action, a.Hire):
+        return w(key, cost=hire_cost(state))
+    return w(key)
+
+
 def _phase_items(
     live: LiveMatch,
     w: Words,
@@ -148,27 +173,39 @@ def _phase_items(
     def ref(action: a.Action) -> MatchRef:
         return MatchRef(live.id, version, Verb.ACT, template(action))
 
-    for action in legal:
+    offered = [act for act in legal if not isinstance(act, a.FuelUp) or fuel_offered(state, legal)]
+    for action in offered:
         button = _BUTTONS.get(type(action))
         if button is not None:
             key, emoji, style = button
-            view.add_item(match_button(ref(action), w(key), emoji=emoji, style=style, row=0))
-    for action in legal:
+            label = _label(w, state, action, key)
+            view.add_item(match_button(ref(action), label, emoji=emoji, style=style, row=0))
+    for action in offered:
         if isinstance(action, a.AddDie):
-            label = w("kero-die-label", colour=action.colour)
+            label = _die_label(w, state, action.colour)
             view.add_item(match_button(ref(action), label, emoji=DIE_EMOJI[action.colour], row=1))
+    owed = state.turn.owed_places
+    place = w("kero-place-free-placeholder", count=owed) if owed else w("kero-place-placeholder")
     for kind, placeholder, row in (
-        (a.Take, "kero-take-placeholder", 2),
-        (a.Place, "kero-place-placeholder", 3),
+        (a.Take, w("kero-take-placeholder"), 2),
+        (a.Place, place, 3),
     ):
-        choices = [act for act in legal if isinstance(act, kind)]
+        choices = [act for act in offered if isinstance(act, kind)]
         if choices:
             options = [
                 discord.SelectOption(label=describe(w, state, act)[:100], value=template(act))
                 for act in choices[:25]
             ]
             select_ref = MatchRef(live.id, version, Verb.ACT, kind.__name__.lower())
-            view.add_item(match_select(select_ref, options, w(placeholder), row=row))
+            view.add_item(match_select(select_ref, options, placeholder, row=row))
+
+
+def _die_label(w: Words, state: KeroState, colour: str) -> str:
+    """`green die (1 ⛽)`, or `green die (free)` with the tile that gives it."""
+    cost = die_cost(state, colour)
+    if cost:
+        return w("kero-die-cost-label", colour=colour, cost=cost)
+    return w("kero-die-free-label", colour=colour)
 
 
 def _claim_items(live: LiveMatch, w: Words, state: KeroState, view: discord.ui.View) -> None:

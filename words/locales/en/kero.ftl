@@ -16,15 +16,34 @@ kero-phase-camp = in camp
 kero-phase-claim = claiming territories
 kero-phase-over = over
 kero-ai-playing = 🤖 { $name } is playing ({ $phase }) · { $stock }
-# "Roll" is the button's label (kero-roll-label).
-kero-your-turn = { $player }, your turn: fuel up, add dice, then Roll.
+# "Roll" is the button's label (kero-roll-label). $steps: what the player may do before
+# rolling (refinery: fuel up and add dice; dice: add dice; ready: nothing else).
+kero-your-turn = { $player }, your turn: { $steps ->
+    [refinery] fuel up, add dice, then Roll.
+    [dice] add dice, then Roll.
+   *[ready] Roll when ready.
+}
 kero-fuelling = { $name } is fuelling up — { $thrower }, throw the dice! ({ $stock })
+# The free refuel after an outage (kero-told-dry is said first).
+kero-refuelling = ⛽ A passing { -tuarek(count: 1) } refuels { $name } with the 5 white dice — { $thrower }, throw!
+# A live fuel-up under way.
+kero-fuel-progress = 🔥 { $flames } of { $dice } dice show a flame · { $throws } { $throws ->
+    [one] throw
+   *[other] throws
+} · +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s so far
 # $when: a Discord timestamp ("in 31 seconds", in the reader's own language).
 kero-rolling = { $name } is rolling — the tank runs dry { $when } { $gauge }
 kero-gauge = { $bar } { $seconds } s
 kero-rolling-help = Mark dice to re-roll (🔁), then Re-roll; Stop keeps them all.
 kero-in-camp = { $name } is in camp: { $resources } to spend · { $stock }
 kero-camp-help = Take cards, place Explorers, hire { -tuarek(count: 2) }, then End turn.
+kero-free-explorers = 🧭 { $count ->
+    [one] { $count } free Explorer
+   *[other] { $count } free Explorers
+} to place — lost if you end the turn without placing { $count ->
+    [one] it
+   *[other] them
+}.
 kero-claim-waiting = 📜 Claim! Waiting for { $players } to decide about a tie (answers stay secret until all are in).
 kero-claim-report = 📜 Claim: { $parts }.
 kero-claimed-majority = { $name } won { $land }
@@ -36,11 +55,45 @@ kero-claimed-empty = { $land }: nobody there — discarded
 kero-fuel-report = ⛽ Fuel-up { $count } done: { $thrower }'s dice took { $throws } { $throws ->
     [one] throw
    *[other] throws
-}.
-kero-fuel-report-auto = ⛽ Fuel-up { $count } done: { $thrower }'s dice took { $throws } { $throws ->
+} → +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s of { -fuel }.
+# A fuel-up's line when it filled the tank (a tank holds no more).
+kero-tank-full = { $line } · tank full
+# In the turn after an outage.
+kero-dry-report = 🏜️ { $name }'s tank ran dry — the dice counted for nothing; a passing { -tuarek(count: 1) } refuelled it: +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s of { -fuel }.
+
+## What a turn did, a line each (in the turn's summary; the camp's deeds in its message too).
+
+kero-told-dry = 🏜️ The tank ran dry — these dice count for nothing.
+kero-told-refuel = ⛽ A passing { -tuarek(count: 1) } refuelled the truck with the { $dice } white dice: +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s of { -fuel }
+kero-told-storm = 🌪️ A Dust Storm struck: only the { $dice } white dice are thrown.
+# $paid: "1 ⛽" or the Water-carrier.
+kero-told-fuel = ⛽ Fuelled up ({ $paid }): { $throws } { $throws ->
     [one] throw
    *[other] throws
-} → +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s of { -fuel } (a tank holds at most its capacity).
+} → +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s of { -fuel }
+# $dice: the special dice's emoji; $cost: "2 ⛽" or kero-free.
+kero-told-dice = 🎲 { $count ->
+    [one] Took a special die
+   *[other] Took { $count } special dice
+}: { $dice } ({ $cost })
+kero-told-stop = ✋ Stopped with { $seconds } s left; the dice gave { $got }
+# $card: kero-card-points and the like; $cost: resources.
+kero-told-take = 🃏 Took { $card } for { $cost }
+kero-told-place = 🧭 Explorer on { $land } ({ $cost })
+kero-told-place-boss = 👑 Boss on { $land } ({ $cost })
+kero-told-hire = 🐪 { $count ->
+    [one] Hired a { -tuarek(count: 1) }
+   *[other] Hired { $count } { -tuarek(count: 2) }
+} ({ $cost } ⛽)
+kero-told-play = 🐪 Played { $what }
+kero-told-use = 🏅 Used { $what }
+kero-told-burn = 🔥 { $flames } flames: { $card } burned
+kero-told-unplaced = 🧭 { $count ->
+    [one] { $count } free Explorer went unused
+   *[other] { $count } free Explorers went unused
+}
+kero-told-skipped = ⏭️ Turn skipped: nothing gained
+kero-told-claim-card = 📜 A Claim card came up: claim!
 
 ## Die faces (after the face's emoji).
 
@@ -54,9 +107,9 @@ kero-roll-label = Roll
 kero-reroll-label = Re-roll
 kero-reroll-count-label = Re-roll { $count }
 kero-stop-label = Stop
-kero-fuel-up-label = Fuel up (1 ⛽)
+kero-fuel-up-label = Fuel up ({ $cost } ⛽)
 kero-throw-label = Throw
-kero-hire-label = Hire a { -tuarek(count: 1) } (2 ⛽)
+kero-hire-label = Hire a { -tuarek(count: 1) } ({ $cost } ⛽)
 kero-end-turn-label = End turn
 kero-tuareks-label = My { -tuarek(count: 2) }
 # $colour: a special die's id (green, yellow, blue).
@@ -65,38 +118,51 @@ kero-die-label = { $colour ->
     [yellow] yellow die
    *[blue] blue die
 }
+kero-die-cost-label = { $colour ->
+    [green] green die
+    [yellow] yellow die
+   *[blue] blue die
+} ({ $cost } ⛽)
+kero-die-free-label = { $colour ->
+    [green] green die
+    [yellow] yellow die
+   *[blue] blue die
+} (free)
 kero-die-number = die { $number }
 kero-boss-activate-label = Territory { $slot }: activate your Boss
 kero-boss-hold-label = Territory { $slot }: hold your Boss
 kero-take-placeholder = Take a card
 kero-place-placeholder = Place an Explorer
+kero-place-free-placeholder = Place { $count ->
+    [one] your free Explorer
+   *[other] your { $count } free Explorers
+} (lost if unused)
 kero-tiebreak-placeholder = The tie your A5 tile breaks
 kero-tuarek-placeholder = Play a { -tuarek(count: 1) } or use a tile
-# $kind: the card's kind (start, regular, claim); $colour: card-colour-*; $cost: resources.
-kero-card-option = Card { NUMBER($slot) }: { $kind ->
-    [start] start
-    [claim] claim
-   *[regular] regular
-}, { $points } { $points ->
-    [one] pt
-   *[other] pts
-} — { $cost }
-kero-card-coloured-option = Card { NUMBER($slot) }: { $colour } { $kind ->
-    [start] start
-    [claim] claim
-   *[regular] regular
-}, { $points } { $points ->
-    [one] pt
-   *[other] pts
-} — { $cost }
-kero-territory-option = Territory { NUMBER($slot) }: { $name }, { $points } { $points ->
+# What an option or a move costs ($cost: resources), and a placement that costs nothing.
+kero-cost = cost: { $cost }
+kero-free = free
+# A card as its image numbers it ($card: image-kero-card-id), its colour and what it scores.
+kero-card-points = { $card } { $colour } · { $points } { $points ->
     [one] pt
    *[other] pts
 }
-kero-territory-boss-option = Territory { NUMBER($slot) }: { $name }, { $points } { $points ->
+kero-card-per-colour = { $card } { $colour } · 1 pt per { $per ->
+    [green] green card
+    [yellow] yellow card
+    [red] red card
+   *[blue] blue card
+}
+kero-card-tile = { $card } { $colour } · tile A{ $tile }
+# $card: kero-card-points and the like; $cost: kero-cost.
+kero-card-option = { $card } — { $cost }
+kero-territory = { $name }, { $points } { $points ->
     [one] pt
    *[other] pts
-} (your Boss)
+}
+# $land: kero-territory; $cost: kero-cost or kero-free.
+kero-territory-option = { $land } — { $cost }
+kero-territory-boss-option = { $land } — your Boss, { $cost }
 kero-tiebreak-option = Territory { NUMBER($slot) }: { $name }
 # A Tuarek or tile and what it is played with ("Trader: 1 metal", "A10 Second chance: die 3").
 kero-with-choice = { $what }: { $choice }
@@ -115,7 +181,7 @@ kero-nothing-to-play = Nothing to play right now.
 ## Once a message is done with, the results, the text board.
 
 kero-score = { $name } { $points }
-kero-summary-turn = ⛽ { -kero } · match #{ NUMBER($match, useGrouping: 0) } · turn { $turn } is over — points: { $scores }
+kero-summary-turn = ⛽ { -kero } · match #{ NUMBER($match, useGrouping: 0) } · turn { $turn } ({ $name }) is over — points: { $scores }
 kero-summary-claim = ⛽ { -kero } · match #{ NUMBER($match, useGrouping: 0) } · the claim is over — points: { $scores }
 kero-results-won = 🏆 { $winners } { $count ->
     [one] wins
@@ -125,6 +191,7 @@ kero-results-line = { $name } — { $points } { $points ->
     [one] point
    *[other] points
 }
+kero-final-claim = 📜 The final claim: { $parts }.
 kero-board-line = **{ $name }** — { $points } { $points ->
     [one] point
    *[other] points

@@ -15,13 +15,26 @@ kero-phase-camp = en el campamento
 kero-phase-claim = reclamando territorios
 kero-phase-over = terminada
 kero-ai-playing = 🤖 { $name } está jugando ({ $phase }) · { $stock }
-kero-your-turn = { $player }, es tu turno: reposta, añade dados y pulsa Tirar.
+kero-your-turn = { $player }, es tu turno: { $steps ->
+    [refinery] reposta, añade dados y pulsa Tirar.
+    [dice] añade dados y pulsa Tirar.
+   *[ready] pulsa Tirar cuando quieras.
+}
 kero-fuelling = { $name } está repostando: { $thrower }, ¡lanza los dados! ({ $stock })
+kero-refuelling = ⛽ Un { -tuarek(count: 1) } que pasaba por allí reposta a { $name } con los 5 dados blancos: { $thrower }, ¡lanza!
+kero-fuel-progress = 🔥 { $flames } de { $dice } dados con llama · { $throws } { $throws ->
+    [one] tirada
+   *[other] tiradas
+} · +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s por ahora
 kero-rolling = { $name } está tirando: el tanque se vacía { $when } { $gauge }
 kero-gauge = { $bar } { $seconds } s
 kero-rolling-help = Marca los dados que quieras volver a tirar (🔁) y pulsa Volver a tirar; Parar se los queda todos.
 kero-in-camp = { $name } está en el campamento: { $resources } para gastar · { $stock }
 kero-camp-help = Toma cartas, coloca Exploradores, contrata { -tuarek(count: 2) } y pulsa Terminar turno.
+kero-free-explorers = 🧭 { $count ->
+    [one] { $count } Explorador gratis por colocar: se pierde si terminas el turno sin colocarlo.
+   *[other] { $count } Exploradores gratis por colocar: se pierden si terminas el turno sin colocarlos.
+}
 kero-claim-waiting = 📜 ¡Reclamación! Falta la decisión de { $players } sobre un empate (las respuestas son secretas hasta que estén todas).
 kero-claim-report = 📜 Reclamación: { $parts }.
 kero-claimed-majority = { $name } gana { $land }
@@ -33,11 +46,40 @@ kero-claimed-empty = { $land }: no había nadie; se descarta
 kero-fuel-report = ⛽ Repostaje { $count } hecho: los dados de { $thrower } necesitaron { $throws } { $throws ->
     [one] tirada
    *[other] tiradas
-}.
-kero-fuel-report-auto = ⛽ Repostaje { $count } hecho: los dados de { $thrower } necesitaron { $throws } { $throws ->
+} → +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s de { -fuel }.
+kero-tank-full = { $line } · tanque lleno
+kero-dry-report = 🏜️ El tanque de { $name } se quedó seco: los dados no valieron nada; un { -tuarek(count: 1) } que pasaba lo repostó: +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s de { -fuel }.
+
+## Lo que hizo un turno, una línea por cosa (en el resumen del turno; lo hecho en el campamento, también en su mensaje).
+
+kero-told-dry = 🏜️ El tanque se ha quedado seco: estos dados no valen nada.
+kero-told-refuel = ⛽ Un { -tuarek(count: 1) } que pasaba repostó el camión con los { $dice } dados blancos: +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s de { -fuel }
+kero-told-storm = 🌪️ ¡Tormenta de polvo! Solo se lanzan los { $dice } dados blancos.
+kero-told-fuel = ⛽ Repostó ({ $paid }): { $throws } { $throws ->
     [one] tirada
    *[other] tiradas
-} → +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s de { -fuel } (un tanque nunca pasa de su capacidad).
+} → +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s de { -fuel }
+kero-told-dice = 🎲 { $count ->
+    [one] Tomó un dado especial
+   *[other] Tomó { $count } dados especiales
+}: { $dice } ({ $cost })
+kero-told-stop = ✋ Paró con { $seconds } s en el tanque; los dados dieron { $got }
+kero-told-take = 🃏 Tomó { $card } por { $cost }
+kero-told-place = 🧭 Explorador en { $land } ({ $cost })
+kero-told-place-boss = 👑 Jefe en { $land } ({ $cost })
+kero-told-hire = 🐪 { $count ->
+    [one] Contrató un { -tuarek(count: 1) }
+   *[other] Contrató { $count } { -tuarek(count: 2) }
+} ({ $cost } ⛽)
+kero-told-play = 🐪 Jugó { $what }
+kero-told-use = 🏅 Usó { $what }
+kero-told-burn = 🔥 { $flames } llamas: { $card } se quemó
+kero-told-unplaced = 🧭 { $count ->
+    [one] { $count } Explorador gratis se quedó sin colocar
+   *[other] { $count } Exploradores gratis se quedaron sin colocar
+}
+kero-told-skipped = ⏭️ Turno saltado: no gana nada
+kero-told-claim-card = 📜 Salió una carta de Reclamación: ¡a reclamar!
 
 ## Las caras de los dados (tras su emoji).
 
@@ -51,9 +93,9 @@ kero-roll-label = Tirar
 kero-reroll-label = Volver a tirar
 kero-reroll-count-label = Volver a tirar { $count }
 kero-stop-label = Parar
-kero-fuel-up-label = Repostar (1 ⛽)
+kero-fuel-up-label = Repostar ({ $cost } ⛽)
 kero-throw-label = Lanzar
-kero-hire-label = Contratar un { -tuarek(count: 1) } (2 ⛽)
+kero-hire-label = Contratar un { -tuarek(count: 1) } ({ $cost } ⛽)
 kero-end-turn-label = Terminar turno
 kero-tuareks-label = Mis { -tuarek(count: 2) }
 kero-die-label = { $colour ->
@@ -61,37 +103,47 @@ kero-die-label = { $colour ->
     [yellow] dado amarillo
    *[blue] dado azul
 }
+kero-die-cost-label = { $colour ->
+    [green] dado verde
+    [yellow] dado amarillo
+   *[blue] dado azul
+} ({ $cost } ⛽)
+kero-die-free-label = { $colour ->
+    [green] dado verde
+    [yellow] dado amarillo
+   *[blue] dado azul
+} (gratis)
 kero-die-number = dado { $number }
 kero-boss-activate-label = Territorio { $slot }: activa tu Jefe
 kero-boss-hold-label = Territorio { $slot }: guarda tu Jefe
 kero-take-placeholder = Toma una carta
 kero-place-placeholder = Coloca un Explorador
+kero-place-free-placeholder = { $count ->
+    [one] Coloca tu Explorador gratis (se pierde si no lo usas)
+   *[other] Coloca tus { $count } Exploradores gratis (se pierden si no los usas)
+}
 kero-tiebreak-placeholder = El empate que rompe tu loseta A5
 kero-tuarek-placeholder = Juega un { -tuarek(count: 1) } o usa una loseta
-kero-card-option = Carta { NUMBER($slot) }: { $kind ->
-    [start] inicial
-    [claim] de reclamación
-   *[regular] normal
-}, { $points } { $points ->
-    [one] pt
-   *[other] pts
-} — { $cost }
-kero-card-coloured-option = Carta { NUMBER($slot) }: { $kind ->
-    [start] inicial
-    [claim] de reclamación
-   *[regular] normal
-} { $colour }, { $points } { $points ->
-    [one] pt
-   *[other] pts
-} — { $cost }
-kero-territory-option = Territorio { NUMBER($slot) }: { $name }, { $points } { $points ->
+kero-cost = coste: { $cost }
+kero-free = gratis
+kero-card-points = { $card } { $colour } · { $points } { $points ->
     [one] pt
    *[other] pts
 }
-kero-territory-boss-option = Territorio { NUMBER($slot) }: { $name }, { $points } { $points ->
+kero-card-per-colour = { $card } { $colour } · 1 pt por carta { $per ->
+    [green] verde
+    [yellow] amarilla
+    [red] roja
+   *[blue] azul
+}
+kero-card-tile = { $card } { $colour } · loseta A{ $tile }
+kero-card-option = { $card } — { $cost }
+kero-territory = { $name }, { $points } { $points ->
     [one] pt
    *[other] pts
-} (tu Jefe)
+}
+kero-territory-option = { $land } — { $cost }
+kero-territory-boss-option = { $land } — tu Jefe, { $cost }
 kero-tiebreak-option = Territorio { NUMBER($slot) }: { $name }
 kero-with-choice = { $what }: { $choice }
 kero-tile = A{ $number } { $name }
@@ -111,7 +163,7 @@ kero-nothing-to-play = Ahora no tienes nada que jugar.
 ## Cuando un mensaje ya pasó, los resultados, el tablero en texto.
 
 kero-score = { $name } { $points }
-kero-summary-turn = ⛽ { -kero } · partida #{ NUMBER($match, useGrouping: 0) } · el turno { $turn } ha terminado; puntos: { $scores }
+kero-summary-turn = ⛽ { -kero } · partida #{ NUMBER($match, useGrouping: 0) } · el turno { $turn } ({ $name }) ha terminado; puntos: { $scores }
 kero-summary-claim = ⛽ { -kero } · partida #{ NUMBER($match, useGrouping: 0) } · la reclamación ha terminado; puntos: { $scores }
 kero-results-won = 🏆 ¡{ $winners } { $count ->
     [one] gana
@@ -121,6 +173,7 @@ kero-results-line = { $name }: { $points } { $points ->
     [one] punto
    *[other] puntos
 }
+kero-final-claim = 📜 La última reclamación: { $parts }.
 kero-board-line = **{ $name }**: { $points } { $points ->
     [one] punto
    *[other] puntos

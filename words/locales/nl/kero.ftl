@@ -15,14 +15,27 @@ kero-phase-camp = in het kamp
 kero-phase-claim = gebieden claimen
 kero-phase-over = afgelopen
 kero-ai-playing = 🤖 { $name } is aan zet ({ $phase }) · { $stock }
-kero-your-turn = { $player }, jouw beurt: tank, kies dobbelstenen en klik dan op Gooien.
+kero-your-turn = { $player }, jouw beurt: { $steps ->
+    [refinery] tank, kies dobbelstenen en klik dan op Gooien.
+    [dice] kies dobbelstenen en klik dan op Gooien.
+   *[ready] klik op Gooien als je klaar bent.
+}
 kero-fuelling = { $name } tankt — { $thrower }, gooi de dobbelstenen! ({ $stock })
+kero-refuelling = ⛽ Een langskomende { -tuarek(count: 1) } tankt { $name } bij met de 5 witte dobbelstenen — { $thrower }, gooi!
+kero-fuel-progress = 🔥 { $flames } van de { $dice } dobbelstenen tonen een vlam · { $throws } { $throws ->
+    [one] worp
+   *[other] worpen
+} · tot nu toe +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
 # $when: "over 31 seconden" (Discord's timestamp).
 kero-rolling = { $name } gooit — de tank raakt { $when } leeg { $gauge }
 kero-gauge = { $bar } { $seconds } s
 kero-rolling-help = Markeer de dobbelstenen die je opnieuw wilt gooien (🔁) en klik op Opnieuw gooien; met Stoppen houd je ze allemaal.
 kero-in-camp = { $name } is in het kamp: { $resources } te besteden · { $stock }
 kero-camp-help = Neem kaarten, zet ontdekkingsreizigers neer, huur { -tuarek(count: 2) } in en klik dan op Beurt beëindigen.
+kero-free-explorers = 🧭 { $count ->
+    [one] { $count } gratis ontdekkingsreiziger neer te zetten: weg als je de beurt beëindigt zonder hem neer te zetten.
+   *[other] { $count } gratis ontdekkingsreizigers neer te zetten: weg als je de beurt beëindigt zonder ze neer te zetten.
+}
 kero-claim-waiting = 📜 Claim! Wachten op de beslissing van { $players } over een gelijkspel (de antwoorden blijven geheim tot ze er allemaal zijn).
 kero-claim-report = 📜 Claim: { $parts }.
 kero-claimed-majority = { $name } wint { $land }
@@ -34,11 +47,40 @@ kero-claimed-empty = { $land }: niemand aanwezig — weggelegd
 kero-fuel-report = ⛽ Tankbeurt { $count } klaar: de dobbelstenen van { $thrower } hadden { $throws } { $throws ->
     [one] worp
    *[other] worpen
-} nodig.
-kero-fuel-report-auto = ⛽ Tankbeurt { $count } klaar: de dobbelstenen van { $thrower } hadden { $throws } { $throws ->
+} nodig → +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s { -fuel }.
+kero-tank-full = { $line } · tank vol
+kero-dry-report = 🏜️ De tank van { $name } raakte leeg — de dobbelstenen telden niet; een langskomende { -tuarek(count: 1) } tankte bij: +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s { -fuel }.
+
+## Wat een beurt deed, een regel per ding (in de samenvatting van de beurt; wat in het kamp gebeurde ook in het bericht zelf).
+
+kero-told-dry = 🏜️ De tank is leeg — deze dobbelstenen tellen niet.
+kero-told-refuel = ⛽ Een langskomende { -tuarek(count: 1) } tankte de truck bij met de { $dice } witte dobbelstenen: +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s { -fuel }
+kero-told-storm = 🌪️ Een zandstorm! Alleen de { $dice } witte dobbelstenen worden gegooid.
+kero-told-fuel = ⛽ Getankt ({ $paid }): { $throws } { $throws ->
     [one] worp
    *[other] worpen
-} nodig → +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s { -fuel } (een tank zit nooit voller dan vol).
+} → +{ NUMBER($seconds, minimumFractionDigits: 1, maximumFractionDigits: 1) } s { -fuel }
+kero-told-dice = 🎲 { $count ->
+    [one] Nam een speciale dobbelsteen
+   *[other] Nam { $count } speciale dobbelstenen
+}: { $dice } ({ $cost })
+kero-told-stop = ✋ Gestopt met nog { $seconds } s in de tank; de dobbelstenen gaven { $got }
+kero-told-take = 🃏 Nam { $card } voor { $cost }
+kero-told-place = 🧭 Ontdekkingsreiziger naar { $land } ({ $cost })
+kero-told-place-boss = 👑 Baas naar { $land } ({ $cost })
+kero-told-hire = 🐪 { $count ->
+    [one] Huurde een { -tuarek(count: 1) } in
+   *[other] Huurde { $count } { -tuarek(count: 2) } in
+} ({ $cost } ⛽)
+kero-told-play = 🐪 Speelde { $what }
+kero-told-use = 🏅 Gebruikte { $what }
+kero-told-burn = 🔥 { $flames } vlammen: { $card } verbrand
+kero-told-unplaced = 🧭 { $count ->
+    [one] { $count } gratis ontdekkingsreiziger bleef ongebruikt
+   *[other] { $count } gratis ontdekkingsreizigers bleven ongebruikt
+}
+kero-told-skipped = ⏭️ Beurt overgeslagen: niets gekregen
+kero-told-claim-card = 📜 Er kwam een claimkaart tevoorschijn: claim!
 
 ## De zijden van de dobbelstenen (na hun emoji).
 
@@ -52,9 +94,9 @@ kero-roll-label = Gooien
 kero-reroll-label = Opnieuw gooien
 kero-reroll-count-label = { $count } opnieuw gooien
 kero-stop-label = Stoppen
-kero-fuel-up-label = Tanken (1 ⛽)
+kero-fuel-up-label = Tanken ({ $cost } ⛽)
 kero-throw-label = Gooien
-kero-hire-label = { -tuarek(count: 1) } inhuren (2 ⛽)
+kero-hire-label = { -tuarek(count: 1) } inhuren ({ $cost } ⛽)
 kero-end-turn-label = Beurt beëindigen
 kero-tuareks-label = Mijn { -tuarek(count: 2) }
 kero-die-label = { $colour ->
@@ -62,37 +104,47 @@ kero-die-label = { $colour ->
     [yellow] gele dobbelsteen
    *[blue] blauwe dobbelsteen
 }
+kero-die-cost-label = { $colour ->
+    [green] groene dobbelsteen
+    [yellow] gele dobbelsteen
+   *[blue] blauwe dobbelsteen
+} ({ $cost } ⛽)
+kero-die-free-label = { $colour ->
+    [green] groene dobbelsteen
+    [yellow] gele dobbelsteen
+   *[blue] blauwe dobbelsteen
+} (gratis)
 kero-die-number = dobbelsteen { $number }
 kero-boss-activate-label = Gebied { $slot }: zet je baas in
 kero-boss-hold-label = Gebied { $slot }: houd je baas achter
 kero-take-placeholder = Neem een kaart
 kero-place-placeholder = Zet een ontdekkingsreiziger neer
+kero-place-free-placeholder = { $count ->
+    [one] Zet je gratis ontdekkingsreiziger neer (weg als je hem niet gebruikt)
+   *[other] Zet je { $count } gratis ontdekkingsreizigers neer (weg als je ze niet gebruikt)
+}
 kero-tiebreak-placeholder = Het gelijkspel dat je A5-tegel beslist
 kero-tuarek-placeholder = Speel een { -tuarek(count: 1) } of gebruik een tegel
-kero-card-option = Kaart { NUMBER($slot) }: { $kind ->
-    [start] startkaart
-    [claim] claimkaart
-   *[regular] gewone kaart
-}, { $points } { $points ->
-    [one] punt
-   *[other] punten
-} — { $cost }
-kero-card-coloured-option = Kaart { NUMBER($slot) }: { $kind ->
-    [start] startkaart
-    [claim] claimkaart
-   *[regular] gewone kaart
-}, { $colour }, { $points } { $points ->
-    [one] punt
-   *[other] punten
-} — { $cost }
-kero-territory-option = Gebied { NUMBER($slot) }: { $name }, { $points } { $points ->
+kero-cost = kosten: { $cost }
+kero-free = gratis
+kero-card-points = { $card } { $colour } · { $points } { $points ->
     [one] punt
    *[other] punten
 }
-kero-territory-boss-option = Gebied { NUMBER($slot) }: { $name }, { $points } { $points ->
+kero-card-per-colour = { $card } { $colour } · 1 punt per { $per ->
+    [green] groene
+    [yellow] gele
+    [red] rode
+   *[blue] blauwe
+} kaart
+kero-card-tile = { $card } { $colour } · tegel A{ $tile }
+kero-card-option = { $card } — { $cost }
+kero-territory = { $name }, { $points } { $points ->
     [one] punt
    *[other] punten
-} (je baas)
+}
+kero-territory-option = { $land } — { $cost }
+kero-territory-boss-option = { $land } — je baas, { $cost }
 kero-tiebreak-option = Gebied { NUMBER($slot) }: { $name }
 kero-with-choice = { $what }: { $choice }
 kero-tile = A{ $number } { $name }
@@ -112,7 +164,7 @@ kero-nothing-to-play = Je kunt nu niets spelen.
 ## Als een bericht voorbij is, de uitslag, het bord als tekst.
 
 kero-score = { $name } { $points }
-kero-summary-turn = ⛽ { -kero } · potje #{ NUMBER($match, useGrouping: 0) } · beurt { $turn } is voorbij — punten: { $scores }
+kero-summary-turn = ⛽ { -kero } · potje #{ NUMBER($match, useGrouping: 0) } · beurt { $turn } ({ $name }) is voorbij — punten: { $scores }
 kero-summary-claim = ⛽ { -kero } · potje #{ NUMBER($match, useGrouping: 0) } · de claim is voorbij — punten: { $scores }
 kero-results-won = 🏆 { $winners } { $count ->
     [one] wint
@@ -122,6 +174,7 @@ kero-results-line = { $name } — { $points } { $points ->
     [one] punt
    *[other] punten
 }
+kero-final-claim = 📜 De laatste claim: { $parts }.
 kero-board-line = **{ $name }** — { $points } { $points ->
     [one] punt
    *[other] punten

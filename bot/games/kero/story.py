@@ -1,0 +1,265 @@
+"""What a Kero turn did, read from the match's history so that its messages can say it: the
+cards taken, the Explorers placed, the fuel-ups and the KERO they poured, a dry tank, a burnt
+card. Nothing hidden is told: a hired Tuarek's type and an armed Dust Storm stay secret (a
+storm is told when it strikes, as the rules say).
+
+The history is replayed on a fresh state (a whole match replays in a few milliseconds), so each
+action is read against the board it was played on: `take:3` names the card slot 3 held then.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from games.common.protocol import Seat
+from games.kero import KeroState
+from games.kero import actions as a
+from games.kero.board import Phase
+from games.kero.chance import FLAME_FACE
+from games.kero.resources import NOTHING, Resources
+
+SECRET_TUAREKS = frozenset({"dust_storm"})
+"""Tuareks played face down: arming one is never told."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fuelled:
+    """A fuel-up: paid with a jerrycan, by a Water-carrier, or the free refuel after an outage.
+    `gained_ms` is None while the dice are still thrown."""
+
+    paid: str
+    dice: int
+    storm: bool
+    start_ms: int
+    throws: int = 0
+    gained_ms: int | None = None
+    full: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RanDry:
+    """The tank ran dry while the dice rolled: they count for nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class AddedDie:
+    """A special die taken from the shack, for `cost` jerrycans (0: a tile's free die)."""
+
+    colour: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    """The truck laid flat: the KERO left and what the dice gave."""
+
+    left_ms: int
+    got: Resources
+
+
+@dataclass(frozen=True, slots=True)
+class Took:
+    """A card taken from the row, and its printed cost."""
+
+    card: str
+    cost: Resources
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """An Explorer (or the Boss) placed on a territory, free or for `cost`."""
+
+    territory: str
+    boss: bool
+    cost: Resources
+
+
+@dataclass(frozen=True, slots=True)
+class Hired:
+    """A Tuarek hired for `cost` jerrycans (its type stays secret)."""
+
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class TuarekPlayed:
+    """A Tuarek played face up, with its choice."""
+
+    tuarek: str
+    arg: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TileUsed:
+    """An ability tile used, with its choice."""
+
+    tile: str
+    arg: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Burned:
+    """The Fire step burnt the rightmost card of the row."""
+
+    card: str
+    flames: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unplaced:
+    """Free placements left unused when the turn ended: lost."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """The turn was skipped before rolling (async play): nothing gained."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimCame:
+    """The refill revealed a Claim card."""
+
+
+Event = (
+    Fuelled
+    | RanDry
+    | AddedDie
+    | Stopped
+    | Took
+    | Placed
+    | Hired
+    | TuarekPlayed
+    | TileUsed
+    | Burned
+    | Unplaced
+    | Skipped
+    | ClaimCame
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Story:
+    """One turn: the clan that played it and what happened, in order."""
+
+    seat: Seat
+    events: tuple[Event, ...]
+
+
+def story(state: KeroState, turn: int) -> Story:
+    """What turn `turn` (0-based) of the match did, as far as the history goes."""
+    replay = _fresh(state)
+    seat: Seat = state.active
+    events: list[Event] = []
+    for actor, action in state.history:
+        if replay.turns > turn:
+            break
+        mine = replay.turns == turn and replay.phase not in (Phase.SETUP, Phase.CLAIM)
+        before = replay.clone() if mine else None
+        replay.apply(actor, action)
+        if before is not None:
+            seat = before.active
+            _told(before, replay, action, events)
+    return Story(seat, tuple(events))
+
+
+def fuel_ups(told: Story) -> list[Fuelled]:
+    """The story's fuel-ups, the one under way last."""
+    return [e for e in told.events if isinstance(e, Fuelled)]
+
+
+def _fresh(state: KeroState) -> KeroState:
+    options = {"variant": state.variant, "fuel_up": state.fuel_mode, "deal": state.deal}
+    return KeroState(options, box=state.box)
+
+
+def _told(before: KeroState, after: KeroState, action: a.Action, events: list[Event]) -> None:
+    """The events one action adds to the story."""
+    if isinstance(action, a.TankEmpty):
+        events.append(RanDry())
+    if after.phase is Phase.FUELING and before.phase is not Phase.FUELING:
+        events.append(_fuel_start(before, after, action))
+    elif before.phase is Phase.FUELING and after.phase is not Phase.FUELING:
+        _fuel_done(before, after, events)
+    else:
+        events += _deed(before, after, action)
+
+
+def _fuel_start(before: KeroState, after: KeroState, action: a.Action) -> Fuelled:
+    opponent = 1 - before.active
+    storm = after.camps[opponent].armed < before.camps[opponent].armed
+    paid = "outage" if isinstance(action, a.TankEmpty) else "jerrycan"
+    if isinstance(action, a.Play):
+        paid = "water_carrier"
+    fuel = after.turn.fuel
+    dice = fuel.dice if fuel is not None else after.box.white_count
+    return Fuelled(paid, dice, storm, after.camps[before.active].tank.level_ms)
+
+
+def _fuel_done(before: KeroState, after: KeroState, events: list[Event]) -> None:
+    """The fuel-up under way ends: its throws and the KERO it poured in."""
+    index = max(i for i, e in enumerate(events) if isinstance(e, Fuelled))
+    started = events[index]
+    assert isinstance(started, Fuelled) and before.turn.fuel is not None
+    tank = after.camps[before.active].tank
+    events[index] = replace(
+        started,
+        throws=before.turn.fuel.throws + 1,
+        gained_ms=tank.level_ms - started.start_ms,
+        full=tank.level_ms == tank.capacity_ms,
+    )
+
+
+def _deed(before: KeroState, after: KeroState, action: a.Action) -> list[Event]:
+    """What a player's own move did (chance actions and credits tell nothing by themselves)."""
+    if isinstance(action, a.Take | a.Place):
+        return [_on_board(before, action)]
+    if isinstance(action, a.EndTurn | a.Pass):
+        return _turn_end(before, after)
+    if isinstance(action, a.Play) and action.tuarek not in SECRET_TUAREKS:
+        return [TuarekPlayed(action.tuarek, action.arg)]
+    if isinstance(action, a.Use):
+        return [TileUsed(action.tile, action.arg)]
+    return _spent(before, after, action)
+
+
+def _on_board(before: KeroState, action: a.Take | a.Place) -> Event:
+    """A card taken from the row, or an Explorer placed on a territory, as they were then."""
+    if isinstance(action, a.Take):
+        card = before.box.card(before.row[action.slot - 1] or "")
+        assert card is not None
+        return Took(card.id, card.cost)
+    free = before.turn.owed_places > 0
+    cost = NOTHING if free else before.box.supply.explorer_cost
+    return Placed(before.territories[action.slot - 1] or "", action.boss, cost)
+
+
+def _spent(before: KeroState, after: KeroState, action: a.Action) -> list[Event]:
+    """A die or a Tuarek paid in jerrycans; the truck laid flat and what the dice gave."""
+    seat = before.active
+    jerrycans = before.camps[seat].jerrycans - after.camps[seat].jerrycans
+    if isinstance(action, a.AddDie):
+        return [AddedDie(action.colour, jerrycans)]
+    if isinstance(action, a.Hire):
+        return [Hired(jerrycans)]
+    if isinstance(action, a.Stop):
+        gained = Resources(jerrycan=-jerrycans)
+        return [Stopped(after.camps[seat].tank.level_ms, after.turn.pool + gained)]
+    return []
+
+
+def _turn_end(before: KeroState, after: KeroState) -> list[Event]:
+    """The end of a turn: a skip, free placements lost, a burnt card, a Claim card."""
+    if before.phase is Phase.START:
+        return [Skipped()]
+    events: list[Event] = []
+    if before.turn.owed_places:
+        events.append(Unplaced(before.turn.owed_places))
+    claims = {c.id for c in before.box.claim}
+    burnt = [c for c in after.discard[len(before.discard) :] if c not in claims]
+    if burnt:
+        events.append(Burned(burnt[0], before.turn.faces.count(FLAME_FACE)))
+    if after.claims > before.claims:
+        events.append(ClaimCame())
+    return events

@@ -28,7 +28,7 @@ from games.kero.components import Card, Face
 from games.kero.resources import RESOURCES, Resources
 from games.kero.rules.economy import tile_with
 from games.kero.scoring import points
-from render.kero.cards import card_number
+from render.kero.words import card_number
 from render.kero.palette import CLAN_COLOURS
 from words import Words, isolate
 

@@ -28,8 +28,8 @@ from games.kero.components import Card, Face
 from games.kero.resources import RESOURCES, Resources
 from games.kero.rules.economy import tile_with
 from games.kero.scoring import points
-from render.kero.words import card_number
 from render.kero.palette import CLAN_COLOURS
+from render.kero.words import card_number
 from words import Words, isolate
 
 if TYPE_CHECKING:

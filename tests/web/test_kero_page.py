@@ -44,7 +44,7 @@ READ_MESSAGES = """elements => elements.map(e => {
   const img = e.querySelector('img');
   return {
     testid: e.dataset.testid,
-    text: texts.join('\n'),
+    text: texts.join('\\n'),
     alt: img ? img.getAttribute('alt') || '' : '',
   };
 })"""

@@ -63,6 +63,8 @@ LOOK = """m => {
     colour: style.borderLeftColor, alt: img.getAttribute('alt') || '',
     natural: img.naturalWidth, left: r.left, right: r.right, width: r.width,
     gallery: gallery.width, viewport: innerWidth, clickable,
+    broken: [...box.querySelectorAll('img')].filter(i => i.complete && i.naturalWidth === 0)
+      .map(i => i.getAttribute('alt')),
     sideways: [d.scrollWidth, innerWidth, list.scrollWidth, list.clientWidth],
   };
 }"""
@@ -159,7 +161,8 @@ class Watch:
                 self.last = card
                 return card
             await asyncio.sleep(0.1)
-        raise AssertionError(f"no card after version {newer_than} offering {wanting!r}")
+        shown = [(c.message, c.controls, c.players) for c in (await cards(self.page))[-2:]]
+        raise AssertionError(f"no card after version {newer_than} offering {wanting!r}: {shown}")
 
     async def summary(self, message: str, *, within: float = STEP_S) -> Stamp:
         """The last step's message once play moved on: no buttons left, and a new image
@@ -213,10 +216,15 @@ async def looks_right(page: Page, card: Card, acting: str, *, accented: bool) ->
         assert seen["colour"] not in ("rgba(0, 0, 0, 0)", "transparent"), seen
     assert seen["alt"], "the board image has no description"
     assert seen["natural"] > 0
+    assert not seen["broken"], ("images that failed to load", seen["broken"])
     assert seen["left"] >= 0 and seen["right"] <= seen["viewport"], seen
     assert seen["width"] >= 0.95 * seen["gallery"], ("the image does not fill its card", seen)
     marked = [line for line in card.players if line.startswith("▶")]
-    assert len(marked) == 1 and acting in marked[0], card.players
+    assert len(marked) == 1 and acting in marked[0], (
+        card.players,
+        card.controls,
+        await page.get_by_test_id(card.message).inner_text(),
+    )
     for button in seen["clickable"]:
         assert button["inside"] and button["hit"], button
     page_width, screen, list_width, list_screen = seen["sideways"]
@@ -228,10 +236,24 @@ async def shoot(page: Page, name: str, top: Locator, bottom: Locator) -> None:
     `bottom`'s, in 256 colours (the README's screenshots; CI leaves them alone)."""
     if not os.environ.get("TABLERO_SCREENSHOTS"):
         return
-    await page.wait_for_function(
-        "() => [...document.images].every(i => i.complete && i.naturalWidth > 0)"
+    await page.wait_for_function(  # what shows (a closed select's options draw nothing)
+        """() => [...document.images].every(
+          i => i.closest('select') || (i.complete && i.naturalWidth > 0))"""
     )
-    await top.scroll_into_view_if_needed()
+    size = page.viewport_size
+    assert size
+    for _ in range(3):  # a taller window, so the whole span shows at once (images grow too)
+        first, last = await top.bounding_box(), await bottom.bounding_box()
+        now, listed = page.viewport_size, await page.locator("#messages").bounding_box()
+        assert first and last and now and listed
+        span = last["y"] + last["height"] - first["y"] + 24
+        if span <= listed["height"]:
+            break
+        grown = now["height"] + int(span - listed["height"])
+        await page.set_viewport_size({"width": size["width"], "height": grown})
+        await page.wait_for_timeout(100)
+    await top.evaluate("e => e.scrollIntoView({ block: 'start' })")
+    await page.wait_for_timeout(100)
     first, last = await top.bounding_box(), await bottom.bounding_box()
     chat = await page.locator(".chat").bounding_box()
     assert first and last and chat
@@ -244,3 +266,4 @@ async def shoot(page: Page, name: str, top: Locator, bottom: Locator) -> None:
     }
     shot = Image.open(io.BytesIO(await page.screenshot(clip=clip)))
     shot.convert("RGB").quantize(256).save(SHOTS / name, optimize=True)
+    await page.set_viewport_size(size)

@@ -101,16 +101,17 @@ async def pick_offered(page: Page, match: int, version: int, die: str) -> str:
     raise AssertionError(f"no select answered the click on die {die}")
 
 
-async def press(page: Page, testid: str) -> None:
-    """Click a card's button until the bot has answered (its card, redrawn for the next step,
-    no longer has it): a click that lands while the page redraws the message is lost."""
+async def press(page: Page, testid: str, *, tries: int = 3) -> bool:
+    """Click a card's button until the bot has taken it (its card, redrawn for the next step,
+    no longer has it): a click that lands while the page redraws the message is lost. False
+    if the bot refused it every time (the rules may refuse a die: an ephemeral says why)."""
     button = page.get_by_test_id(testid)
-    for _ in range(3):
+    for _ in range(tries):
         with contextlib.suppress(PlaywrightError):
             await button.click(timeout=3_000)
             await button.wait_for(state="detached", timeout=5_000)
-            return
-    raise AssertionError(f"{testid} never got an answer")
+            return True
+    return False
 
 
 async def play_anas_roll(page: Page, width: int, shot: str) -> None:
@@ -118,11 +119,15 @@ async def play_anas_roll(page: Page, width: int, shot: str) -> None:
     (the computers pick from the other two), the roll's summary, the next roll's card."""
     watch = Watch(page, accented=False)  # Keer's players have no colours
     rolling = await watch.step(acting="Ana", wanting=":roll")
-    await press(page, rolling.control(":roll"))
+    assert await press(page, rolling.control(":roll"))
     rolled = await watch.step(acting="Ana", wanting=":keep:")
-    keep = rolled.control(":keep:")
+    keeps = [c for c in rolled.controls if ":keep:" in c]
+    for keep in keeps:  # the first die the rules let Ana keep
+        if await press(page, keep, tries=1):
+            break
+    else:
+        raise AssertionError(f"the bot took none of {keeps}")
     die = keep.rsplit(":", 1)[-1]
-    await press(page, keep)
     kept = await watch.step(acting="Ana", wanting=":die:")
     card = f'[data-testid^="button-tb:{kept.match}:"]'
     await page.locator(f'{card}[data-testid$=":die:{die}"]').last.click()

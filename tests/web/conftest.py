@@ -14,6 +14,8 @@ from playwright.async_api import Browser, Page, async_playwright
 from tests.playing import Play, running_play
 
 OpenPage = Callable[..., Awaitable[Page]]
+DESKTOP, PHONE = 1280, 390
+"""The widths the page is tested at: a laptop's, and a phone's (a touch screen at 2x)."""
 
 
 def chromium() -> str:
@@ -51,8 +53,15 @@ def open_page(browser: Browser, play: Play) -> OpenPage:
     """A new tab on the page as a member, in a channel (a phone-sized one with `phone=True`)."""
 
     async def open_as(member: str, channel: str, *, phone: bool = False) -> Page:
-        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
-        context = await browser.new_context(viewport=size)
+        if phone:
+            context = await browser.new_context(
+                viewport={"width": PHONE, "height": 844},
+                device_scale_factor=2,
+                is_mobile=True,
+                has_touch=True,
+            )
+        else:
+            context = await browser.new_context(viewport={"width": DESKTOP, "height": 900})
         page = await context.new_page()
         page.set_default_timeout(15_000)
         await page.goto(f"{play.base}/play/?as={member}&channel={channel}")

@@ -19,7 +19,7 @@ from PIL import Image
 from playwright.async_api import Browser, Locator, Page
 
 from fakediscord import FakeDiscord
-from fakediscord.model import FakeChannel, FakeInteraction, FakeUser, Upload
+from fakediscord.model import FakeChannel, FakeEmoji, FakeInteraction, FakeUser, Upload
 from fakediscord.play import build_world
 from fakediscord.web import Playground
 from render.common import encode
@@ -27,6 +27,8 @@ from render.common import encode
 V2, EPHEMERAL = 1 << 15, 64
 ACCENT = 0x3BA55C
 EMOJI_ID = "112233445566778899"
+"""The bot's application emoji the cards use (the double refuses a component's emoji the bot
+does not own)."""
 PHONE, DESKTOP = 390, 1280
 
 
@@ -48,6 +50,10 @@ async def shown() -> AsyncIterator[Shown]:
     guild = build_world(fake)
     page = Playground(fake, guild)
     channel = next(c for c in fake.world.channels.values() if c.name == "general")
+    die = encode(Image.new("RGBA", (64, 64), "white"))
+    fake.world.app_emojis[int(EMOJI_ID)] = FakeEmoji(
+        int(EMOJI_ID), "die", die, "image/png", fake.world.bot
+    )
     async with fake.loopback(routes=page.add_routes) as server:
         yield Shown(fake, channel, server.base)
 

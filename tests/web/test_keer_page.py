@@ -1,18 +1,26 @@
 """Keer op Keer Kids in the page, as a person plays it: `/keer start` typed in the composer,
 Add AI twice, Start, then every roll by clicking the dice and choosing enclosures in the
 ephemeral select, until the results image shows; a second member's tab sees the public
-messages but none of Ana's ephemeral ones."""
+messages but none of Ana's ephemeral ones.
+
+Two of Ana's rolls are played step by step and checked as she sees them (`tests/web/cards.py`),
+the first on her phone (390 px), the next on her laptop (1280 px): Roll, keep a die, her pick
+of it while the computers pick from the other two, the roll's summary and the next roll's card,
+each step's card showing a new board image stamped with the version of its buttons."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import re
 import time
 from collections.abc import Awaitable
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from tests.web.conftest import OpenPage
+from tests.web.cards import STEP_S, Watch, cards, shoot
+from tests.web.conftest import DESKTOP, PHONE, OpenPage
 
 MATCH_S = 420.0
 VERBS = (":roll", ":keep:", ":die:")
@@ -28,8 +36,9 @@ class Seat:
     """Ana's side of the match: what she already tried at each step (custom_ids carry the
     state version, so a new step offers new ones)."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, verbs: tuple[str, ...] = VERBS) -> None:
         self.page = page
+        self.verbs = verbs
         self.tried: set[str] = set()
         self.moves: list[str] = []
 
@@ -42,7 +51,7 @@ class Seat:
                 "options => options.map(o => o.value)"
             )
             return bool(values) and await self._act("pick", select.select_option(values[0]))
-        for verb in VERBS:
+        for verb in self.verbs:
             css = f'button[data-testid^="button-tb:"][data-testid*="{verb}"]:enabled'
             for testid in await self._offered(css):
                 self.tried.add(testid)
@@ -66,6 +75,76 @@ class Seat:
         return True
 
 
+async def ana_rolls(page: Page) -> bool:
+    """Whether the newest card offers Roll with Ana marked ▶."""
+    shown = await cards(page)
+    return (
+        bool(shown)
+        and any(":roll" in c for c in shown[-1].controls)
+        and any(line.startswith("▶") and "Ana" in line for line in shown[-1].players)
+    )
+
+
+async def pick_offered(page: Page, match: int, version: int, die: str) -> str:
+    """The test id of the ephemeral select a click on die `die` answered with (not one an
+    earlier roll left on the page)."""
+    pattern = re.compile(rf"^select-tbs:{match}:(\d+):pick:{die}:")
+    limit = time.monotonic() + STEP_S
+    while time.monotonic() < limit:
+        found = await page.locator('select[data-testid^="select-tbs:"]').evaluate_all(
+            "elements => elements.map(e => e.dataset.testid)"
+        )
+        fresh = [t for t in found if (m := pattern.match(t)) and int(m[1]) >= version]
+        if fresh:
+            return fresh[-1]
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"no select answered the click on die {die}")
+
+
+async def press(page: Page, testid: str, *, tries: int = 3) -> bool:
+    """Click a card's button until the bot has taken it (its card, redrawn for the next step,
+    no longer has it): a click that lands while the page redraws the message is lost. False
+    if the bot refused it every time (the rules may refuse a die: an ephemeral says why)."""
+    button = page.get_by_test_id(testid)
+    for _ in range(tries):
+        with contextlib.suppress(PlaywrightError):
+            await button.click(timeout=3_000)
+            await button.wait_for(state="detached", timeout=5_000)
+            return True
+    return False
+
+
+async def play_anas_roll(page: Page, width: int, shot: str) -> None:
+    """Ana's roll, step by step, each step's card checked: Roll, keep a die, her pick of it
+    (the computers pick from the other two), the roll's summary, the next roll's card."""
+    watch = Watch(page, accented=False)  # Keer's players have no colours
+    rolling = await watch.step(acting="Ana", wanting=":roll")
+    assert await press(page, rolling.control(":roll"))
+    rolled = await watch.step(acting="Ana", wanting=":keep:")
+    keeps = [c for c in rolled.controls if ":keep:" in c]
+    for keep in keeps:  # the first die the rules let Ana keep
+        if await press(page, keep, tries=1):
+            break
+    else:
+        raise AssertionError(f"the bot took none of {keeps}")
+    die = keep.rsplit(":", 1)[-1]
+    kept = await watch.step(acting="Ana", wanting=":die:")
+    card = f'[data-testid^="button-tb:{kept.match}:"]'
+    await page.locator(f'{card}[data-testid$=":die:{die}"]').last.click()
+    select = page.get_by_test_id(await pick_offered(page, kept.match, kept.version, die))
+    box = await select.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    ephemeral = page.locator(".message.ephemeral", has=select)
+    await shoot(page, shot, page.get_by_test_id(kept.message), ephemeral)
+    values = await select.locator("option:not([disabled])").evaluate_all(
+        "options => options.map(o => o.value)"
+    )
+    await select.select_option(values[0])
+    await watch.summary(kept.message)
+    following = await watch.step(acting="Ada")
+    assert following.message != kept.message, "the next roll is a new message"
+
+
 async def test_a_whole_keer_match_against_two_computers(open_page: OpenPage) -> None:
     ana = await open_page("Ana", "keer")
     await slash(ana, "/keer start")
@@ -76,11 +155,22 @@ async def test_a_whole_keer_match_against_two_computers(open_page: OpenPage) -> 
     await ana.locator('button[data-testid*=":start"]').last.click()
     await ana.locator('button[data-testid*=":roll"]').first.wait_for()
 
+    phone = await open_page("Ana", "keer", phone=True)  # Ana's first roll on her phone…
+    await play_anas_roll(phone, PHONE, "play-keer-phone.png")
+    await phone.context.close()
+    seat, began = Seat(ana, verbs=(":die:",)), time.monotonic()
+    seat.tried.update(await seat._offered('select[data-testid^="select-tbs:"]'))  # roll 1's
+    while not await ana_rolls(ana):  # …her picks while the computers roll…
+        assert time.monotonic() - began < MATCH_S, f"Ana never rolled again: {seat.moves[-20:]}"
+        if not await seat.move():
+            await ana.wait_for_timeout(250)
+    await play_anas_roll(ana, DESKTOP, "play-keer.png")  # …and her next roll on her laptop
+
     bo = await open_page("Bo", "keer")  # a member with no seat, watching
     await ana.locator('button[data-testid*=":sheet"]').last.click()  # Ana's own sheet…
     sheet = ana.locator('[data-testid^="message-"]', has_text="Only you can see this")
     await sheet.locator("img").first.wait_for()
-    seat, began = Seat(ana), time.monotonic()
+    seat = Seat(ana)
     while not await ana.get_by_text("🏆").count():
         assert time.monotonic() - began < MATCH_S, f"the match did not end: {seat.moves[-20:]}"
         if not await seat.move():
@@ -88,7 +178,7 @@ async def test_a_whole_keer_match_against_two_computers(open_page: OpenPage) -> 
     assert {"roll", "keep", "die", "pick"} <= set(seat.moves)
 
     results = ana.locator('[data-testid^="message-"]', has_text="🏆").last
-    images = results.locator("img")  # the final table and the results card
+    images = results.locator('[data-testid="gallery"] img')  # the final table, the results card
     assert await images.count() == 2
     for image in await images.all():
         assert await image.get_attribute("alt")

@@ -5,7 +5,11 @@ taken in the camp, End turn — and what the page shows after it: the camp's res
 faces the last re-roll left, the card's cost left them, and a new board image is posted.
 
 Ana plays her turns until one of them offers a card she can pay for (the dice decide), waiting
-for the computer's turns (real time, its clicks paced) in between."""
+for the computer's turns (real time, its clicks paced) in between. Her first turn she plays on
+her phone (390 px), the others on her laptop (1280 px); every step of a turn — Roll, each
+re-roll, Stop, the camp's action, End turn and the computer's turn after it — is checked as she
+sees it (`tests/web/cards.py`): a new board image stamped with the version of the card's
+buttons, the card's accent bar, her line marked ▶, nothing wider than the screen."""
 
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from dataclasses import dataclass
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, Page
 
+from tests.web.cards import Watch, shoot
 from tests.web.conftest import OpenPage
 
 MATCH_S = 300.0
@@ -41,10 +46,10 @@ READ_CONTROLS = """elements => elements.map(e => {
 })"""
 READ_MESSAGES = """elements => elements.map(e => {
   const texts = [...e.querySelectorAll('.text, .text-display')].map(t => t.textContent);
-  const img = e.querySelector('img');
+  const img = e.querySelector('[data-testid="gallery"] img');
   return {
     testid: e.dataset.testid,
-    text: texts.join('\n'),
+    text: texts.join('\\n'),
     alt: img ? img.getAttribute('alt') || '' : '',
   };
 })"""
@@ -239,14 +244,18 @@ class Turn:
     took: str | None = None
     pool: Counter[str] | None = None
     after: Counter[str] | None = None
+    hired: bool = False
 
 
-async def play_a_turn(table: Table) -> Turn:
-    """Roll, re-roll while the window is open, Stop, take a card if one is affordable, End
-    turn; what the page showed."""
-    turn = Turn()
+async def play_a_turn(table: Table, *, camp: bool = False, shot: str = "") -> Turn:
+    """Roll, re-roll while the window is open, Stop, take a card if one is affordable (else,
+    with `camp`, hire a Tuarek if she can), End turn; what the page showed, each step's card
+    checked. `shot`: the screenshot of the window with a die marked to re-roll."""
+    turn, watch = Turn(), Watch(table.page, accented=True)
+    await watch.step(acting="Ana", wanting="act:roll@")
     rolled = await table.press("act:roll@")
     version, toggles = await table.dice(rolled.version)
+    await watch.step(acting="Ana", wanting="act:stop@")
     await countdown_ticks(table.page)
     faces = [t.label for t in toggles]
     while turn.rerolls < REROLLS:
@@ -260,9 +269,14 @@ async def play_a_turn(table: Table) -> Turn:
         if not await table.click(die):
             version, toggles = await table.dice(version - 1)
             continue
+        if shot and not turn.rerolls:
+            marked = await table.wait_for(f"act:reroll:{number}@", newer_than=version - 1)
+            card = table.page.get_by_test_id(marked.message)
+            await shoot(table.page, shot, card, card)
         reroll = await table.press(f"act:reroll:{number}@", newer_than=version - 1)
         assert reroll.version == version, "a toggle only redraws the buttons"
         version, toggles = await table.dice(version)
+        await watch.step(acting="Ana", wanting="act:stop@")
         kept = [f for i, f in enumerate(faces) if i != int(number)]
         assert kept == [t.label for i, t in enumerate(toggles) if i != int(number)], (
             "only the marked die is thrown again",
@@ -274,6 +288,7 @@ async def play_a_turn(table: Table) -> Turn:
     await window_open(table.page, toggles[0].message)
     await table.press("act:stop@", newer_than=version - 1)
     end = await table.wait_for("act:end", newer_than=version)
+    await watch.step(acting="Ana", wanting="act:end")
     turn.pool = await camp_pool(table, end.message)
     assert turn.pool == spendable(faces), (turn.pool, faces)
     take = await table.offered("act:take", newer_than=end.version - 1)
@@ -281,13 +296,21 @@ async def play_a_turn(table: Table) -> Turn:
         turn.took = await take_a_card(table, take)
         assert turn.took is not None
         end = await table.wait_for("act:end", newer_than=end.version)
+        await watch.step(acting="Ana", wanting="act:end")
         turn.after = await camp_pool(table, end.message)
         paid = resources(turn.took.split("—")[-1])
         del paid["jerrycan"]  # paid from the clan's tokens, not the pool
         assert turn.after == turn.pool - paid, (turn.pool, turn.took, turn.after)
+    elif camp and (hire := await table.offered("act:hire", newer_than=end.version - 1)):
+        await table.click(hire)
+        end = await table.wait_for("act:end", newer_than=end.version)
+        await watch.step(acting="Ana", wanting="act:end")
+        turn.hired = True
     board = {m.testid for m in await table.messages() if m.alt}
     await table.press("act:end", newer_than=end.version - 1)
+    await watch.summary(end.message)
     await new_board(table, board, end.message)
+    await watch.step(acting="Ada")  # the computer's turn, on a new card
     return turn
 
 
@@ -321,7 +344,8 @@ async def new_board(table: Table, before: set[str], ended: str) -> None:
         posted = [m for m in shown if m.alt and m.testid not in before]
         summary = next((m.text for m in shown if m.testid == ended), "")
         if posted and "is over" in summary:
-            image = table.page.get_by_test_id(posted[-1].testid).locator("img")
+            shown_image = '[data-testid="gallery"] img'
+            image = table.page.get_by_test_id(posted[-1].testid).locator(shown_image)
             with contextlib.suppress(PlaywrightError):  # re-rendered meanwhile: look again
                 loaded = "img => img.complete && img.naturalWidth > 0"
                 if await image.evaluate(loaded, timeout=2_000):
@@ -333,10 +357,17 @@ async def new_board(table: Table, before: set[str], ended: str) -> None:
 async def test_a_kero_turn_with_rerolls_against_the_computer(open_page: OpenPage) -> None:
     ana = await open_page("Ana", "kero")
     await challenge_the_computer(ana)
-    table, turns = Table(ana), []
-    while not any(t.took and t.rerolls >= REROLLS for t in turns):
+    phone = await open_page("Ana", "kero", phone=True)
+    on_phone = Table(phone)
+    await on_phone.wait_for("act:roll@", within=MATCH_S)
+    first = await play_a_turn(on_phone, camp=True, shot="play-kero-phone.png")
+    assert first.took or first.hired, "the phone's turn did something in the camp"
+    await phone.context.close()
+    table, turns = Table(ana), [first]
+    while len(turns) < 2 or not any(t.took and t.rerolls >= REROLLS for t in turns):
         table.check_deadline()
         await table.wait_for("act:roll@", within=MATCH_S)
-        turns.append(await play_a_turn(table))
-    assert {"act:roll@", "act:stop@", "act:end"} <= set(table.log)
-    assert sum(a.startswith("act:reroll:") for a in table.log) >= REROLLS
+        turns.append(await play_a_turn(table, shot="" if len(turns) > 1 else "play-kero.png"))
+    for played in (on_phone, table):
+        assert {"act:roll@", "act:stop@", "act:end"} <= set(played.log)
+    assert sum(a.startswith("act:reroll:") for a in on_phone.log + table.log) >= REROLLS

@@ -69,13 +69,19 @@ const memberName = (u) => { const n = nameOf(u.id); return n === 'unknown-user' 
 const people = () => [...state.world.members, ...(state.world.bot ? [{ ...state.world.bot, name: `${state.world.bot.name} (bot)` }] : [])];
 const channelOf = (id) => state.world && state.world.channels.find((c) => c.id === id);
 
+// A snowflake sent as a number (a component's emoji id, as discord.py writes it) is wider than
+// a double: keep its digits, or the page asks for another emoji's image.
+const parseJson = (text) => JSON.parse(text, (key, value, context) => (
+  typeof value === 'number' && !Number.isSafeInteger(value) && Number.isInteger(value)
+    && context && /^\d+$/.test(context.source) ? context.source : value));
+
 async function api(path, body) {
   const opts = body === undefined ? {} : {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   };
   const res = await fetch(API + path, opts);
   let data = null;
-  try { data = await res.json(); } catch (e) { /* not JSON */ }
+  try { data = parseJson(await res.text()); } catch (e) { /* not JSON */ }
   if (!res.ok && !(data && data.error)) data = { ok: false, error: `HTTP ${res.status}` };
   return data || {};
 }

@@ -181,7 +181,10 @@ class Load:
         opened = await self._click("die", live, seat, message, f":die:{action.die}")
         choice = opened.messages[0]
         text = action.to_text()
-        select = next(c for c in choice.interactive() if c.type == 3 and text in c.options)
+        found = [c for c in choice.interactive() if c.type == 3 and text in c.options]
+        if not found:  # "out of date": the roll moved on while its next message was posted
+            raise NotReady(message.id)
+        select = found[0]
         kind = "pick" if len(state.seats_to_act()) > 1 else "last pick (posts image)"
         user = self.by_id[live.players[seat].id]
         res = await self.fake.select(self.bot, user, choice, str(select.custom_id), [text])

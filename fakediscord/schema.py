@@ -162,11 +162,27 @@ def _field(error: ValidationError) -> FieldError:
         wanted = [limit] if isinstance(limit, str) else [t for t in limit if t != "null"]
         code, message = _TYPE_ERRORS.get((wanted or ["null"])[0], ("BASE_TYPE_BAD_TYPE", "{}"))
         return FieldError(".".join(path), code, message.format(value))
+    bounds = _bounds(error, keyword)
+    if bounds is not None:  # Discord names both ends of a length bounded on both sides
+        message = "Must be between {} and {} in length.".format(*bounds)
+        return FieldError(".".join(path), "BASE_TYPE_BAD_LENGTH", message)
     wording = _WORDING.get(keyword)
     if wording is None:
         return FieldError(".".join(path), "BASE_TYPE_INVALID", error.message)
     shown = ", ".join(map(str, limit)) if keyword == "enum" else limit
     return FieldError(".".join(path), wording[0], wording[1].format(shown))
+
+
+def _bounds(error: ValidationError, keyword: str) -> tuple[int, int] | None:
+    """A length's two bounds, when the failed keyword is one of a pair."""
+    pairs = {"minLength": "maxLength", "maxLength": "minLength"}
+    pairs |= {"minItems": "maxItems", "maxItems": "minItems"}
+    other = pairs.get(keyword)
+    schema = _any(error.schema)
+    if other is None or not isinstance(schema, dict) or other not in schema:
+        return None
+    low, high = sorted((int(schema[keyword]), int(schema[other])))
+    return low, high
 
 
 def _any(value: object) -> Any:

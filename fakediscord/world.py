@@ -339,13 +339,18 @@ class World:
 
 
 def _number(components: list[dict[str, Any]], start: int = 1) -> list[dict[str, Any]]:
-    """Discord gives every component a numeric ``id`` when the sender did not."""
+    """Discord gives every component a numeric ``id`` when the sender did not, and answers
+    with snowflakes as strings (an emoji id sent as a number comes back as a string)."""
     counter = [start]
 
     def visit(items: list[dict[str, Any]]) -> None:
         for comp in items:
             comp.setdefault("id", counter[0])
             counter[0] += 1
+            for holder in [comp, *(comp.get("options") or [])]:
+                emoji = holder.get("emoji")
+                if isinstance(emoji, dict) and emoji.get("id") is not None:
+                    emoji["id"] = str(emoji["id"])
             visit(comp.get("components") or [])
             if isinstance(comp.get("accessory"), dict):
                 visit([comp["accessory"]])

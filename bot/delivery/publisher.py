@@ -30,8 +30,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 MISSING_PERMISSIONS = 50013
-BAD_REQUEST = 400
 """Discord's error code when the bot lacks a permission (here: Attach Files)."""
+BAD_REQUEST = 400
+"""Discord's status for a body it refuses (a kept image it could not find: sent again)."""
 RENDER_THREADS = 2
 FLUSH_GRACE_S = 4.0
 """On shutdown, how long queued posts may take to finish before they are cut short."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from .errors import FieldError
 from .model import COMPONENTS_V2, walk_components
@@ -356,3 +356,34 @@ def check_command(path: str, item: dict[str, Any], *, top: bool = True) -> Probl
     for j, option in enumerate(options):
         problems += check_command(f"{path}.options.{j}", option, top=False)
     return problems
+
+
+ATTACHMENT_URL: Final = "attachment://"
+
+
+def unresolved_media(components: list[dict[str, Any]], filenames: set[str]) -> Problems:
+    """Components V2 media that point at `attachment://<name>` must name a file the message
+    has once the request is done: uploaded with it, or an attachment it keeps."""
+    problems: Problems = []
+    for path, comp in _with_paths(components, "components"):
+        media = [(f"{path}.media", comp.get("media")), (f"{path}.file", comp.get("file"))]
+        media += [(f"{path}.items.{i}.media", it.get("media")) for i, it in _items(comp)]
+        for where, item in media:
+            url = item.get("url") if isinstance(item, dict) else None
+            if _unresolved(url, filenames):
+                msg = f"{url} names no file of the message"
+                problems.append(FieldError(f"{where}.url", "UNFURLED_MEDIA_INVALID", msg))
+    return problems
+
+
+def _unresolved(url: object, filenames: set[str]) -> bool:
+    """An `attachment://` url whose file the message does not have."""
+    if not isinstance(url, str) or not url.startswith(ATTACHMENT_URL):
+        return False
+    return url.removeprefix(ATTACHMENT_URL) not in filenames
+
+
+def _items(comp: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """A media gallery's items with their indexes."""
+    items = comp.get("items") if comp.get("type") == 12 else None
+    return [(i, it) for i, it in enumerate(items or []) if isinstance(it, dict)]

@@ -294,8 +294,11 @@ class World:
         """Payload limits, file count and size, and the attach_files permission."""
         problems = limits.check_message(payload, flags)
         problems += emojis.unknown_component_emoji(payload.get("components") or [], self.knows)
-        kept = len(existing.attachment_objects) if existing and "attachments" not in payload else 0
-        if len(files) + kept > limits.MAX_FILES:
+        kept = _kept(existing, payload)
+        if flags & COMPONENTS_V2 and "components" in payload:
+            names = {f.filename for f in files} | {a.filename for a in kept}
+            problems += limits.unresolved_media(payload.get("components") or [], names)
+        if len(files) + len(kept) > limits.MAX_FILES:
             problems.append(limits.too_long("attachments", limits.MAX_FILES))
         if problems:
             raise errors.form_error(problems)
@@ -321,10 +324,7 @@ class World:
             msg.allowed_mentions = copy.deepcopy(payload["allowed_mentions"])
         if "components" in payload:
             msg.components = _number(copy.deepcopy(payload["components"] or []))
-        kept = msg.attachment_objects
-        if "attachments" in payload:
-            wanted = {str(a.get("id")) for a in payload["attachments"] or []}
-            kept = [a for a in kept if str(a.id) in wanted]
+        kept = _kept(msg, payload)
         described = {
             str(a.get("id")): a.get("description") for a in payload.get("attachments") or []
         }
@@ -336,6 +336,16 @@ class World:
         return FakeAttachment(
             self.ids.mint(), f.filename, f.data, content_type(f.filename), ephemeral, description
         )
+
+
+def _kept(existing: FakeMessage | None, payload: dict[str, Any]) -> list[FakeAttachment]:
+    """The attachments an edit keeps: all of them unless it lists the ones to keep."""
+    if existing is None:
+        return []
+    if "attachments" not in payload:
+        return list(existing.attachment_objects)
+    wanted = {str(a.get("id")) for a in payload["attachments"] or []}
+    return [a for a in existing.attachment_objects if str(a.id) in wanted]
 
 
 def _number(components: list[dict[str, Any]], start: int = 1) -> list[dict[str, Any]]:

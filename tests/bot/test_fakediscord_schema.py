@@ -9,7 +9,7 @@ import pytest
 
 from bot.app import TableroBot
 from fakediscord import FakeDiscord
-from fakediscord.model import COMPONENTS_V2
+from fakediscord.model import COMPONENTS_V2, Upload
 from fakediscord.schema import SchemaCheck, available
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import live_here, play_roll, start_match
@@ -253,3 +253,31 @@ async def test_a_kero_match_sends_only_bodies_the_schema_accepts(timed_server: S
         MESSAGES,
     )
     await server.fake.disconnect(bot)
+
+
+def _card(url: str) -> list[dict[str, Any]]:
+    """A V2 card showing one image."""
+    gallery = {"type": 12, "items": [{"media": {"url": url}, "description": "the board"}]}
+    return [{"type": 17, "components": [{"type": 10, "content": "Roll 1"}, gallery]}]
+
+
+async def test_v2_media_must_name_a_file_the_message_has() -> None:
+    fake = FakeDiscord()
+    guild = fake.add_guild("Media")
+    channel = fake.add_channel(guild, "games")
+    route = f"/channels/{channel.id}/messages"
+    body = {"flags": 1 << 15, "components": _card("attachment://table.png")}
+    status, answer = fake.handle("POST", route, body)
+    assert status == 400 and "components" in answer["errors"]
+    png = Upload(0, "table.png", b"\x89PNG\r\n\x1a\n")
+    body["attachments"] = [{"id": 0, "filename": "table.png"}]
+    status, sent = fake.handle("POST", route, body, [png])
+    assert status == 200
+    edit = f"{route}/{sent['id']}"
+    kept = {"components": _card("attachment://table.png")}  # no attachments: all kept
+    assert fake.handle("PATCH", edit, kept)[0] == 200
+    gone = {"components": _card("attachment://table.png"), "attachments": []}
+    assert fake.handle("PATCH", edit, gone)[0] == 400
+    other = {"components": _card("attachment://other.png")}
+    assert fake.handle("PATCH", edit, other)[0] == 400
+    fake.violations.clear()

@@ -146,9 +146,12 @@ class Watch:
         self.accented = accented
         self.last: Card | None = None
 
-    async def step(self, *, acting: str, wanting: str = "", within: float = STEP_S) -> Card:
+    async def step(
+        self, *, acting: str | tuple[str, ...], wanting: str = "", within: float = STEP_S
+    ) -> Card:
         """The newest card once it shows a step after the last one (with a button whose id has
-        `wanting`), checked as the player sees it; `acting` is the name marked ▶."""
+        `wanting`), checked as the player sees it; `acting` is the name marked ▶ (or one of
+        the names)."""
         newer_than = self.last.version if self.last else -1
         limit = time.monotonic() + within
         while time.monotonic() < limit:
@@ -205,7 +208,9 @@ class Watch:
         return card
 
 
-async def looks_right(page: Page, card: Card, acting: str, *, accented: bool) -> None:
+async def looks_right(
+    page: Page, card: Card, acting: str | tuple[str, ...], *, accented: bool
+) -> None:
     """The card as a player sees it: its container (with the acting player's colour as its
     bar if `accented`), a described board image that fills its gallery inside the screen, one
     player line marked ▶ (the acting one), every enabled button on screen and on top, nothing
@@ -220,7 +225,8 @@ async def looks_right(page: Page, card: Card, acting: str, *, accented: bool) ->
     assert seen["left"] >= 0 and seen["right"] <= seen["viewport"], seen
     assert seen["width"] >= 0.95 * seen["gallery"], ("the image does not fill its card", seen)
     marked = [line for line in card.players if line.startswith("▶")]
-    assert len(marked) == 1 and acting in marked[0], (
+    names = (acting,) if isinstance(acting, str) else acting
+    assert len(marked) == 1 and any(name in marked[0] for name in names), (
         card.players,
         card.controls,
         await page.get_by_test_id(card.message).inner_text(),

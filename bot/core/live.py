@@ -81,25 +81,20 @@ class LiveMatch:
         """The match's chance stream (stateless: the draw index is the state's roll count)."""
         return ChanceRng(self.seed)
 
-    def at(self, version: int) -> LiveMatch:
-        """The match as it stood at an earlier version (its state replayed from the log); the
-        match itself at its own version."""
-        if version >= self.state.version:
+    def at(self, version: int, *, ending: int | None = None) -> LiveMatch:
+        """The match as it stood at an earlier version, its state replayed from the log; with
+        `ending` (a message key), as it stood when that message's step ended, if earlier — to
+        show a step once play moved on. The match itself when nothing is replayed."""
+        if ending is None and version >= self.state.version:
             return self
-        past = self.spec.new_match(len(self.players), self.options)
+        past, key_of = self.spec.new_match(len(self.players), self.options), self.rules.message_key
+        began = False
         for seat, action in self.state.history[:version]:
-            past.apply(seat, action)
-        return dataclasses.replace(self, state=past)
-
-    def as_of(self, key: int, version: int) -> LiveMatch:
-        """The match as it stood when the step of message `key` ended (its state replayed from
-        the log, at most to `version`), to show that step once play moved on."""
-        past = self.spec.new_match(len(self.players), self.options)
-        seen = False
-        for seat, action in self.state.history[:version]:
-            seen = seen or self.rules.message_key(past) == key
-            if seen and self.rules.message_key(past) != key:
-                break
+            if ending is not None:
+                key = key_of(past)
+                if began and key != ending:
+                    break
+                began = key == ending
             past.apply(seat, action)
         return dataclasses.replace(self, state=past)
 

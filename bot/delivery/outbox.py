@@ -21,6 +21,7 @@ import contextlib
 import logging
 from collections.abc import Collection
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Final
 
 import aiohttp
@@ -271,9 +272,9 @@ class Outbox:
         old = live.message_id
         key, layouts = owed.step_key, self._layouts
         if old is not None and key is not None and not due.summarised:
-            past = live.as_of(key, owed.version)
+            past = live.at(owed.version, ending=key)
             with contextlib.suppress(discord.NotFound):
-                await self._publisher.show(past, lambda images: layouts.summary(past, key, images))
+                await self._publisher.show(past, partial(layouts.summary, past, key))
             due.summarised = True
         shown = live.state.version
         nonce = None if owed.step_key is None else post_nonce(live.id, shown)
@@ -284,7 +285,7 @@ class Outbox:
     async def _close(self, live: LiveMatch, owed: Owed) -> int:
         """Take the buttons off the message a match that ended without a result showed."""
         with contextlib.suppress(discord.NotFound):
-            await self._publisher.show(live, lambda images: self._layouts.frozen(live, images))
+            await self._publisher.show(live, partial(self._layouts.frozen, live))
         await self._store.settle(live.id, owed.version)
         self._publisher.forget(live)
         return owed.version
@@ -294,7 +295,7 @@ class Outbox:
         if live.message_id is None or live.state.is_terminal():
             return
         try:
-            await self._publisher.show(live, lambda images: self._layouts.step(live, images))
+            await self._publisher.show(live, partial(self._layouts.step, live))
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any, Protocol
 
 import discord
@@ -20,7 +21,7 @@ from bot.core.service import MatchService
 from bot.core.settings import Settings
 from bot.delivery.layouts import MatchLayouts
 from bot.delivery.messenger import MESSAGE_LIMIT, files_of
-from bot.delivery.publisher import Publisher
+from bot.delivery.publisher import Build, Publisher
 from bot.delivery.steps import Steps
 from bot.games import adapter_for
 from bot.ui.absence import Absence
@@ -145,13 +146,13 @@ class ClickRouter:
         played = await self.act(interaction, ref, move)
         live, layouts = played.match, self._layouts
         if played.moved_on and played.owed is not None:
-            past = live.as_of(played.step_key, played.owed.version)  # the step the message sums up
-            images = await self._publisher.images(past)
-            shown = layouts.summary(past, played.step_key, images)
+            key = played.step_key
+            past = live.at(played.owed.version, ending=key)  # the step the message sums up
+            answer = await self._edit_clicked(
+                interaction, past, partial(layouts.summary, past, key)
+            )
         else:
-            images = await self._publisher.images(live)
-            shown = layouts.step(live, images)
-        answer = interaction.response.edit_message(view=shown.view, attachments=files_of(images))
+            answer = await self._edit_clicked(interaction, live, partial(layouts.step, live))
         await self._steps.answered(interaction, played, answer, on_public_message=True)
         return played
 
@@ -160,9 +161,18 @@ class ClickRouter:
     ) -> None:
         """Answer a click by showing the match's current step with other buttons (nothing was
         stored: Kero's marked dice live in the buttons' custom_ids)."""
+        build = partial(self._layouts.step, live, buttons=buttons)
+        await (await self._edit_clicked(interaction, live, build))
+
+    async def _edit_clicked(
+        self, interaction: discord.Interaction[Any], live: LiveMatch, build: Build
+    ) -> Awaitable[object]:
+        """The answer that shows `build`'s card of the match on the clicked message, its images
+        drawn first (not yet sent: the caller awaits it)."""
         images = await self._publisher.images(live)
-        shown = self._layouts.step(live, images, buttons=buttons)
-        await interaction.response.edit_message(view=shown.view, attachments=files_of(images))
+        return interaction.response.edit_message(
+            view=build(images).view, attachments=files_of(images)
+        )
 
     async def deliver(
         self, interaction: discord.Interaction[Any], played: Played, answer: Awaitable[object]

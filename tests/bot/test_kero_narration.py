@@ -70,7 +70,7 @@ def live_of(state: KeroState, language: str = "en") -> LiveMatch:
 def summary(state: KeroState, turn: int, language: str = "en") -> str:
     """Turn `turn`'s (0-based) message once play moved on: shown as of its own end."""
     live = live_of(state, language)
-    past = live.as_of(turn * 2, len(state.history))
+    past = live.at(len(state.history), ending=turn * 2)
     return texts.turn_summary(past, turn * 2)
 
 
@@ -266,7 +266,7 @@ def test_a_claim_is_told_in_the_turn_that_revealed_it_and_in_its_own_message() -
     assert "📜 A Claim card came up: claim!" in summary(state, 1).split("\n")
     state.apply(0, a.BossChoice(1, True))
     live = live_of(state)
-    claim = texts.turn_summary(live.as_of(3, len(state.history)), 3)
+    claim = texts.turn_summary(live.at(len(state.history), ending=3), 3)
     assert "the claim is over" in claim and f"{ANA} won Oil field with their Boss" in claim, claim
 
 

@@ -13,14 +13,17 @@ from typing import Any
 from render import keer_kids, kero
 from words import Words
 
+Drawing = Callable[[Any, Sequence[str], Words], bytes]
+"""A game's image: its state, the players' names and a language → PNG bytes."""
+
 
 @dataclass(frozen=True, slots=True)
 class GameImages:
     """The images a game posts: the state after an action, and the results, drawn with the
     players' names in a language."""
 
-    board: Callable[[Any, Sequence[str], Words], bytes]
-    results: Callable[[Any, Sequence[str], Words], bytes]
+    board: Drawing
+    results: Drawing
 
 
 RENDERERS: dict[str, GameImages] = {

@@ -10,8 +10,9 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
@@ -21,7 +22,7 @@ from bot.core.live import LiveMatch
 from bot.core.service import MatchService
 from bot.delivery.layouts import MatchLayouts, Shown
 from bot.delivery.messenger import Image, Messenger
-from render import images_for
+from render import Drawing, images_for
 from render.stamp import Stamp, stamp
 from storage import Store
 
@@ -42,6 +43,15 @@ summary's edit) — a few, not one per open match: a table image is 50–150 KB.
 
 Build = Callable[[Sequence[Image]], Shown]
 """A match card built around the images it is given (none: its text board)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """A message and the picture it carries (the image as a card names it, without bytes)."""
+
+    message_id: str
+    version: int
+    image: Image
 
 
 class RenderTimer(Protocol):
@@ -78,9 +88,8 @@ class Publisher:
         self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
         self._images: OrderedDict[tuple[int, int], list[Image]] = OrderedDict()
-        self._pictured: dict[int, tuple[str, int, Image]] = {}
-        """Each match's message, the picture version it was last sent with, and that image as
-        a card names it (its bytes dropped: kept by Discord, not sent again)."""
+        self._pictured: dict[int, _Shown] = {}
+        """What each match's message carries: its picture, not sent again while it is current."""
 
     def note_permissions(self, interaction: discord.Interaction[Any]) -> None:
         """Remember whether the bot may attach files where this interaction happened."""
@@ -144,24 +153,19 @@ class Publisher:
         if kept is not None:
             self._images.move_to_end(key)
             return kept
-        pictured = live.at(version)
-        drawn = images_for(live.spec.name)
-        mark, alt, game = Stamp(live.id, version), self._layouts.alt(pictured), live.spec.name
-        draw = (pictured.state, live.names, live.words)
-        board = await self.render(drawn.board, *draw, image=f"{game}/board")
-        made = [Image(stamp(board, mark), "table.png", alt)]
+        made = [await self._draw(live.at(version), images_for(live.spec.name).board, "board")]
         self._images[key] = made
         while len(self._images) > IMAGES_KEPT:
             self._images.popitem(last=False)
         return made
 
-    async def _results_card(self, live: LiveMatch) -> list[Image]:
-        """A finished match's results card, shown beside its final board."""
-        state, game = live.state, live.spec.name
-        drawn = images_for(game).results
-        png = await self.render(drawn, state, live.names, live.words, image=f"{game}/results")
+    async def _draw(self, live: LiveMatch, function: Drawing, label: str) -> Image:
+        """One of the match's images of its state (`label`.png), stamped with the match and the
+        state's version."""
+        game, state = live.spec.name, live.state
+        png = await self.render(function, state, live.names, live.words, image=f"{game}/{label}")
         alt = self._layouts.alt(live)
-        return [Image(stamp(png, Stamp(live.id, state.version)), "results.png", alt)]
+        return Image(stamp(png, Stamp(live.id, state.version)), f"{label}.png", alt)
 
     async def _newcomers(self, live: LiveMatch) -> bool:
         """Whether a member of the match has never played its game here before: their first
@@ -178,7 +182,7 @@ class Publisher:
         async with self.lock(live):
             if live.message_id is not None:
                 with contextlib.suppress(discord.NotFound):
-                    await self.show(live, lambda images: self._layouts.frozen(live, images))
+                    await self.show(live, partial(self._layouts.frozen, live))
 
     async def post(
         self,
@@ -190,21 +194,17 @@ class Publisher:
     ) -> str:
         """Post a match's card with its image (and its results card), or with its text board
         where files are not allowed; the message's id."""
-        channel_id = live.channel_id
-        images = await self.images(live)
-        if images:
-            images = images + (await self._results_card(live) if with_results else [])
-            try:
-                view = build(images).view
-                posted = await self._messenger.post(channel_id, view, images, nonce=nonce)
-                version = live.rules.picture_version(live.state)
-                self._pictured[live.id] = (posted, version, _unsent(images[0]))
-                return posted
-            except discord.Forbidden as error:
-                if error.code != MISSING_PERMISSIONS:
-                    raise
-                self.can_attach[channel_id] = False
-        return await self._messenger.post(channel_id, build(()).view, (), nonce=nonce)
+
+        async def send(images: list[Image]) -> str:
+            if images and with_results:
+                card = await self._draw(live, images_for(live.spec.name).results, "results")
+                images = [*images, card]
+            view = build(images).view
+            posted = await self._messenger.post(live.channel_id, view, images, nonce=nonce)
+            self._note_shown(live, posted, images)
+            return posted
+
+        return await self._attaching(live, send)
 
     async def show(self, live: LiveMatch, build: Build) -> None:
         """Edit the match's current message to the card `build` makes, with the image of the
@@ -214,29 +214,52 @@ class Publisher:
         message_id = live.message_id
         if message_id is None:
             return
-        shown = (message_id, live.rules.picture_version(live.state))
-        pictured = self._pictured.get(live.id)
-        kept = pictured is not None and pictured[:2] == shown
-        kept = kept and self.can_attach.get(live.channel_id, True)
-        images = [pictured[2]] if kept and pictured else await self.images(live)
-        if images:
-            view, replace = build(images).view, self._messenger.replace
+        channel_id, replace = live.channel_id, self._messenger.replace
+        kept = self._kept(live, message_id)
+        if kept is not None:
             try:
-                try:
-                    await replace(live.channel_id, message_id, view, None if kept else images)
-                except discord.HTTPException as error:
-                    if not kept or error.status != BAD_REQUEST:
-                        raise
-                    images = await self.images(live)
-                    await replace(live.channel_id, message_id, build(images).view, images)
-                self._pictured[live.id] = (*shown, _unsent(images[0]))
+                await replace(channel_id, message_id, build([kept]).view, None)
                 return
+            except discord.HTTPException as error:
+                if error.status != BAD_REQUEST:
+                    raise
+
+        async def send(images: list[Image]) -> None:
+            await replace(channel_id, message_id, build(images).view, images)
+            self._note_shown(live, message_id, images)
+
+        await self._attaching(live, send)
+
+    async def _attaching(self, live: LiveMatch, send: Callable[[list[Image]], Awaitable[T]]) -> T:
+        """Send with the match's images; where Discord says the bot may not attach files
+        (50013), remember it and send with none: the card then carries the text board."""
+        images = await self.images(live)
+        if images:
+            try:
+                return await send(images)
             except discord.Forbidden as error:
                 if error.code != MISSING_PERMISSIONS:
                     raise
                 self.can_attach[live.channel_id] = False
-        self._pictured.pop(live.id, None)
-        await self._messenger.replace(live.channel_id, message_id, build(()).view, ())
+        return await send([])
+
+    def _kept(self, live: LiveMatch, message_id: str) -> Image | None:
+        """The image the message already carries when it is the match's current picture (as
+        a card names it: no bytes), else None."""
+        shown = self._pictured.get(live.id)
+        version = live.rules.picture_version(live.state)
+        if shown is None or (shown.message_id, shown.version) != (message_id, version):
+            return None
+        return shown.image if self.can_attach.get(live.channel_id, True) else None
+
+    def _note_shown(self, live: LiveMatch, message_id: str, images: list[Image]) -> None:
+        """Remember the picture a message now carries (nothing: the text board)."""
+        if not images:
+            self._pictured.pop(live.id, None)
+            return
+        first = images[0]
+        version = live.rules.picture_version(live.state)
+        self._pictured[live.id] = _Shown(message_id, version, Image(b"", first.filename, first.alt))
 
     def lock(self, live: LiveMatch) -> asyncio.Lock:
         """Held while a match's messages change, so they change in order."""
@@ -276,8 +299,3 @@ def post_nonce(match_id: int, version: int) -> str:
     """The nonce of a match's message for a version (Discord keeps one message per nonce for a
     few minutes; at most 25 characters)."""
     return f"tb{match_id}.{version}"
-
-
-def _unsent(image: Image) -> Image:
-    """An image as a card names it, without its bytes."""
-    return Image(b"", image.filename, image.alt)

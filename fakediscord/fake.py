@@ -50,8 +50,10 @@ class Injection:
 class FakeDiscord(Driver):
     """An in-memory Discord that real discord.py clients talk to. See the package docstring."""
 
-    def __init__(self, clock: Clock = time.time) -> None:
-        """An empty Discord whose snowflakes and deadlines follow ``clock`` (seconds)."""
+    def __init__(self, clock: Clock = time.time, *, check_schema: bool | None = None) -> None:
+        """An empty Discord whose snowflakes and deadlines follow ``clock`` (seconds); bodies
+        are checked against Discord's schema when ``jsonschema`` is there, unless
+        ``check_schema`` says otherwise (a benchmark running the double in its own process)."""
         self.world = World(clock)
         self.router = Router()
         Rest(self.world).register(self.router)
@@ -61,7 +63,7 @@ class FakeDiscord(Driver):
         self.factory = InteractionFactory(self.world)
         self.slash_builder = SlashBuilder(self.world)
         self.requests: list[tuple[str, str, int]] = []
-        self.schema = SchemaCheck()
+        self.schema = SchemaCheck(check_schema)
         """Discord's published schema, checked on every body before the hand-written rules."""
         self.watchers: list[Callable[[str, str, int], None]] = []
         """Called with (method, path, status) after each REST call was answered (the play

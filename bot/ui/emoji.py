@@ -17,6 +17,7 @@ permission, Discord down, the bounded start-up time over — is shown as the key
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 from dataclasses import dataclass, field
@@ -155,11 +156,8 @@ def dress(view: discord.ui.LayoutView, game: str, emoji: AppEmoji | None) -> Non
     """Show a match card's Unicode emoji of the game's keys as the application emoji: in its
     texts, on its buttons and in its select options (the games write Unicode; a card left
     undressed reads the same)."""
-    if emoji is None:
-        return
-    stem = "keer_" if game == "keer-kids" else f"{game}_"
-    keys = {FALLBACK[k]: k for k in EmojiKey if k.value.startswith(stem)}
-    if not keys:
+    keys = _game_keys(game)
+    if emoji is None or not keys:
         return
     order = sorted(keys, key=len, reverse=True)  # "⚙️" before a bare "⚙"
     for item in view.walk_children():
@@ -175,6 +173,13 @@ def dress(view: discord.ui.LayoutView, game: str, emoji: AppEmoji | None) -> Non
                 key = keys.get(str(option.emoji)) if option.emoji is not None else None
                 if key is not None:
                     option.emoji = emoji.emoji(key)
+
+
+@functools.cache
+def _game_keys(game: str) -> dict[str, EmojiKey]:
+    """A game's keys by the Unicode emoji its texts and buttons write."""
+    stem = "keer_" if game == "keer-kids" else f"{game}_"
+    return {FALLBACK[k]: k for k in EmojiKey if k.value.startswith(stem)}
 
 
 def _texts(text: str, order: list[str], keys: dict[str, EmojiKey], emoji: AppEmoji) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from bot.games.kero import story as told
 from bot.games.kero.rules import kero_state
 from bot.games.kero.ui import (
     DIE_EMOJI,
@@ -28,6 +27,7 @@ from bot.games.kero.ui import (
 from games.common.protocol import Seat
 from games.kero import KeroState
 from games.kero import actions as a
+from games.kero import story as told
 from games.kero.board import ClaimReport, Phase
 from games.kero.components import Components
 from games.kero.resources import NOTHING

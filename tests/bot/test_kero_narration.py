@@ -25,6 +25,7 @@ from tests.games.kero.helpers import (
     BLUE_METAL_RECRUIT,
     BRICK,
     FLAME,
+    METAL,
     NO_FLAMES,
     RECRUIT,
     ROW,
@@ -150,6 +151,26 @@ def test_camp_options_and_buttons_carry_their_costs() -> None:
     assert "S3 green · 1 pt — cost: 🌾 2 wheat" in camp, camp
     assert "S8 red · 1 pt — cost: 🧱 1 brick and 🧍 1 recruit" in camp, camp
     assert "Place an Explorer" not in camp  # no metal: no placement to pay for
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "🏅 Ana's ability tiles added 🧱 1 brick to the dice"),
+        ("nl", "🏅 De vaardigheidstegels van Ana voegden 🧱 1 baksteen toe aan de dobbelstenen"),
+    ],
+)
+def test_the_camp_says_what_ability_tiles_added_to_the_dice(language: str, said: str) -> None:
+    state = match("base", row=("S5", *ROW[1:]))
+    play_turn(state, T, (BRICK, BRICK, WHEAT, WHEAT, WHEAT), a.Take(1))  # S5 comes with A2
+    live = live_of(state, language)
+    pass_turn(state, T + 200_000)
+    roll(state, T + 400_000, (WHEAT, WHEAT, WHEAT, METAL, METAL))
+    stop(state, T + 401_000)
+    lines = texts.step_content(live).replace(ANA, "Ana").split("\n")
+    assert said in lines, lines
+    pool = next(line for line in lines if "🌾 3" in line)
+    assert "🧱 1" in pool, lines  # no die showed a brick: the tile's is in the pool
 
 
 def test_a_free_placement_is_marked_free_and_lost_if_unused() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from playwright.async_api import Browser, Locator, Page
+from playwright.async_api import Browser, Locator, Page, expect
 
 from fakediscord import FakeDiscord
 from fakediscord.model import FakeChannel, FakeEmoji, FakeInteraction, FakeUser, Upload
@@ -140,8 +140,7 @@ async def test_a_v2_card_shows_as_discord_shows_it(
     shown_message = page.get_by_test_id(f"message-{message}")
     container = shown_message.get_by_test_id("container")
     await container.wait_for()
-    bar = await container.evaluate("c => getComputedStyle(c).borderLeftColor")
-    assert bar == "rgb(59, 165, 92)"
+    await expect(container).to_have_css("border-left-color", "rgb(59, 165, 92)")
     section = container.get_by_test_id("section")
     assert await section.get_by_test_id("text-display").all_inner_texts() == ["Ana 12", "Bo 9"]
     assert await section.get_by_test_id("button-v2:roll").is_enabled()

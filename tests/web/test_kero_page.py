@@ -58,6 +58,7 @@ CONTROL_ID = re.compile(
 )
 AMOUNT = re.compile(r"(\d+) (brick|wheat|metal|recruit|jerrycan)")
 POOL = re.compile(r"is in camp: (?P<pool>.*?) to spend")
+BONUS = re.compile(r"ability tiles added (?P<bonus>.*?) to the dice")
 
 
 async def message_text(message: Locator) -> str:
@@ -290,7 +291,8 @@ async def play_a_turn(table: Table, *, camp: bool = False, shot: str = "") -> Tu
     end = await table.wait_for("act:end", newer_than=version)
     await watch.step(acting="Ana", wanting="act:end")
     turn.pool = await camp_pool(table, end.message)
-    assert turn.pool == spendable(faces), (turn.pool, faces)
+    bonus = await tile_bonus(table, end.message)
+    assert turn.pool == spendable(faces) + bonus, (turn.pool, faces, bonus)
     take = await table.offered("act:take", newer_than=end.version - 1)
     if take is not None:
         turn.took = await take_a_card(table, take)
@@ -320,6 +322,13 @@ async def camp_pool(table: Table, message: str) -> Counter[str]:
     found = POOL.search(text or "")
     assert found, text
     return resources(found["pool"])
+
+
+async def tile_bonus(table: Table, message: str) -> Counter[str]:
+    """What the camp's message says Ana's ability tiles added to her dice (none without)."""
+    text = await message_text(table.page.get_by_test_id(message))
+    found = BONUS.search(text or "")
+    return resources(found["bonus"]) if found else Counter()
 
 
 async def take_a_card(table: Table, take: Control) -> str:

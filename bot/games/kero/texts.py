@@ -31,6 +31,7 @@ from games.kero import story as told
 from games.kero.board import ClaimReport, Phase
 from games.kero.components import Components
 from games.kero.resources import NOTHING
+from games.kero.rules.camp import tile_bonus
 from words import Words
 
 if TYPE_CHECKING:
@@ -143,6 +144,9 @@ def _camp_lines(live: LiveMatch, w: Words, state: KeroState) -> list[str]:
     done = told.story(state, state.turns).events
     deeds = (told.Took, told.Placed, told.Hired, told.TuarekPlayed, told.TileUsed)
     lines += [_event_line(live, w, state.box, e) for e in done if isinstance(e, deeds)]
+    bonus = tile_bonus(state, state.active)
+    if bonus != NOTHING:
+        lines.append(w("kero-tile-bonus", name=name, resources=resources_text(w, bonus)))
     if state.turn.owed_places:
         lines.append(w("kero-free-explorers", count=state.turn.owed_places))
     return [*lines, w("kero-camp-help")]

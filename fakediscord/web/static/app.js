@@ -11,6 +11,7 @@ const state = {
   world: null, me: null, channel: null, messages: [],
   cache: new Map(),  // message id -> {key, el}
   epoch: 0,          // bumped when names/locale change, so cached nodes are rebuilt
+  worldShown: '',    // what the messages last showed of the world (see loadWorld)
   stick: true,       // message list is scrolled to the bottom
 };
 const $ = (id) => document.getElementById(id);
@@ -695,7 +696,10 @@ async function loadWorld() {
   const chan = channelOf(state.channel) || pick(w.channels, q.get('channel'), ['id', 'name'])
     || w.channels.find((c) => TEXTS.includes(c.type)) || w.channels[0];
   state.channel = chan ? chan.id : null;
-  state.epoch++;
+  // Rebuild the messages only when what they show of the world changed (names, locales, who
+  // I am): a reconnect reloads the world, and rebuilding then would drop focus and open selects.
+  const shown = JSON.stringify([w.members, w.channels, w.bot.name, state.me && state.me.id]);
+  if (shown !== state.worldShown) { state.worldShown = shown; state.epoch++; }
   setUrl();
   renderIdentity(); renderChannels(); updateComposer();
 }

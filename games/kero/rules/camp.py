@@ -44,15 +44,22 @@ def collect(state: KeroState) -> None:
             got = face.resources
             brick, wheat, metal = brick + got.brick, wheat + got.wheat, metal + got.metal
             recruit, jerrycan = recruit + got.recruit, jerrycan + got.jerrycan
-    for tile_id in camp.tiles:
-        effect = box.tiles[tile_id].effect
-        if effect.kind == "bonus" and isinstance(effect.arg, str):
-            got = Resources.of({effect.arg: 1})
-            brick, wheat, metal = brick + got.brick, wheat + got.wheat, metal + got.metal
-            recruit, jerrycan = recruit + got.recruit, jerrycan + got.jerrycan
+    got = tile_bonus(state, state.active)
+    brick, wheat, metal = brick + got.brick, wheat + got.wheat, metal + got.metal
+    recruit, jerrycan = recruit + got.recruit, jerrycan + got.jerrycan
     take_jerrycans(state, camp, jerrycan)
     turn.pool = Resources(brick, wheat, metal, recruit)
     draw_owed_tuareks(state)
+
+
+def tile_bonus(state: KeroState, seat: int) -> Resources:
+    """What the clan's ability tiles add to every collect: +1 of a resource per bonus tile."""
+    amounts: dict[str, int] = {}
+    for tile_id in state.camps[seat].tiles:
+        effect = state.box.tiles[tile_id].effect
+        if effect.kind == "bonus" and isinstance(effect.arg, str):
+            amounts[effect.arg] = amounts.get(effect.arg, 0) + 1
+    return Resources.of(amounts)
 
 
 def take(state: KeroState, action: a.Action) -> None:

@@ -37,6 +37,7 @@ kero-gauge = { $bar } { $seconds } s
 kero-rolling-help = Mark dice to re-roll (🔁), then Re-roll; Stop keeps them all.
 kero-in-camp = { $name } is in camp: { $resources } to spend · { $stock }
 kero-camp-help = Take cards, place Explorers, hire { -tuarek(count: 2) }, then End turn.
+kero-tile-bonus = 🏅 { $name }'s ability tiles added { $resources } to the dice
 kero-free-explorers = 🧭 { $count ->
     [one] { $count } free Explorer
    *[other] { $count } free Explorers

@@ -31,6 +31,7 @@ kero-gauge = { $bar } { $seconds } s
 kero-rolling-help = Marca los dados que quieras volver a tirar (🔁) y pulsa Volver a tirar; Parar se los queda todos.
 kero-in-camp = { $name } está en el campamento: { $resources } para gastar · { $stock }
 kero-camp-help = Toma cartas, coloca Exploradores, contrata { -tuarek(count: 2) } y pulsa Terminar turno.
+kero-tile-bonus = 🏅 Las losetas de habilidad de { $name } sumaron { $resources } a los dados
 kero-free-explorers = 🧭 { $count ->
     [one] { $count } Explorador gratis por colocar: se pierde si terminas el turno sin colocarlo.
    *[other] { $count } Exploradores gratis por colocar: se pierden si terminas el turno sin colocarlos.

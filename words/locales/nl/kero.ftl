@@ -32,6 +32,7 @@ kero-gauge = { $bar } { $seconds } s
 kero-rolling-help = Markeer de dobbelstenen die je opnieuw wilt gooien (🔁) en klik op Opnieuw gooien; met Stoppen houd je ze allemaal.
 kero-in-camp = { $name } is in het kamp: { $resources } te besteden · { $stock }
 kero-camp-help = Neem kaarten, zet ontdekkingsreizigers neer, huur { -tuarek(count: 2) } in en klik dan op Beurt beëindigen.
+kero-tile-bonus = 🏅 De vaardigheidstegels van { $name } voegden { $resources } toe aan de dobbelstenen
 kero-free-explorers = 🧭 { $count ->
     [one] { $count } gratis ontdekkingsreiziger neer te zetten: weg als je de beurt beëindigt zonder hem neer te zetten.
    *[other] { $count } gratis ontdekkingsreizigers neer te zetten: weg als je de beurt beëindigt zonder ze neer te zetten.

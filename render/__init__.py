@@ -24,12 +24,16 @@ class GameImages:
 
     board: Drawing
     results: Drawing
+    strip: Drawing | None = None
+    """What changes between the board's redraws, drawn small above it (Keer: the roll, as the
+    table changes only when a roll resolves); None: the board shows everything."""
 
 
 RENDERERS: dict[str, GameImages] = {
     "keer-kids": GameImages(
         board=lambda state, names, words: keer_kids.table_png(state, names, words=words),
         results=lambda state, names, words: keer_kids.results_png(state, names, words=words),
+        strip=lambda state, names, words: keer_kids.strip_png(state, names, words=words),
     ),
     "kero": GameImages(
         board=lambda state, names, words: kero.board_png(state, names, words=words),

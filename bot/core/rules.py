@@ -135,6 +135,13 @@ class GameRules(Protocol):
         nothing: no clock runs against it."""
         return None
 
+    def board_version(self, state: GameState) -> int:
+        """The version the match's board image is drawn at, for a game whose images have a
+        strip (`render.GameImages.strip`) that shows what changed since: the steps after it
+        change only the strip (Keer: the table is drawn as the roll began); by default the
+        picture version."""
+        return self.picture_version(state)
+
     def picture_version(self, state: GameState) -> int:
         """The version the match's image is drawn at, which its message's buttons carry: the
         steps after it change nothing the image shows (Keer: picks stay hidden until the roll

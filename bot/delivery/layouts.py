@@ -65,6 +65,10 @@ class MatchLayouts(Protocol):
         """The alt text of the match's image."""
         ...
 
+    def strip_alt(self, live: LiveMatch) -> str:
+        """The alt text of the match's strip image."""
+        ...
+
     def mentioned(self, live: LiveMatch) -> Collection[Seat]:
         """The seats the current step's message mentions (pinged by it already)."""
         ...

@@ -37,9 +37,10 @@ BAD_REQUEST = 400
 RENDER_THREADS = 2
 FLUSH_GRACE_S = 4.0
 """On shutdown, how long queued posts may take to finish before they are cut short."""
-IMAGES_KEPT = 32
-"""Rendered versions kept for reuse (an edit that keeps the version, a post right after its
-summary's edit) — a few, not one per open match: a table image is 50–150 KB."""
+IMAGES_KEPT_BYTES = 16 * 1024 * 1024
+"""How much rendered PNG is kept for reuse (a Keer table serves its roll's three messages; an
+edit that keeps the version; a post right after its summary's edit): a table is 50–150 KB, so
+about the active matches of a busy bot, bounded whatever the number of open ones."""
 
 Build = Callable[[Sequence[Image]], Shown]
 """A match card built around the images it is given (none: its text board)."""
@@ -47,11 +48,12 @@ Build = Callable[[Sequence[Image]], Shown]
 
 @dataclass(frozen=True, slots=True)
 class _Shown:
-    """A message and the picture it carries (the image as a card names it, without bytes)."""
+    """A message and the pictures it carries (the images as a card names them, without
+    bytes)."""
 
     message_id: str
     version: int
-    image: Image
+    images: tuple[Image, ...]
 
 
 class RenderTimer(Protocol):
@@ -87,7 +89,10 @@ class Publisher:
         self._executor = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="tablero-render")
         self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
-        self._images: OrderedDict[tuple[int, int], list[Image]] = OrderedDict()
+        self._images: OrderedDict[tuple[int, int, str], asyncio.Future[Image]] = OrderedDict()
+        """Rendered images by (match, version, kind), with those still rendering: a second
+        caller awaits the first's render."""
+        self._kept_bytes = 0
         self._pictured: dict[int, _Shown] = {}
         """What each match's message carries: its picture, not sent again while it is current."""
 
@@ -143,28 +148,60 @@ class Publisher:
             self.forget(live)
 
     async def images(self, live: LiveMatch) -> list[Image]:
-        """The image of the match at its picture version (`GameRules.picture_version`), stamped
-        with it; none where the bot may not attach files."""
+        """The images of the match, each stamped with the version it is drawn at: its strip
+        (if the game has one) at the picture version (`GameRules.picture_version`), then its
+        board at the board version; none where the bot may not attach files."""
         if not self.can_attach.get(live.channel_id, True):
             return []
-        version = live.rules.picture_version(live.state)
-        key = (live.id, version)
+        drawings, rules, state = images_for(live.spec.name), live.rules, live.state
+        made = []
+        if drawings.strip is not None:
+            made.append(await self._image(live, rules.picture_version(state), "strip"))
+        made.append(await self._image(live, rules.board_version(state), "board"))
+        return made
+
+    async def _image(self, live: LiveMatch, version: int, label: str) -> Image:
+        """One image of the match at `version`, rendered once: kept for reuse, and a caller
+        asking while it renders waits for that render."""
+        key = (live.id, version, label)
         kept = self._images.get(key)
         if kept is not None:
             self._images.move_to_end(key)
-            return kept
-        made = [await self._draw(live.at(version), images_for(live.spec.name).board, "board")]
+            return await asyncio.shield(kept)
+        made: asyncio.Future[Image] = asyncio.get_running_loop().create_future()
         self._images[key] = made
-        while len(self._images) > IMAGES_KEPT:
-            self._images.popitem(last=False)
-        return made
+        try:
+            drawing = getattr(images_for(live.spec.name), label)
+            image = await self._draw(live.at(version), drawing, label)
+        except asyncio.CancelledError:
+            del self._images[key]
+            made.cancel()
+            raise
+        except Exception as error:
+            del self._images[key]
+            made.set_exception(error)
+            made.exception()  # retrieved here: a caller waiting on it re-raises it
+            raise
+        made.set_result(image)
+        self._kept_bytes += len(image.png)
+        self._trim()
+        return image
+
+    def _trim(self) -> None:
+        """Drop the least recently used finished images past the kept bytes."""
+        for key, image in list(self._images.items()):
+            if self._kept_bytes <= IMAGES_KEPT_BYTES:
+                return
+            if image.done():
+                del self._images[key]
+                self._kept_bytes -= len(image.result().png)
 
     async def _draw(self, live: LiveMatch, function: Drawing, label: str) -> Image:
         """One of the match's images of its state (`label`.png), stamped with the match and the
         state's version."""
         game, state = live.spec.name, live.state
         png = await self.render(function, state, live.names, live.words, image=f"{game}/{label}")
-        alt = self._layouts.alt(live)
+        alt = self._layouts.alt(live) if label != "strip" else self._layouts.strip_alt(live)
         return Image(stamp(png, Stamp(live.id, state.version)), f"{label}.png", alt)
 
     async def _newcomers(self, live: LiveMatch) -> bool:
@@ -216,9 +253,9 @@ class Publisher:
             return
         channel_id, replace = live.channel_id, self._messenger.replace
         kept = self._kept(live, message_id)
-        if kept is not None:
+        if kept:
             try:
-                await replace(channel_id, message_id, build([kept]).view, None)
+                await replace(channel_id, message_id, build(kept).view, None)
                 return
             except discord.HTTPException as error:
                 if error.status != BAD_REQUEST:
@@ -243,23 +280,22 @@ class Publisher:
                 self.can_attach[live.channel_id] = False
         return await send([])
 
-    def _kept(self, live: LiveMatch, message_id: str) -> Image | None:
-        """The image the message already carries when it is the match's current picture (as
-        a card names it: no bytes), else None."""
+    def _kept(self, live: LiveMatch, message_id: str) -> tuple[Image, ...]:
+        """The images the message already carries when they are the match's current picture
+        (as a card names them: no bytes), else none."""
         shown = self._pictured.get(live.id)
         version = live.rules.picture_version(live.state)
         if shown is None or (shown.message_id, shown.version) != (message_id, version):
-            return None
-        return shown.image if self.can_attach.get(live.channel_id, True) else None
+            return ()
+        return shown.images if self.can_attach.get(live.channel_id, True) else ()
 
     def _note_shown(self, live: LiveMatch, message_id: str, images: list[Image]) -> None:
         """Remember the picture a message now carries (nothing: the text board)."""
         if not images:
             self._pictured.pop(live.id, None)
             return
-        first = images[0]
-        version = live.rules.picture_version(live.state)
-        self._pictured[live.id] = _Shown(message_id, version, Image(b"", first.filename, first.alt))
+        named = tuple(Image(b"", i.filename, i.alt) for i in images)
+        self._pictured[live.id] = _Shown(message_id, live.rules.picture_version(live.state), named)
 
     def lock(self, live: LiveMatch) -> asyncio.Lock:
         """Held while a match's messages change, so they change in order."""

@@ -128,6 +128,8 @@ class GameUI:
     """One line per player on the match card: name, score, what they are doing."""
     accent: Callable[[LiveMatch], int | None] = lambda live: None
     """The acting player's colour, the card's accent (the player lines name them too)."""
+    strip_alt: Callable[[LiveMatch], str] = lambda live: ""
+    """The alt text of the strip image, for a game that has one (`render.GameImages.strip`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,6 +107,12 @@ class Layouts:
         title = words("match-alt-title", game=game_title(live.spec.name, words), match=live.id)
         return alt_text(title, self.text_board(live))
 
+    def strip_alt(self, live: LiveMatch) -> str:
+        """The alt text of the match's strip image (what changed since its board was drawn)."""
+        words = live.words
+        title = words("match-alt-title", game=game_title(live.spec.name, words), match=live.id)
+        return alt_text(title, adapter_for(live.spec.name).ui.strip_alt(live))
+
     def mentioned(self, live: LiveMatch) -> Collection[Seat]:
         """The seats the current step's message mentions."""
         content = adapter_for(live.spec.name).ui.step_content(live)

@@ -57,11 +57,14 @@ def match_card(parts: CardParts) -> SentLayout:
     """The card's layout: text, image, players and buttons in one accented container."""
     children: list[discord.ui.Item[Any]] = [discord.ui.TextDisplay(parts.text)]
     if parts.images:
-        gallery = [
-            discord.MediaGalleryItem(f"attachment://{i.filename}", description=i.alt)
+        # A gallery each: Discord lays a gallery's items side by side, which would halve a
+        # phone's view of the board.
+        children += [
+            discord.ui.MediaGallery(
+                discord.MediaGalleryItem(f"attachment://{i.filename}", description=i.alt)
+            )
             for i in parts.images
         ]
-        children.append(discord.ui.MediaGallery(*gallery))
     elif parts.board_text:
         children.append(discord.ui.TextDisplay(parts.board_text))
     if parts.players:

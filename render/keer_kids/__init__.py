@@ -8,8 +8,9 @@ phone. So every image is now 800 px wide with no text under 24 px (11.7 px on a 
 - The sheet: the 13 columns fill the width (58 px squares); what stood to their right (the
   chameleons) now sits under the food, and the score box is gone: the header says the points,
   the circles show where they come from, and the results card itemises them.
-- The table: the roll (who rolled, the dice, the die kept), then the active player's sheet
-  drawn as the sheet image draws it — the roller's, since their die decides what everyone may
+- The strip: the roll (who rolled, the dice, the die kept, who is still choosing), a small
+  image of its own, as it changes at every step while the table changes once per roll.
+- The table: the active player's sheet drawn as the sheet image draws it — the roller's, since their die decides what everyone may
   cross; at the end the leader's — then one card per other player: a map of their sheet, their
   name, points and pick, and each animal's enclosures crossed ("4/6"). Everyone crosses on every
   roll, so each player also sees their own sheet large through the bot's "My sheet" (sheet_png).
@@ -56,7 +57,7 @@ from render.keer_kids.colours import FACE_RGB
 from render.keer_kids.layout import IMAGE_WIDTH, MIN_TEXT, TABLE_SCALE
 from render.keer_kids.results import RESULTS_WIDTH, results_image, results_png
 from render.keer_kids.sheet import sheet_image, sheet_png
-from render.keer_kids.table import table_image, table_png
+from render.keer_kids.table import strip_image, strip_png, table_image, table_png
 
 __all__ = [
     "FACE_RGB",
@@ -68,6 +69,8 @@ __all__ = [
     "results_png",
     "sheet_image",
     "sheet_png",
+    "strip_image",
+    "strip_png",
     "table_image",
     "table_png",
 ]

@@ -239,13 +239,15 @@ class SummaryLayout:
 
 @dataclass(frozen=True, slots=True)
 class TableLayout:
-    """The table: a band with the roll, the active player's sheet, the others' summaries."""
+    """The table (the active player's sheet, the others' summaries) and its strip (the band
+    with the roll: who rolled, the dice, the die kept, who is still choosing)."""
 
     sheet: SheetLayout
     summary: SummaryLayout
     width: int
     height: int
     band_h: int
+    """The strip's height (the strip is as wide as the table)."""
     title_y: int
     status_y: int
     dice_x: int
@@ -294,7 +296,7 @@ def table_layout(sheet: Sheet, players: int) -> TableLayout:
     band_h, die, die_gap, ring = 124, 60, 14, 7
     gap, margin = 10, 12
     summary = _summary_layout(sheet, lay.width - 2 * margin)
-    top = band_h + lay.height + gap
+    top = lay.height + gap
     summaries = tuple(
         (margin, top + i * (summary.height + gap)) for i in range(max(0, players - 1))
     )
@@ -311,7 +313,7 @@ def table_layout(sheet: Sheet, players: int) -> TableLayout:
         dice_y=12,
         die=die,
         die_gap=die_gap,
-        sheet_origin=(0, band_h),
+        sheet_origin=(0, 0),
         summaries=summaries,
         f_title=30,
         f_status=MIN_TEXT,

@@ -1,13 +1,18 @@
-"""The table image: a band with the roll, the active player's sheet, the others' summaries.
+"""The table image (the active player's sheet, the others' summaries) and its strip (the roll:
+who rolled, the dice, the die kept, who is still choosing).
 
 The active player is the roller (at the end of a match, the leader): their sheet is drawn as
 the sheet image draws it, full width. Every other player gets a card (render.keer_kids.summary).
 Each player can see their own sheet, large, through the bot's "My sheet".
 
-The band shows the roll: who rolled, the dice (each with its letter), and the die the roller
-kept, ringed and captioned, once kept. The table shows each player's pick for the roll once it
-has resolved; while a roll is in progress it only says who has chosen: the choices are
-simultaneous, and a public image must not give them away before everyone has chosen.
+They are two images because they change at different times: the sheets only when a roll
+resolves, the strip at the roll, the keep and the resolution. The bot draws the table once per
+roll (at the state the roll began from, where the headers show the last resolved roll's picks)
+and the small strip at every step, so a roll costs one large image, not three. The strip shows
+the roll: who rolled, the dice (each with its letter), and the die the roller kept, ringed and
+captioned, once kept. Picks are shown only once the roll has resolved; while a roll is in
+progress the strip only says who is still choosing: the choices are simultaneous, and a public
+image must not give them away before everyone has chosen.
 """
 
 from __future__ import annotations
@@ -59,8 +64,8 @@ def shown_seats(state: KeerState) -> tuple[int, ...]:
 
 
 def table_image(state: KeerState, names: Sequence[str], *, words: Words) -> Image.Image:
-    """The active player's sheet and the others' summaries under the roll, 800 px wide (a
-    palette image), in a language."""
+    """The active player's sheet and the others' summaries, 800 px wide (a palette image), in a
+    language."""
     sheet = state.sheet
     tab = table_layout(sheet, state.num_players)
     image = table_static(sheet, state.num_players, words).copy()
@@ -72,8 +77,22 @@ def table_image(state: KeerState, names: Sequence[str], *, words: Words) -> Imag
     for seat, origin in zip(others, tab.summaries, strict=True):
         name = seat_name(names, seat, words)
         draw_summary(image, origin, tab.summary, state, seat, name=name, last=last, words=words)
-    _draw_band(image, state, names, tab, last, words=words)
     return image
+
+
+def strip_image(state: KeerState, names: Sequence[str], *, words: Words) -> Image.Image:
+    """The roll above the table: who rolled, the dice, the die kept, who is still choosing;
+    as wide as the table (a palette image), in a language."""
+    tab = table_layout(state.sheet, state.num_players)
+    image = _blank_strip(tab.width, tab.band_h).copy()
+    _draw_band(image, state, names, tab, last_roll(state), words=words)
+    return image
+
+
+@cache
+def _blank_strip(width: int, height: int) -> Image.Image:
+    """An empty strip in the shared palette (cached: never drawn on)."""
+    return quantize(canvas(width, height))
 
 
 def _draw_band(
@@ -145,3 +164,8 @@ def _status(state: KeerState, names: Sequence[str], words: Words) -> str:
 def table_png(state: KeerState, names: Sequence[str], *, words: Words) -> bytes:
     """`table_image` as PNG bytes."""
     return encode(table_image(state, names, words=words))
+
+
+def strip_png(state: KeerState, names: Sequence[str], *, words: Words) -> bytes:
+    """`strip_image` as PNG bytes."""
+    return encode(strip_image(state, names, words=words))

@@ -77,7 +77,7 @@ class FakeMessenger:
     ) -> str:
         if self.failing:
             raise self.failing.pop(0)
-        image = images[0] if images else None
+        image = next((i for i in images if i.filename == "board.png"), None)  # not the strip
         self.sent.append(Sent(channel_id, card_text(view), view, image, nonce))
         return str(next(self._ids))
 
@@ -143,6 +143,9 @@ class FakeLayouts:
 
     def alt(self, live: LiveMatch) -> str:
         return f"alt of #{live.id}"
+
+    def strip_alt(self, live: LiveMatch) -> str:
+        return f"strip alt of #{live.id}"
 
     def mentioned(self, live: LiveMatch) -> Collection[Seat]:
         return ()

@@ -8,7 +8,7 @@ are found by what their custom_id does, not by their label, so it plays in every
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from PIL import Image
 
@@ -71,8 +71,14 @@ def members(server: Server) -> dict[str, FakeUser]:
     return {str(u.id): u for u in (server.ana, server.bo, server.cas, server.eve)}
 
 
-async def play_roll(server: Server, bot: TableroBot, live: LiveMatch) -> list[InteractionResult]:
-    """Every member move of one roll (Roll, keep, each pick), through the current message."""
+async def play_roll(
+    server: Server,
+    bot: TableroBot,
+    live: LiveMatch,
+    after: Callable[[], Awaitable[None]] | None = None,
+) -> list[InteractionResult]:
+    """Every member move of one roll (Roll, keep, each pick), through the current message;
+    `after` runs once each move has settled."""
     fake, users, results = server.fake, members(server), []
     state = keer(live)
     assert live.message_id is not None
@@ -81,14 +87,20 @@ async def play_roll(server: Server, bot: TableroBot, live: LiveMatch) -> list[In
         roller = users[live.players[state.roller].id]
         results.append(await fake.click(bot, roller, message, button_id(message, ":roll")))
         await fake.settle()
+        if after is not None:
+            await after()
         state = keer(live)
     if state.phase is Phase.KEEP:
         die = state.legal_actions(state.roller)[0].die  # type: ignore[union-attr]
         roller = users[live.players[state.roller].id]
         results.append(await fake.click(bot, roller, message, button_id(message, f":keep:{die}")))
         await fake.settle()
+        if after is not None:
+            await after()
     while bot.runtime.service.matches.get(live.id) is live and keer(live).phase is Phase.CHOOSE:
         results.append(await pick(server, bot, live, keer(live).seats_to_act()[0]))
+        if after is not None:
+            await after()
     return results
 
 

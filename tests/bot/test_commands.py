@@ -119,7 +119,7 @@ async def test_threads_setting_puts_each_match_in_its_own_thread(
     assert {str(t.id) for t in threads} == {first, second}
     for thread in threads:
         messages = fake.channel_messages(thread)
-        assert messages and decodes(messages[0]) == 1
+        assert messages and decodes(messages[0]) == 2  # the strip and the table
 
 
 async def start_match_in_thread(server: Server, bot: TableroBot) -> str:

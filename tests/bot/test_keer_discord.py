@@ -25,7 +25,7 @@ async def test_a_three_player_match_plays_from_keer_start_to_the_results(
     live = await start_match(server, bot, [server.bo], ais=1)
     assert [p.name for p in live.players] == ["Ana", "Bo", "Ada (AI)"]
     first = server.fake.message(int(live.message_id or 0))
-    assert decodes(first) == 1 and "roll the dice" in first.text
+    assert decodes(first) == 2 and "roll the dice" in first.text
     for _ in range(200):
         if bot.runtime.service.matches.get(live.id) is not live:
             break
@@ -35,11 +35,14 @@ async def test_a_three_player_match_plays_from_keer_start_to_the_results(
     messages = server.fake.channel_messages(server.channel)
     final = messages[-1]
     assert "🏆" in final.text and [c.label for c in final.interactive()] == ["Rematch"]
-    # A table per roll, and the final table with the results card, except rolls the bot played
-    # through on its own (an AI roller and every member skipping): those pass without a message.
+    # A table per roll (its strip above it), and the final one with the results card, except
+    # rolls the bot played through on its own (an AI roller and every member skipping): those
+    # pass without a message.
     unseen = _rolls_without_members(live)
-    assert sum(decodes(m) for m in messages) == keer(live).rolls + 2 - unseen
-    assert decodes(final) == 2
+    tables = sum(1 for m in messages for name, _ in m.attachments if name == "board.png")
+    assert all(decodes(m) for m in messages if m.attachments)
+    assert tables == keer(live).rolls + 1 - unseen
+    assert [name for name, _ in final.attachments] == ["strip.png", "board.png", "results.png"]
     stored = await bot.runtime.store.load(live.id)
     assert stored.status == "finished" and stored.version == live.state.version
     assert all(m.interactive() == [] for m in messages[:-1] if m.attachments)

@@ -23,7 +23,7 @@ async def test_a_match_plays_over_the_gateway_and_survives_a_restart(server: Ser
         task = await loop.run_client(first)
         assert {c["name"] for c in fake.synced_commands[None]} >= {"keer", "match"}
         live = await start_match(server, first, [], ais=1)
-        assert decodes(fake.message(int(live.message_id or 0))) == 1
+        assert decodes(fake.message(int(live.message_id or 0))) == 2  # the strip and the table
         for _ in range(2):
             await play_roll(server, first, live)
         await fake.settle()

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from bot.app import TableroBot
+from bot.games import adapter_for
 from bot.games.keer_kids.ui import dice_text
 from bot.games.kero.ui import dice_faces
 from bot.ui.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, parse_match
@@ -48,11 +49,11 @@ def versions_of(message: FakeMessage, match_id: int) -> set[int]:
     return found
 
 
-def stamps_of(message: FakeMessage) -> list[Stamp]:
-    """The stamp of every image the message carries (each must have one)."""
-    stamps = [read_stamp(data) for _, data in message.attachments]
-    assert None not in stamps, f"an image without a stamp on message {message.id}"
-    return [s for s in stamps if s is not None]
+def stamps_of(message: FakeMessage) -> dict[str, Stamp]:
+    """The stamp of every image the message carries, by file name (each must have one)."""
+    stamps = {name: read_stamp(data) for name, data in message.attachments}
+    assert None not in stamps.values(), f"an image without a stamp on message {message.id}"
+    return {name: s for name, s in stamps.items() if s is not None}
 
 
 async def state_at(bot: TableroBot, match_id: int, version: int) -> GameState:
@@ -64,18 +65,29 @@ async def state_at(bot: TableroBot, match_id: int, version: int) -> GameState:
 
 
 async def check_message(
-    bot: TableroBot, message: FakeMessage, match_id: int, names: list[str]
+    bot: TableroBot, message: FakeMessage, match_id: int, names: list[str], game: str
 ) -> GameState | None:
-    """The message's image agrees with its buttons; the state it shows (None: no image)."""
+    """The message's images agree with its buttons: the strip (where the game has one) or
+    else the board is drawn at the version its buttons carry, the board at that version's
+    board version (`GameRules.board_version`); the state shown (None: no image)."""
     stamps = stamps_of(message)
     if not stamps:
         return None
-    assert {s.match_id for s in stamps} == {match_id}
-    assert len({s.version for s in stamps}) == 1, "two images of one message disagree"
-    version = stamps[0].version
+    assert {s.match_id for s in stamps.values()} == {match_id}
+    shown = stamps.get("strip.png", stamps.get("board.png"))
+    assert shown is not None, f"no strip or board on message {message.id}: {list(stamps)}"
+    version = shown.version
     carried = versions_of(message, match_id)
     assert carried <= {version}, f"buttons of versions {carried}, image of {version}"
     state = await state_at(bot, match_id, version)
+    board = stamps.get("board.png")
+    assert board is not None and board.version == adapter_for(game).rules.board_version(state), (
+        "the board is not the one of the version shown",
+        board,
+        version,
+    )
+    if "results.png" in stamps:
+        assert stamps["results.png"].version == version
     if carried and not state.is_terminal():
         movers = {names[s].split(" (")[0] for s in state.seats_to_act()}  # a computer's level
         assert not movers or any(name in message.text for name in movers), message.text
@@ -86,23 +98,41 @@ async def test_every_keer_message_shows_the_roll_it_describes(server: Server) ->
     bot = await server.start_bot()
     live = await start_match(server, bot, [server.bo], ais=1)
     names = [p.name for p in live.players]
-    checked = 0
-    for _ in range(200):
-        if bot.runtime.service.matches.get(live.id) is not live:
-            break
-        await play_roll(server, bot, live)
+    checked = in_progress = 0
+
+    async def check_all() -> None:
+        nonlocal checked, in_progress
         for message in server.fake.channel_messages(server.channel):
-            state = await check_message(bot, message, live.id, names)
+            state = await check_message(bot, message, live.id, names, "keer-kids")
             if state is None:
                 continue
             assert isinstance(state, KeerState)
             checked += 1
             if state.dice is not None:  # a roll in progress: the dice drawn are the text's
+                in_progress += 1
                 assert dice_text(state.dice) in plain(message.text)
+                # ... and the table drawn as the roll began shows the sheets as they are
+                board = stamps_of(message)["board.png"].version
+                began = await state_at(bot, live.id, board)
+                assert isinstance(began, KeerState) and board < state.version
+                assert [sheet_of(began, s) for s in range(len(names))] == [
+                    sheet_of(state, s) for s in range(len(names))
+                ]
             elif state.history and not message.interactive():  # a summary: the roll it sums up
                 rolled = [a for _, a in state.history if isinstance(a, Roll)][-1]
                 assert dice_text(rolled.dice) in plain(message.text)
-    assert live.state.is_terminal() and checked > 50
+
+    for _ in range(200):
+        if bot.runtime.service.matches.get(live.id) is not live:
+            break
+        await play_roll(server, bot, live, after=check_all)
+    assert live.state.is_terminal() and checked > 50 and in_progress > 20, (checked, in_progress)
+
+
+def sheet_of(state: KeerState, seat: int) -> tuple[object, ...]:
+    """What a player's sheet shows: crossed enclosures, marks, animals done, chameleons."""
+    sheet = state.players[seat]
+    return (sheet.crossed, sheet.marks, sorted(sheet.animals), sheet.chameleons, sheet.visitors)
 
 
 @pytest.mark.parametrize("variant", ["base", "boss"])
@@ -116,7 +146,7 @@ async def test_every_kero_message_shows_the_turn_it_describes(
         if not await driver.step() and driver.live.id not in bot.runtime.service.matches:
             break
         for message in timed_server.fake.channel_messages(timed_server.channel)[-2:]:
-            state = await check_message(bot, message, driver.live.id, names)
+            state = await check_message(bot, message, driver.live.id, names, "kero")
             if state is None:
                 continue
             assert isinstance(state, KeroState)

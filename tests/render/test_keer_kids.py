@@ -95,13 +95,15 @@ def test_table_size_stays_in_bounds(players: int) -> None:
     for state in (new_match(players), keer_finished(players)):
         image = decode(kk.table_png(state, NAMES[:players], words=EN))
         assert image.mode == "P"
-        assert image.width == kk.IMAGE_WIDTH and 900 <= image.height <= 1400
+        assert image.width == kk.IMAGE_WIDTH and 780 <= image.height <= 1300
         assert image.size == kk.table_image(state, NAMES[:players], words=EN).size
+        strip = decode(kk.strip_png(state, NAMES[:players], words=EN))
+        assert strip.mode == "P" and strip.width == kk.IMAGE_WIDTH and strip.height <= 160
     # One card per other player under the active player's sheet.
     lay = table_layout(new_match(players).sheet, players)
     assert len(lay.summaries) == players - 1
     sheet_h = sheet_layout(new_match(players).sheet, kk.TABLE_SCALE).height
-    assert lay.height >= lay.band_h + sheet_h + (players - 1) * lay.summary.height
+    assert lay.height >= sheet_h + (players - 1) * lay.summary.height
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -267,24 +269,35 @@ def test_choices_stay_hidden_until_the_roll_resolves() -> None:
     )
 
 
-def test_the_band_shows_the_last_roll() -> None:
+def test_the_strip_shows_the_last_roll() -> None:
     one, other = new_match(2), new_match(2)
     play_roll(one, ("blue", "red", "purple"), {0: Cross(0, "P4")})
     play_roll(other, ("red", "blue", "purple"), {0: Cross(0, "E3")})
-    lay = table_layout(one.sheet, 2)
-    band = (0, 0, lay.width, lay.band_h)
-    assert region(kk.table_image(one, NAMES, words=EN), band) != region(
-        kk.table_image(other, NAMES, words=EN), band
+    assert kk.strip_png(one, NAMES, words=EN) != kk.strip_png(other, NAMES, words=EN)
+
+
+def test_the_table_does_not_change_while_a_roll_is_in_play() -> None:
+    """The bot draws the table once per roll (at the state the roll began from): drawn at any
+    later step of the roll, it would differ only in what the headers say of the picks."""
+    began = new_match(2)
+    play_roll(began, ("blue", "red", "purple"), {0: Cross(0, "P4")})
+    rolled = began.clone()
+    rolled.apply(CHANCE, Roll(("green", "red", PURPLE)))
+    lay = table_layout(began.sheet, 2)
+    below_headers = (0, lay.sheet.header_h, lay.width, lay.sheet.height)
+    assert region(kk.table_image(began, NAMES, words=EN), below_headers) == region(
+        kk.table_image(rolled, NAMES, words=EN), below_headers
     )
+    assert kk.strip_png(began, NAMES, words=EN) != kk.strip_png(rolled, NAMES, words=EN)
 
 
 def dice_area(state: KeerState) -> bytes:
     lay = table_layout(state.sheet, state.num_players)
     box = (lay.dice_x, 0, lay.width, lay.band_h)
-    return region(kk.table_image(state, NAMES[: state.num_players], words=EN), box)
+    return region(kk.strip_image(state, NAMES[: state.num_players], words=EN), box)
 
 
-def test_the_band_shows_the_dice_rolled_and_the_die_kept() -> None:
+def test_the_strip_shows_the_dice_rolled_and_the_die_kept() -> None:
     fresh = new_match(2)
     rolled = new_match(2)
     rolled.apply(CHANCE, Roll(("blue", "red", PURPLE)))

@@ -34,6 +34,7 @@ IMAGES: dict[str, Render] = {
         state, 0, words=words, name=names[0], scale=1.5
     ),
     "table": lambda state, names, words: kk.table_image(state, names, words=words),
+    "strip": lambda state, names, words: kk.strip_image(state, names, words=words),
     "results": lambda state, names, words: kk.results_image(state, names, words=words),
 }
 """Each image kind; the sheet also at the scale the bot sends a player's own sheet at."""
@@ -103,6 +104,7 @@ def test_the_bot_s_options_name_what_the_sheet_prints(locale: str) -> None:
     with legibility.recording() as drawn:
         kk.sheet_image(state, 1, words=words)
         kk.table_image(state, NAMES[:2], words=words)
+        kk.strip_image(state, NAMES[:2], words=words)
     texts = {d.text for d in drawn}
     sheet = state.sheet
     named = {ui.enclosure_label(sheet, e.id, words).split(" · ")[0] for e in sheet.enclosures}

@@ -196,6 +196,8 @@ def test_the_pseudo_locale_leaves_no_plain_letter_in_any_image(drawn: list[str])
         kk.sheet_png(state, players - 1, words=w)  # no name: "Player N" in words
         kk.sheet_png(state, 0, words=w, name=NAMES[0], scale=1.5)
         kk.table_png(state, [], words=w)
+        kk.strip_png(state, NAMES[:players], words=w)
+        kk.strip_png(state, [], words=w)
     for state in kero_states():
         for viewer in (None, 0, 1):
             kero.board_png(state, NAMES[:2], words=w, viewer=viewer)
@@ -217,6 +219,7 @@ def test_the_recorder_sees_every_plain_word(drawn: list[str]) -> None:
     assert plain(drawn, english) and "penguin" in plain(drawn, english)
     drawn.clear()
     kk.table_png(new_match(2), english, words=PSEUDO_WORDS)
+    kk.strip_png(new_match(2), english, words=PSEUDO_WORDS)
     assert any("Ann" in t for t in drawn) and plain(drawn, english) == []
 
 

@@ -67,6 +67,18 @@ class KeerRules(GameRules):
         roll resolves, so a pick changes only the waiting list."""
         return self.step_version(keer_state(state))
 
+    def board_version(self, state: GameState) -> int:
+        """The table as the roll began (the last roll resolved, the roller's sheet): the
+        sheets change only when a roll resolves, so one table serves the roll, the keep and
+        every pick, and the strip above it shows the dice."""
+        keer = keer_state(state)
+        if keer.phase not in (Phase.KEEP, Phase.CHOOSE):
+            return keer.version
+        for index in range(len(keer.history) - 1, -1, -1):
+            if isinstance(keer.history[index][1], Roll):
+                return index
+        return keer.version
+
     def message_key(self, state: GameState) -> int:
         """A message per roll."""
         return roll_number(state)

@@ -57,6 +57,36 @@ def dice_text(dice: tuple[str, ...], only: tuple[int, ...] | None = None) -> str
     return " ".join(DIE_EMOJI[dice[d]] for d in picked)
 
 
+def strip_alt(live: LiveMatch) -> str:
+    """The strip image's alt text: the roll it draws, its dice by colour and the die kept."""
+    state, w = keer_state(live.state), live.words
+    rolled = _shown_roll(state)
+    if rolled is None:
+        first = w("image-keer-rolls-first", name=name(live, state.roller, w))
+        return f"{first}: {w('image-keer-no-roll')}"
+    number, roller, dice, kept = rolled
+    title = w("image-keer-rolled", number=number, name=name(live, roller, w))
+    colours = w.join([w(f"colour-{face}") for face in dice])
+    if kept is None:
+        return f"{title}: {colours}"
+    return f"{title}: {colours} · {w('image-keer-kept')}: {w(f'colour-{dice[kept]}')}"
+
+
+def _shown_roll(state: KeerState) -> tuple[int, Seat, tuple[str, ...], int | None] | None:
+    """The roll the strip draws (number, roller, dice, die kept): the one in play, else the
+    last one; None before the first."""
+    if state.dice is not None:
+        return state.rolls, state.roller, state.dice, state.kept
+    history = state.history
+    for index in range(len(history) - 1, -1, -1):
+        roll = history[index][1]
+        if isinstance(roll, Roll):
+            kept = next((a.die for _, a in history[index + 1 :] if isinstance(a, Keep)), None)
+            roller = next((s for s, a in history[index + 1 :] if isinstance(a, Keep)), None)
+            return state.rolls, state.roller if roller is None else roller, roll.dice, kept
+    return None
+
+
 def step_content(live: LiveMatch) -> str:
     """The message text for where the roll stands now."""
     state, w = keer_state(live.state), live.words

@@ -10,10 +10,11 @@ phone. So every image is now 800 px wide with no text under 24 px (11.7 px on a 
   the circles show where they come from, and the results card itemises them.
 - The strip: the roll (who rolled, the dice, the die kept, who is still choosing), a small
   image of its own, as it changes at every step while the table changes once per roll.
-- The table: the active player's sheet drawn as the sheet image draws it — the roller's, since their die decides what everyone may
-  cross; at the end the leader's — then one card per other player: a map of their sheet, their
-  name, points and pick, and each animal's enclosures crossed ("4/6"). Everyone crosses on every
-  roll, so each player also sees their own sheet large through the bot's "My sheet" (sheet_png).
+- The table: the active player's sheet drawn as the sheet image draws it — the roller's, since
+  their die decides what everyone may cross; at the end the leader's — then one card per other
+  player: a map of their sheet, their name, points and pick, and each animal's enclosures
+  crossed ("4/6"). Everyone crosses on every roll, so each player also sees their own sheet
+  large through the bot's "My sheet" (sheet_png).
 - The results: one row per player, the place, name, circles by kind and animals done.
 
 What did not fit at a size a phone shows went, rather than shrink: the visitors' names (each

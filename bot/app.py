@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
-from bot.core.clock_sync import snowflake_ms
+from bot.core.clock_sync import Sleep, snowflake_ms
 from bot.core.outages import store_outage
 from bot.core.refusals import Refused
 from bot.metrics import Metrics
@@ -133,6 +133,7 @@ class TableroBot(commands.Bot):
         ai_think_ms: int = AI_THINK_MS,
         match_seeds: Callable[[], str] | None = None,
         metrics: Metrics | None = None,
+        sleep: Sleep = asyncio.sleep,
         **options: Any,
     ) -> None:
         several = isinstance(self, commands.AutoShardedBot)
@@ -148,7 +149,9 @@ class TableroBot(commands.Bot):
             max_messages=None,
             **options,
         )
-        self._startup = Startup(config, store, local_clock, ai_think_ms, match_seeds, metrics)
+        self._startup = Startup(
+            config, store, local_clock, ai_think_ms, match_seeds, metrics, sleep
+        )
         self._runtime: Runtime | None = None
         self.tree.error(self._on_command_error)
         self._recent = RecentInteractions()

@@ -9,6 +9,7 @@ component on its own instead, with fakes for its ports (tests/bot/component_driv
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -25,7 +26,7 @@ from bot.cogs.ratings import BoardButton, RatingsCog
 from bot.cogs.settings import SettingsCog
 from bot.config import Config
 from bot.core.after import AfterStepLink
-from bot.core.clock_sync import ClockSync
+from bot.core.clock_sync import ClockSync, Sleep
 from bot.core.gateway_watch import GatewayWatch
 from bot.core.live import MakeAI
 from bot.core.moves import BotMoves
@@ -81,6 +82,8 @@ class Startup:
     """Each new match's chance seed (None: random; tests pass a fixed sequence)."""
     metrics: Metrics = field(default_factory=Metrics)
     """The bot's metrics: made with the client (its HTTP trace counts Discord's errors)."""
+    sleep: Sleep = asyncio.sleep
+    """How background work waits between its tries (tests pass a virtual one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +103,8 @@ class Runtime:
     questions: Questions
     languages: Languages
     emoji: AppEmoji
-    """The application emoji (uploaded at start-up by the leading process), or their Unicode."""
+    """The application emoji (uploaded by the leading process, looked for again in the
+    background until all are found), or their Unicode."""
     service: MatchService
     settings: Settings
     publisher: Publisher
@@ -122,6 +126,7 @@ class Runtime:
     async def quiesce(self) -> None:
         """Shutdown, once no interaction is being handled: stop every timer and question, then
         finish (for a few seconds) the posts already queued; what is still owed stays stored."""
+        await self.emoji.stop()
         self.lobbies.cancel_timers()
         await self.questions.stop()
         self.timers.cancel_all()
@@ -344,8 +349,10 @@ def _runtime(
     on its shards, and the matches that could not be rebuilt."""
     store, owns, lease, problems = held
     config, metrics = startup.config, startup.metrics
-    emoji = AppEmoji(client, uploads=config.leads)
     core = _core(startup, store, client, metrics)
+    emoji = AppEmoji(
+        client, uploads=config.leads, now_ms=core.clock_sync.now_ms, sleep=startup.sleep
+    )
     out = _delivery(core, config, store, client, metrics, emoji=emoji)
     ui = _ui(core, out, config, store, client)
     settings = core.settings

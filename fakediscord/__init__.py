@@ -70,8 +70,9 @@ Discord keeps it and replays it on the RESUME with its original id, and its 3 se
 running on the clock (held past them, its answer is 10062).
 
 ``settle()`` skips tasks named with a prefix in ``fake.background_prefixes`` (default
-``("tablero-timer", "tablero-shard-lease", "tablero-malloc-trim", "fakediscord-bg")``: the
-bot's timers, its shard watch and its allocator trim, which never end), view/modal timeout
+``("tablero-timer", "tablero-shard-lease", "tablero-malloc-trim", "tablero-emoji",
+"fakediscord-bg")``: the bot's timers, its shard watch, its allocator trim and its search for
+the emoji start-up could not show, which wait as long as they like), view/modal timeout
 sleepers, shard workers and aiohttp internals. ``fake.violations`` lists every error answer
 (HTTP 4xx) plus embeds dropped for lack of ``embed_links``; a correct bot leaves it empty.
 """

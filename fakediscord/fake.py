@@ -72,6 +72,7 @@ class FakeDiscord(Driver):
             "tablero-timer",
             "tablero-shard-lease",
             "tablero-malloc-trim",
+            "tablero-emoji",
             "fakediscord-bg",
         )
         self.response_timeout = 5.0

@@ -1,11 +1,15 @@
-"""The bot's own emoji: one small picture per die face and resource, drawn in each game's colours,
-so buttons and messages show the games' pieces instead of the nearest Unicode square.
+"""The bot's own emoji: one small picture per die, die face, resource and figure, drawn in each
+game's colours, so buttons and messages show the games' pieces instead of the nearest Unicode
+square.
 
 Each is a 128×128 PNG on a transparent background (Discord shows application emoji at that size
 and takes at most 256 KiB). Colour is never the only cue: a Kero resource carries its own
-symbol, a Keer op Keer Kids die face a shape of its own (emoji are the same in every language,
-so a shape, not the language's animal letter), the purple face its "!". The content hash in
-`EmojiImage.name` changes with the drawing, so the bot uploads a new picture under a new name.
+symbol, a Kero die its pips, a Keer op Keer Kids die face a shape of its own (emoji are the same
+in every language, so a shape, not the language's letter), the purple face its "!". Each game's
+keys stand for the Unicode its own texts write (`FALLBACK`): Kero's green die and Keer's green
+face are both 🟩 there, two keys apart, and a card is dressed with its game's keys only. The
+content hash in `EmojiImage.name` changes with the drawing, so the bot uploads a new picture under
+a new name.
 """
 
 from __future__ import annotations
@@ -32,7 +36,10 @@ from render.kero.palette import (
     FLAME_ORANGE,
     RESOURCE_FILL,
     RGB,
+    SAND,
     SAND_EDGE,
+    TUAREK_EDGE,
+    TUAREK_TILE,
     WHITE,
     WHITE_DIE,
 )
@@ -56,6 +63,12 @@ class EmojiKey(StrEnum):
     KERO_RECRUIT = "kero_recruit"
     KERO_JERRYCAN = "kero_jerrycan"
     KERO_FLAME = "kero_flame"
+    KERO_DIE_WHITE = "kero_die_white"
+    KERO_DIE_GREEN = "kero_die_green"
+    KERO_DIE_YELLOW = "kero_die_yellow"
+    KERO_DIE_BLUE = "kero_die_blue"
+    KERO_TUAREK = "kero_tuarek"
+    KERO_EXPLORER = "kero_explorer"
     KEER_BLUE = "keer_blue"
     KEER_RED = "keer_red"
     KEER_GREEN = "keer_green"
@@ -72,6 +85,12 @@ FALLBACK: Final[dict[EmojiKey, str]] = {
     EmojiKey.KERO_RECRUIT: "🧍",
     EmojiKey.KERO_JERRYCAN: "⛽",
     EmojiKey.KERO_FLAME: "🔥",
+    EmojiKey.KERO_DIE_WHITE: "⚪",
+    EmojiKey.KERO_DIE_GREEN: "🟩",
+    EmojiKey.KERO_DIE_YELLOW: "🟨",
+    EmojiKey.KERO_DIE_BLUE: "🟦",
+    EmojiKey.KERO_TUAREK: "🐪",
+    EmojiKey.KERO_EXPLORER: "🧭",
     EmojiKey.KEER_BLUE: "🟦",
     EmojiKey.KEER_RED: "🟥",
     EmojiKey.KEER_GREEN: "🟩",
@@ -100,6 +119,13 @@ KERO_RESOURCES: Final[dict[str, EmojiKey]] = {
     "jerrycan": EmojiKey.KERO_JERRYCAN,
 }
 """Each Kero resource (games.kero.resources.RESOURCES) → its emoji."""
+KERO_DICE: Final[dict[str, EmojiKey]] = {
+    WHITE_DIE: EmojiKey.KERO_DIE_WHITE,
+    "green": EmojiKey.KERO_DIE_GREEN,
+    "yellow": EmojiKey.KERO_DIE_YELLOW,
+    "blue": EmojiKey.KERO_DIE_BLUE,
+}
+"""Each Kero die by its colour (the white dice, games.kero.components.SPECIAL_DICE) → its emoji."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +283,46 @@ def _flame(pen: _Pen) -> None:
     pen.polygon(inner, FLAME_ORANGE, FLAME_ORANGE, 1)
 
 
+def _kero_colour_die(colour: str) -> Callable[[_Pen], None]:
+    """A Kero die as the board draws it, in its colour, and its pips."""
+
+    def draw(pen: _Pen) -> None:
+        _kero_die(pen, DIE_FILL[colour], DIE_EDGE[colour])
+        for x, y in _PIPS[colour]:
+            pen.ellipse((x - 12, y - 12, x + 12, y + 12), DIE_EDGE[colour], DIE_EDGE[colour], 1)
+
+    return draw
+
+
+_PIPS: Final[dict[str, tuple[Point, ...]]] = {
+    WHITE_DIE: (),
+    "green": ((64, 64),),
+    "yellow": ((38, 38), (90, 90)),
+    "blue": ((34, 34), (64, 64), (94, 94)),
+}
+"""None on the white die, then 1, 2, 3 in the shack's order: the dice differ without their
+colour (the board marks the special dice with a letter, a word; an emoji has no language)."""
+
+
+def _tuarek(pen: _Pen) -> None:
+    """A Tuarek tile as the board shows it face down (dark blue, upright), a veiled figure on it:
+    a cloak, a head wrapped to a slit for the eyes."""
+    pen.rounded((16, 4, 112, 124), 16, TUAREK_TILE, TUAREK_EDGE, 6)
+    pen.polygon([(52, 54), (76, 54), (98, 112), (30, 112)], WHITE, TUAREK_EDGE, 3)
+    pen.ellipse((44, 14, 84, 58), WHITE, TUAREK_EDGE, 3)
+    pen.rounded((50, 28, 78, 38), 4, SAND, TUAREK_EDGE, 2)
+    for eye in (58, 70):
+        pen.ellipse((eye - 3, 30, eye + 3, 36), INK, INK, 1)
+
+
+def _explorer(pen: _Pen) -> None:
+    """An Explorer as the board draws it, a pawn (a head over a cone), standing on the sand of
+    the territories it explores."""
+    pen.ellipse((4, 4, 124, 124), SAND, SAND_EDGE, 6)
+    pen.polygon([(64, 38), (36, 104), (92, 104)], INK, INK, 1)
+    pen.ellipse((50, 18, 78, 46), INK, INK, 1)
+
+
 # --- Keer op Keer Kids: a die face in its colour with its shape; the chameleon -------------
 
 
@@ -332,6 +398,9 @@ _DRAWERS: Final[dict[EmojiKey, Callable[[_Pen], None]]] = {
     EmojiKey.KERO_RECRUIT: _recruit,
     EmojiKey.KERO_JERRYCAN: _jerrycan,
     EmojiKey.KERO_FLAME: _flame,
+    **{KERO_DICE[colour]: _kero_colour_die(colour) for colour in _PIPS},
+    EmojiKey.KERO_TUAREK: _tuarek,
+    EmojiKey.KERO_EXPLORER: _explorer,
     **{KEER_FACES[face]: _keer_face(face) for face in (*COLOURS, PURPLE)},
     EmojiKey.KEER_CHAMELEON: _chameleon,
 }

@@ -14,7 +14,13 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
-from bot.core.settings import GUILD_FIELDS, ClockMode, GuildSettings, Settings
+from bot.core.settings import (
+    ABANDON_DAYS_MOST,
+    GUILD_FIELDS,
+    ClockMode,
+    GuildSettings,
+    Settings,
+)
 from bot.ui.languages import Languages, member_words
 from bot.ui.options import BoundedGroupCog
 from bot.ui.permissions import require_manage_server
@@ -138,7 +144,7 @@ class SettingsCog(
         default: str,
         live_minutes: app_commands.Range[int, 1, 120] | None = None,
         async_hours: app_commands.Range[int, 1, 168] | None = None,
-        abandon_days: app_commands.Range[int, 1, 60] | None = None,
+        abandon_days: app_commands.Range[int, 1, ABANDON_DAYS_MOST] | None = None,
     ) -> None:
         """Save the clock settings for matches started from now on."""
         guild = require_manage_server(interaction)

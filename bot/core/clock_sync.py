@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Final
 
 DISCORD_EPOCH: Final = 1_420_070_400_000
 """The first millisecond of 2015 (UTC): where Discord's snowflake times count from."""
+Sleep = Callable[[float], Awaitable[None]]
+"""How the bot waits out seconds in its background work: `asyncio.sleep`, or a test's virtual
+one (tests/bot/helpers.py::Naps) that ends when the test moves the clock."""
 SAMPLES = 64
 """Recent interactions the offset is estimated from (old ones age out: clocks drift)."""
 

@@ -55,6 +55,10 @@ def _locale(value: object) -> str:
     raise ValueError(f"{value!r} is not one of {', '.join(LOCALES)}")
 
 
+ABANDON_DAYS_MOST: Final = 60
+"""The longest abandon time a server may choose (`/settings clock`): no open match waits longer
+for a member's action before it is closed."""
+
 _FLAG: Final = {_READ: _flag}
 _COUNT: Final = {_READ: _count}
 _CLOCK: Final = {_READ: _clock}

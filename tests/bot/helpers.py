@@ -1,6 +1,7 @@
 """Helpers the bot's tests share beyond the game drivers (keer_driver.py, kero_driver.py): a
-permission taken from the bot in a channel, the outbox on short waits, and real-time polls for
-bots in other processes (the chaos and cluster tests)."""
+permission taken from the bot in a channel, the outbox on short waits, the bot's background
+waits on the test's time, and real-time polls for bots in other processes (the chaos and
+cluster tests)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.app import TableroBot
-from fakediscord import FakeChannel
+from fakediscord import FakeChannel, FakeClock
 from fakediscord.model import Overwrite
 from fakediscord.world import perm_bits
 from tests.bot.conftest import Server
@@ -44,6 +45,53 @@ async def delivered(server: Server, bot: TableroBot) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("the owed messages were never delivered")
+
+
+# -- background waits, on the test's time ----------------------------------------------------------
+
+
+class Naps:
+    """The bot's background waits (`TableroBot(sleep=...)`) on the test's time: each lasts until
+    the test wakes it, which moves the virtual clock (if any) by the wait's length; nothing
+    sleeps in real time. Naps are woken in the order they began (one napping task at a time
+    keeps it simple)."""
+
+    def __init__(self, clock: FakeClock | None = None) -> None:
+        self.clock = clock
+        self._pending: list[tuple[float, asyncio.Future[None]]] = []
+        self._asked = asyncio.Event()
+
+    async def __call__(self, seconds: float) -> None:
+        """`asyncio.sleep`'s stand-in: wait until the test wakes this nap."""
+        woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((seconds, woken))
+        self._asked.set()
+        await woken
+
+    async def wake(self, task: asyncio.Task[Any]) -> float:
+        """End the nap `task` is in (waiting for it to start one), the clock moved by its length;
+        return its length once the task naps again or has ended."""
+        await self._napping(task)
+        if not self._pending:
+            raise AssertionError(f"{task.get_name()} ended instead of waiting")
+        seconds, woken = self._pending.pop(0)
+        if self.clock is not None:
+            self.clock.advance(seconds)
+        woken.set_result(None)
+        await self._napping(task)
+        return seconds
+
+    async def _napping(self, task: asyncio.Task[Any], timeout: float = 30.0) -> None:
+        """Until `task` naps or has ended (real time bounds it: a guard, not a wait)."""
+        while not self._pending and not task.done():
+            self._asked.clear()
+            asked = asyncio.ensure_future(self._asked.wait())
+            done, _ = await asyncio.wait(
+                {task, asked}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            )
+            asked.cancel()
+            if not done:
+                raise AssertionError(f"{task.get_name()} neither napped nor ended")
 
 
 # -- bot processes, on real time -------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The bot's own emoji (render/emoji.py): every key draws a small transparent PNG Discord takes,
-each different from the others, named by a hash that follows the drawing."""
+each different from the others, named by a hash that follows the drawing; the Keer faces differ
+by their shapes and the Kero dice by their pips, not by colour alone."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ import pytest
 from PIL import Image
 
 from games.keer_kids.dice import FACES
+from games.kero.components import SPECIAL_DICE
 from games.kero.resources import RESOURCES
 from render import emoji
 from render.emoji import (
     FALLBACK,
     KEER_FACES,
+    KERO_DICE,
     KERO_RESOURCES,
     MAX_BYTES,
     SIZE,
@@ -23,6 +26,7 @@ from render.emoji import (
     emoji_image,
     emoji_images,
 )
+from render.kero.palette import WHITE_DIE
 
 DISCORD_NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")
 
@@ -74,8 +78,17 @@ def test_colour_is_not_the_only_cue_between_the_keer_faces() -> None:
     assert len(shapes) == len(FACES), "the white shapes alone tell the faces apart"
 
 
+def test_the_pips_tell_the_kero_dice_apart_without_colour() -> None:
+    """White, then the special dice in the shack's order: none, 1, 2 and 3 pips, drawn in each
+    die's dark edge colour (the dark pixels grow with the pips)."""
+    order = (WHITE_DIE, *SPECIAL_DICE)
+    dark = [sum(emoji.draw_emoji(KERO_DICE[c]).convert("L").histogram()[1:150]) for c in order]
+    assert dark == sorted(dark) and len(set(dark)) == len(order), dark
+
+
 def test_every_game_piece_has_a_key_and_every_key_a_unicode_fallback() -> None:
     assert set(KEER_FACES) == set(FACES)
     assert set(KERO_RESOURCES) == set(RESOURCES)
+    assert set(KERO_DICE) == {WHITE_DIE, *SPECIAL_DICE}
     assert set(FALLBACK) == set(EmojiKey)
     assert all(FALLBACK[key] and not FALLBACK[key].isascii() for key in EmojiKey)

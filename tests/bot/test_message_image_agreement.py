@@ -22,6 +22,7 @@ from games.records import replay
 from render.emoji import FALLBACK, EmojiKey
 from render.stamp import Stamp, read_stamp
 from tests.bot.conftest import Server
+from tests.bot.helpers import controls
 from tests.bot.keer_driver import play_roll, start_match
 from tests.bot.kero_driver import start_vs_computer
 
@@ -66,7 +67,8 @@ async def state_at(bot: TableroBot, match_id: int, version: int) -> GameState:
 async def check_message(
     bot: TableroBot, message: FakeMessage, match_id: int, names: list[str]
 ) -> GameState | None:
-    """The message's image agrees with its buttons; the state it shows (None: no image)."""
+    """The message's image agrees with its buttons (the 👁 beside the players' lines too); the
+    state it shows (None: no image)."""
     stamps = stamps_of(message)
     if not stamps:
         return None
@@ -76,7 +78,7 @@ async def check_message(
     carried = versions_of(message, match_id)
     assert carried <= {version}, f"buttons of versions {carried}, image of {version}"
     state = await state_at(bot, match_id, version)
-    if carried and not state.is_terminal():
+    if controls(message) and not state.is_terminal():
         movers = {names[s].split(" (")[0] for s in state.seats_to_act()}  # a computer's level
         assert not movers or any(name in message.text for name in movers), message.text
     return state
@@ -99,7 +101,7 @@ async def test_every_keer_message_shows_the_roll_it_describes(server: Server) ->
             checked += 1
             if state.dice is not None:  # a roll in progress: the dice drawn are the text's
                 assert dice_text(state.dice) in plain(message.text)
-            elif state.history and not message.interactive():  # a summary: the roll it sums up
+            elif state.history and not controls(message):  # a summary: the roll it sums up
                 rolled = [a for _, a in state.history if isinstance(a, Roll)][-1]
                 assert dice_text(rolled.dice) in plain(message.text)
     assert live.state.is_terminal() and checked > 50

@@ -18,6 +18,7 @@ from bot.core.live import LiveMatch, Played
 from bot.core.rules import GameRules, Move
 from bot.core.settings import ClockMode
 from bot.ui.ids import MatchRef
+from games.common.protocol import Seat
 from games.records import Player
 from storage import Lobby
 
@@ -33,6 +34,18 @@ class GameClicks(Protocol):
 
     async def act(self, interaction: discord.Interaction[Any], ref: MatchRef, move: Move) -> Played:
         """Store a member's move (answered by the caller through `deliver`)."""
+        ...
+
+    async def looked_at(
+        self, interaction: discord.Interaction[Any], ref: MatchRef
+    ) -> tuple[LiveMatch, Seat]:
+        """The match as the clicked card pictures it, in the member's language, and the seat
+        its 👁 button names; for anyone, at any version; Refused when the match is gone."""
+        ...
+
+    async def shows_images(self, interaction: discord.Interaction[Any], live: LiveMatch) -> bool:
+        """Whether what only the member sees may carry an image: they take images and the
+        match's card shows its image (not its text board)."""
         ...
 
     async def act_public(
@@ -126,6 +139,9 @@ class GameUI:
     progress_line: Callable[[LiveMatch], str]
     players: Callable[[LiveMatch], Sequence[str]] = lambda live: ()
     """One line per player on the match card: name, score, what they are doing."""
+    look_label: str | None = None
+    """The message id of the label of the 👁 button beside each player's line, which shows
+    anyone that player's public view (the game's `look` verb answers it); None: no button."""
     accent: Callable[[LiveMatch], int | None] = lambda live: None
     """The acting player's colour, the card's accent (the player lines name them too)."""
     strip_alt: Callable[[LiveMatch], str] = lambda live: ""

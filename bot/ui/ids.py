@@ -33,6 +33,9 @@ class Verb(StrEnum):
 
     BOARD = "board"
     """📝 Text board, on every match message."""
+    LOOK = "look"
+    """👁 beside a player's line on a match card: that player's public view (the seat is the
+    argument), for anyone."""
     AGREE = "agree"
     REFUSE = "refuse"
     """A player's answer to a request to cancel the match."""

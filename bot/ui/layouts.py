@@ -18,7 +18,7 @@ from bot.games import adapter_for
 from bot.ui.alt_text import alt_text
 from bot.ui.components import SentView, view_of
 from bot.ui.emoji import AppEmoji, dress
-from bot.ui.ids import BUTTON_PREFIX, MalformedId, MatchRef, parse_match
+from bot.ui.ids import BUTTON_PREFIX, MalformedId, MatchRef, Verb, parse_match
 from bot.ui.items import match_button
 from bot.ui.match_cards import CardParts, card_text, match_card
 from bot.ui.rules_pages import HowToPlayButton
@@ -84,11 +84,13 @@ class Layouts:
         list them already), the buttons."""
         ui = adapter_for(live.spec.name).ui
         board = "" if images else self.text_board(live)
+        lines = ui.players(live) if players else ()
         parts = CardParts(
             text=text,
             images=images,
             board_text=board,
-            players=ui.players(live) if players else (),
+            players=lines,
+            looks=look_buttons(live) if lines else (),
             buttons=buttons,
             accent=ui.accent(live),
         )
@@ -138,6 +140,19 @@ def board_button(live: LiveMatch, *, row: int | None = None) -> discord.ui.Item[
     label = live.words("match-board-label")
     ref = MatchRef(live.id, live.rules.picture_version(live.state), BOARD)
     return match_button(ref, label, emoji="📝", row=row)
+
+
+def look_buttons(live: LiveMatch) -> list[discord.ui.Item[Any]]:
+    """👁 beside each player's line: that player's public view as the card pictures it, for
+    anyone who clicks (the game's `look` verb)."""
+    label = adapter_for(live.spec.name).ui.look_label
+    if label is None:
+        return []
+    version = live.rules.picture_version(live.state)
+    return [
+        match_button(MatchRef(live.id, version, Verb.LOOK, str(seat)), live.words(label), emoji="👁️")
+        for seat in range(len(live.players))
+    ]
 
 
 def with_board_button(live: LiveMatch, view: discord.ui.View | None) -> discord.ui.View:

@@ -1,6 +1,7 @@
 """A match message as one Components V2 card: a container accented with the acting player's
 colour, the status text, the board image (or the text board where the bot may not attach
-files), a line per player, and the buttons in action rows.
+files), a section per player (their line, and a 👁 button showing anyone their public view),
+and the buttons in action rows.
 
 Each part names the acting player in words as well as by colour. The card's buttons are the
 games' restart-safe DynamicItems, so a card's view is born finished like `SentView`.
@@ -48,6 +49,8 @@ class CardParts:
     board_text: str = ""
     players: Sequence[str] = ()
     """One line per player: name, clan, score, what they are doing."""
+    looks: Sequence[discord.ui.Item[Any]] = ()
+    """Each player's 👁 button, beside their line (none: the lines as one text)."""
     buttons: discord.ui.View | None = None
     accent: int | None = None
     """The acting player's colour (the text names them too)."""
@@ -69,11 +72,24 @@ def match_card(parts: CardParts) -> SentLayout:
         children.append(discord.ui.TextDisplay(parts.board_text))
     if parts.players:
         children.append(discord.ui.Separator())
-        children.append(discord.ui.TextDisplay("\n".join(parts.players)))
+        children += player_parts(parts.players, parts.looks)
     children += action_rows(parts.buttons)
     view = SentLayout()
     view.add_item(discord.ui.Container(*children, accent_color=parts.accent))
     return view
+
+
+def player_parts(
+    lines: Sequence[str], looks: Sequence[discord.ui.Item[Any]]
+) -> list[discord.ui.Item[Any]]:
+    """A section per player, their 👁 button its accessory (a section must have one: without
+    buttons, the lines are one text)."""
+    if not looks:
+        return [discord.ui.TextDisplay("\n".join(lines))]
+    return [
+        discord.ui.Section(discord.ui.TextDisplay(line), accessory=look)
+        for line, look in zip(lines, looks, strict=True)
+    ]
 
 
 def action_rows(view: discord.ui.View | None) -> list[discord.ui.ActionRow[Any]]:

@@ -30,6 +30,7 @@ from bot.ui.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, MatchRef, Verb
 from bot.ui.languages import member_words
 from bot.ui.layouts import cancel_vote_view, read_by
 from bot.ui.names import shown
+from games.common.protocol import Seat
 from words import isolate
 
 log = logging.getLogger(__name__)
@@ -190,6 +191,28 @@ class ClickRouter:
         if check_version and not live.rules.step_version(state) <= ref.version <= state.version:
             raise Refused(OUT_OF_DATE)
         return live, seat
+
+    async def looked_at(
+        self, interaction: discord.Interaction[Any], ref: MatchRef
+    ) -> tuple[LiveMatch, Seat]:
+        """The match as the clicked card pictures it (`GameRules.picture_version` of the state at
+        the card's version: a Keer pick of an open roll stays hidden, whatever version a
+        custom_id claims), in the member's language, and the seat its 👁 button names."""
+        live = await self.match(interaction, ref)
+        seat = ref.number(-1)
+        if ref.arg is None or not 0 <= seat < len(live.players):
+            raise MalformedId(f"no seat {ref.arg!r} in match {live.id}")
+        card = live.at(min(ref.version, live.state.version))
+        version = live.rules.picture_version(card.state)
+        pictured = card if version == card.state.version else live.at(version)
+        return read_by(pictured, member_words(interaction)), seat
+
+    async def shows_images(self, interaction: discord.Interaction[Any], live: LiveMatch) -> bool:
+        """Whether what only the member sees may carry an image: they take images, and the
+        match's card shows its image (not its text board: the bot may attach files there)."""
+        if not self._publisher.can_attach.get(live.channel_id, True):
+            return False
+        return await self.wants_images(str(interaction.user.id))
 
     async def wants_images(self, user_id: str) -> bool:
         """Whether the member takes images in what the bot shows only them (True unless they

@@ -1,11 +1,12 @@
 """Helpers the bot's tests share beyond the game drivers (keer_driver.py, kero_driver.py): a
 permission taken from the bot in a channel, the outbox on short waits, the bot's background
-waits on the test's time, and real-time polls for bots in other processes (the chaos and
-cluster tests)."""
+waits on the test's time, real-time polls for bots in other processes (the chaos and cluster
+tests), and a message's controls."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.app import TableroBot
-from fakediscord import FakeChannel, FakeClock
+from fakediscord import ComponentInfo, FakeChannel, FakeClock, FakeMessage
 from fakediscord.model import Overwrite
 from fakediscord.world import perm_bits
 from tests.bot.conftest import Server
@@ -116,3 +117,20 @@ async def until(done: Callable[[], Any], what: str, timeout: float = 10.0) -> No
 
 async def _true(value: Any) -> bool:
     return bool(await value) if asyncio.iscoroutine(value) else bool(value)
+
+
+# -- a message's controls --------------------------------------------------------------------------
+
+LOOK = re.compile(r"tb:\d+:\d+:look(:.*)?")
+"""The custom_id of a 👁 button beside a player's line (every match card keeps them)."""
+
+
+def controls(message: FakeMessage) -> list[ComponentInfo]:
+    """The message's buttons and selects but the 👁 ones of its player sections: what a step's
+    card offers and a summary, once play moved on, no longer does."""
+    return [c for c in message.interactive() if not LOOK.fullmatch(c.custom_id or "")]
+
+
+def looks(message: FakeMessage) -> list[ComponentInfo]:
+    """The 👁 buttons beside the players' lines, in seat order."""
+    return [c for c in message.interactive() if LOOK.fullmatch(c.custom_id or "")]

@@ -40,7 +40,7 @@ from games.records import replay
 from storage import SqliteStore, StoredMatch
 from tests.bot import chaos_child as child
 from tests.bot.conftest import Server, _server, said
-from tests.bot.helpers import RemoteBot, delivered, quick, until
+from tests.bot.helpers import RemoteBot, controls, delivered, looks, quick, until
 from tests.bot.keer_driver import button_id, keer, live_here, start_match
 from tests.bot.kero_driver import KeroDriver, fire_due
 
@@ -194,9 +194,7 @@ class Chaos:
         prefixes = (f"tb:{match_id}:", f"tbs:{match_id}:")
         found = self.server.fake.channel_messages(self.server.channel)
         return [
-            m
-            for m in found
-            if any((c.custom_id or "").startswith(prefixes) for c in m.interactive())
+            m for m in found if any((c.custom_id or "").startswith(prefixes) for c in controls(m))
         ]
 
     async def current(self, match_id: int, timeout: float = 10.0) -> FakeMessage:
@@ -302,9 +300,7 @@ async def keer_match(chaos: Chaos) -> int:
 
     def posted() -> bool:
         ids = [
-            c.custom_id or ""
-            for m in fake.channel_messages(server.channel)
-            for c in m.interactive()
+            c.custom_id or "" for m in fake.channel_messages(server.channel) for c in controls(m)
         ]
         found[:] = [int(i.split(":")[1]) for i in ids if i.startswith("tb:")]
         return bool(found)
@@ -379,8 +375,21 @@ async def test_a_keer_roll_killed_at_every_step_boundary(chaos: Chaos) -> None:
         res = chaos.action(await next_click())
         assert res.acknowledged and not res.ephemeral, (move, seam, res.response)
         assert time.monotonic() - began <= CLICKABLE_S, (move, seam)
+        await anyone_looks(chaos, match_id)
         await chaos.nothing_lost(match_id)
         chaos.no_duplicates(match_id)
+
+
+async def anyone_looks(chaos: Chaos, match_id: int) -> None:
+    """A member with no seat presses 👁 beside a player's line on the match's message (the
+    restarted process never drew it): a sheet, only for them."""
+    server = chaos.server
+    message = await chaos.current(match_id)
+    target = str(looks(message)[0].custom_id)
+    res = await server.fake.click(chaos.bot, server.eve, message, target)
+    assert res.ephemeral, res.response
+    await until(lambda: res.followups and res.followups[0].attachments, "the sheet, privately")
+    assert not res.followups[0].visible_for(None)
 
 
 def match_in_channel(chaos: Chaos) -> Callable[[], int | None]:
@@ -388,7 +397,7 @@ def match_in_channel(chaos: Chaos) -> Callable[[], int | None]:
 
     def found() -> int | None:
         messages = chaos.server.fake.channel_messages(chaos.server.channel)
-        ids = [c.custom_id or "" for m in messages for c in m.interactive()]
+        ids = [c.custom_id or "" for m in messages for c in controls(m)]
         return next((int(i.split(":")[1]) for i in ids if i.startswith("tb:")), None)
 
     return found
@@ -583,7 +592,7 @@ def one_clickable(server: Server, live: LiveMatch) -> None:
     shown = [
         m.id
         for m in server.fake.channel_messages(server.channel)
-        if any((c.custom_id or "").startswith(prefixes) for c in m.interactive())
+        if any((c.custom_id or "").startswith(prefixes) for c in controls(m))
     ]
     assert shown == [int(live.message_id or 0)], shown
 

@@ -31,7 +31,7 @@ from games.records import replay
 from render.emoji import EmojiKey
 from storage import PostgresStore
 from tests.bot import chaos_child as child
-from tests.bot.helpers import RemoteBot, until
+from tests.bot.helpers import RemoteBot, controls, until
 from tests.bot.keer_driver import button_id
 from tests.storage.conftest import postgres_url, reset_postgres
 
@@ -145,9 +145,9 @@ class Cluster:
         shown = [
             m
             for m in self.fake.channel_messages(table.channel)
-            if any(str(c.custom_id).startswith(prefix) for c in m.interactive())
+            if any(str(c.custom_id).startswith(prefix) for c in controls(m))
         ]
-        if len(shown) != 1 or not any(verb in str(c.custom_id) for c in shown[0].interactive()):
+        if len(shown) != 1 or not any(verb in str(c.custom_id) for c in controls(shown[0])):
             return None
         return shown[0]
 
@@ -195,7 +195,7 @@ def _match_ids(cluster: Cluster, table: Table) -> list[int]:
     ids = [
         str(c.custom_id)
         for m in cluster.fake.channel_messages(table.channel)
-        for c in m.interactive()
+        for c in controls(m)
         if str(c.custom_id).startswith("tb:")
     ]
     return [int(i.split(":")[1]) for i in ids]

@@ -13,6 +13,7 @@ from bot.ui.rules_pages import pages
 from fakediscord.model import Overwrite
 from fakediscord.world import perm_bits
 from tests.bot.conftest import Server, said
+from tests.bot.helpers import controls
 from tests.bot.keer_driver import decodes, live_here, open_lobby, play_roll, start_match
 from words import isolate, words_for
 
@@ -62,7 +63,7 @@ async def test_resigning_a_two_player_match_ends_it(server: Server, bot: Tablero
     await server.fake.settle()
     assert not res.ephemeral and "resigned" in said(res)
     assert live_here(bot, server) is None
-    assert server.fake.message(int(message or 0)).interactive() == []
+    assert controls(server.fake.message(int(message or 0))) == []
     assert (await bot.runtime.store.load(live.id)).status == "finished"
 
 

@@ -56,6 +56,8 @@ MATCH_BUTTONS = [
     ("tb:40:88:act:boss:1:yes", MatchRef(40, 88, "act", "boss:1:yes")),
     ("tb:40:88:tog:5:0", MatchRef(40, 88, "tog", "5:0")),
     ("tb:40:88:camp", MatchRef(40, 88, "camp")),
+    ("tb:12:7:look:3", MatchRef(12, 7, "look", "3")),
+    ("tb:40:88:look:0", MatchRef(40, 88, "look", "0")),
 ]
 MATCH_SELECTS = [
     ("tbs:12:9:pick:1:0", MatchRef(12, 9, "pick", "1:0")),
@@ -137,6 +139,12 @@ def test_a_posted_list_and_leaderboard_button_still_read() -> None:
     assert _read(MatchListButton, "tbr:matches:3:list") == 3
     assert _taker("tbb:kero:s:a:1") is BoardButton
     assert _read(BoardButton, "tbb:keer-kids:g:w:12") == Board("keer-kids", "g", "w", 12)
+
+
+def test_a_game_shows_look_buttons_exactly_when_it_answers_them() -> None:
+    """👁 beside each player's line is offered by a game's UI and answered by its `look`."""
+    for adapter in ADAPTERS.values():
+        assert (adapter.ui.look_label is not None) == (Verb.LOOK in adapter.buttons), adapter.name
 
 
 def test_every_verb_today_is_in_the_sample() -> None:

@@ -13,6 +13,7 @@ from bot.games.keer_kids.ui import count
 from fakediscord import FakeMessage
 from games.keer_kids import Cross, Phase
 from tests.bot.conftest import Server, said
+from tests.bot.helpers import controls, looks
 from tests.bot.keer_driver import button_id, keer, live_here, play_roll, start_match
 from words import isolate, words_for
 
@@ -33,7 +34,8 @@ def english_in(text: str) -> list[str]:
 
 
 def labels(message: FakeMessage) -> list[str]:
-    return [str(c.label) for c in message.interactive() if c.type == 2]
+    """The labels of the message's buttons but the 👁 beside each player's line."""
+    return [str(c.label) for c in controls(message) if c.type == 2]
 
 
 async def test_a_spanish_server_plays_in_spanish_and_a_dutch_member_picks_in_dutch(
@@ -51,6 +53,7 @@ async def test_a_spanish_server_plays_in_spanish_and_a_dutch_member_picks_in_dut
     assert f"partida #{live.id} · tirada 1" in first.text
     assert {"Tirar", "Mi hoja"} <= set(labels(first)), labels(first)
     assert english_in(first.text) == [] and english_in(" ".join(labels(first))) == []
+    assert [c.label for c in looks(first)] == ["Hoja"] * 3
 
     live = await _until_bo_crosses_a_lettered_enclosure(server, bot)
     state = keer(live)

@@ -23,6 +23,7 @@ from games.records import replay
 from render.emoji import FALLBACK, EmojiKey
 from render.stamp import Stamp, read_stamp
 from tests.bot.conftest import Server
+from tests.bot.helpers import controls
 from tests.bot.keer_driver import play_roll, start_match
 from tests.bot.kero_driver import start_vs_computer
 
@@ -67,9 +68,10 @@ async def state_at(bot: TableroBot, match_id: int, version: int) -> GameState:
 async def check_message(
     bot: TableroBot, message: FakeMessage, match_id: int, names: list[str], game: str
 ) -> GameState | None:
-    """The message's images agree with its buttons: the strip (where the game has one) or
-    else the board is drawn at the version its buttons carry, the board at that version's
-    board version (`GameRules.board_version`); the state shown (None: no image)."""
+    """The message's images agree with its buttons (the 👁 beside the players' lines too): the
+    strip (where the game has one) or else the board is drawn at the version its buttons
+    carry, the board at that version's board version (`GameRules.board_version`); the state
+    shown (None: no image)."""
     stamps = stamps_of(message)
     if not stamps:
         return None
@@ -88,7 +90,7 @@ async def check_message(
     )
     if "results.png" in stamps:
         assert stamps["results.png"].version == version
-    if carried and not state.is_terminal():
+    if controls(message) and not state.is_terminal():
         movers = {names[s].split(" (")[0] for s in state.seats_to_act()}  # a computer's level
         assert not movers or any(name in message.text for name in movers), message.text
     return state
@@ -118,7 +120,7 @@ async def test_every_keer_message_shows_the_roll_it_describes(server: Server) ->
                 assert [sheet_of(began, s) for s in range(len(names))] == [
                     sheet_of(state, s) for s in range(len(names))
                 ]
-            elif state.history and not message.interactive():  # a summary: the roll it sums up
+            elif state.history and not controls(message):  # a summary: the roll it sums up
                 rolled = [a for _, a in state.history if isinstance(a, Roll)][-1]
                 assert dice_text(rolled.dice) in plain(message.text)
 

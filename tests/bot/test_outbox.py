@@ -13,7 +13,7 @@ from fakediscord import FakeMessage
 from games.keer_kids import Phase
 from storage import Owed, StorageError, now_ms
 from tests.bot.conftest import Server
-from tests.bot.helpers import delivered, quick
+from tests.bot.helpers import controls, delivered, quick
 from tests.bot.keer_driver import (
     button_id,
     keer,
@@ -67,7 +67,7 @@ async def test_a_post_discord_keeps_refusing_is_retried_and_times_nobody_out(
     fake.clear_failures()
     await delivered(server, bot)
     assert live.message_id != old and len(table_messages(server)) == tables + 1
-    assert [m.id for m in table_messages(server) if m.interactive()] == [int(live.message_id or 0)]
+    assert [m.id for m in table_messages(server) if controls(m)] == [int(live.message_id or 0)]
     clock = bot.runtime.turn_clocks.clocks[live.id]
     landed = bot.runtime.clock_sync.now_ms()
     assert (
@@ -116,7 +116,7 @@ async def test_a_step_stored_before_a_crash_gets_its_message_at_the_restart(
     resumed = live_here(again, server)
     assert resumed is not None and resumed.message_id is not None
     assert len(table_messages(server)) == tables + 1
-    assert [m.id for m in table_messages(server) if m.interactive()] == [int(resumed.message_id)]
+    assert [m.id for m in table_messages(server) if controls(m)] == [int(resumed.message_id)]
     assert await again.runtime.store.owed_messages() == []
     roller = members(server)[resumed.players[keer(resumed).roller].id]
     res = await fake.click(again, roller, fake.message(int(resumed.message_id)), "Roll")

@@ -28,6 +28,7 @@ from games.keer_kids import Phase as KeerPhase
 from games.kero import actions as a
 from games.kero.board import Phase
 from tests.bot.conftest import Server, said
+from tests.bot.helpers import controls
 from tests.bot.keer_driver import keer, members, play_roll, start_match
 from tests.bot.kero_driver import empty_at, rolling
 from tests.storage.helpers import PgServer, kept_running
@@ -194,7 +195,7 @@ async def start_after(
 
 def clickable(server: Server) -> list[FakeMessage]:
     """The channel's messages that still have buttons."""
-    return [m for m in server.fake.channel_messages(server.channel) if m.interactive()]
+    return [m for m in server.fake.channel_messages(server.channel) if controls(m)]
 
 
 async def test_a_tank_deadline_due_while_postgres_is_down_runs_dry_once_it_is_back(

@@ -14,6 +14,7 @@ from bot.ui.rules_pages import pages
 from games.kero.board import Phase
 from games.kero.resources import Resources
 from tests.bot.conftest import Server, said
+from tests.bot.helpers import controls
 from tests.bot.keer_driver import play_roll, start_match
 from tests.bot.kero_driver import rolling
 from words import LOCALES, words_for
@@ -150,7 +151,7 @@ async def test_match_here_posts_the_current_message_again_for_a_player(server: S
     assert res.ephemeral
     await fake.settle()
     new = fake.message(int(live.message_id or 0))
-    assert new.id != old.id and old.interactive() == [] and new.interactive()
+    assert new.id != old.id and controls(old) == [] and controls(new)
     rolled = await fake.click(bot, server.ana, new, "Roll")
     assert not rolled.ephemeral and live.state.rolls == 1
     await fake.disconnect(bot)

@@ -1,14 +1,16 @@
 """A match card (Components V2) as a player sees it on the page, step by step: its container
-and accent bar, its board image loaded and inside the screen's width, a line per player with the
-acting one marked ▶, its buttons clickable, nothing scrolling sideways — and after every step a
-new image, whose PNG stamp (`render/stamp.py`: `match=<id> version=<v>`) names the match and the
-version the card's buttons carry (`button-tb:<match>:<version>:…`).
+and accent bar, its board image loaded and inside the screen's width, a section per player with
+the acting one marked ▶ and a 👁 button beside each line, its buttons clickable, nothing
+scrolling sideways — and after every step a new image, whose PNG stamp (`render/stamp.py`:
+`match=<id> version=<v>`) names the match and the version the card's buttons carry
+(`button-tb:<match>:<version>:…`), the 👁 ones too.
 
 `TABLERO_SCREENSHOTS=1` makes `shoot` write the README's screenshots to docs/images/."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import os
 import re
@@ -30,18 +32,27 @@ SHOTS = Path(__file__).resolve().parents[2] / "docs" / "images"
 CARD_ID = re.compile(r"^button-tb:(?P<match>\d+):(?P<version>\d+):")
 SRC = re.compile(r"/play/api/attachments/(?P<message>\d+)/(?P<index>\d+)\?v=(?P<id>\d+)$")
 
+CONTROL = '[data-testid^="button-tb:"]:enabled:not([data-testid="section"] *)'
+"""A card's buttons but the 👁 accessories of its player sections."""
+SECTION_BUTTON = '[data-testid="section"] [data-testid^="button-tb:"]:enabled'
+"""The 👁 accessories of a card's player sections."""
+TEST_IDS = "elements => elements.map(e => e.dataset.testid)"
+LOOK_ID = re.compile(r"^button-tb:(?P<match>\d+):(?P<version>\d+):look:(?P<seat>\d+)$")
+
 READ_CARDS = """elements => elements.map(m => {
   const box = m.querySelector('[data-testid="container"]');
   if (!box) return null;
   const img = box.querySelector('[data-testid="gallery"] img');
-  const sep = box.querySelector('[data-testid="separator"] + [data-testid="text-display"]');
+  const sections = [...box.querySelectorAll('[data-testid="section"]')];
+  const look = s => s.querySelector('.v2-accessory [data-testid^="button-tb:"]:enabled');
   return {
     message: m.dataset.testid,
     src: img ? img.getAttribute('src') : '',
     loaded: !!img && img.complete && img.naturalWidth > 0,
-    players: sep ? sep.innerText.split('\\n').filter(Boolean) : [],
+    players: sections.map(s => s.querySelector('.v2-section-text').innerText.trim()),
+    looks: sections.map(s => look(s) ? look(s).dataset.testid : ''),
     controls: [...box.querySelectorAll('[data-testid^="button-tb:"]:enabled')]
-      .map(b => b.dataset.testid),
+      .filter(b => !b.closest('[data-testid="section"]')).map(b => b.dataset.testid),
   };
 }).filter(Boolean)"""
 
@@ -78,6 +89,9 @@ class Card:
     src: str
     players: tuple[str, ...]
     controls: tuple[str, ...]
+    """The card's buttons but the 👁 beside the players' lines (a summary has none)."""
+    looks: tuple[str, ...] = ()
+    """The 👁 button beside each player's line, in seat order."""
     image: bytes = b""
 
     @property
@@ -105,7 +119,7 @@ async def cards(page: Page) -> list[Card]:
     the page re-renders a message when the bot edits it)."""
     found = await page.locator('[data-testid^="message-"]').evaluate_all(READ_CARDS)
     return [
-        Card(c["message"], c["src"], tuple(c["players"]), tuple(c["controls"]))
+        Card(c["message"], c["src"], tuple(c["players"]), tuple(c["controls"]), tuple(c["looks"]))
         for c in found
         if c["loaded"] and any(CARD_ID.match(t) for t in c["controls"])
     ]
@@ -168,13 +182,14 @@ class Watch:
         raise AssertionError(f"no card after version {newer_than} offering {wanting!r}: {shown}")
 
     async def summary(self, message: str, *, within: float = STEP_S) -> Stamp:
-        """The last step's message once play moved on: no buttons left, and a new image
-        stamped with a later version of the same match (the state right after its step)."""
+        """The last step's message once play moved on: no buttons left but the 👁 beside each
+        player's line, and a new image stamped with a later version of the same match (the
+        state right after its step), which the 👁 buttons carry too."""
         assert self.last is not None and self.last.message == message
         limit = time.monotonic() + within
         while time.monotonic() < limit:
             shown = self.page.get_by_test_id(message)
-            controls = shown.locator('[data-testid^="button-tb:"]:enabled')
+            controls = shown.locator(CONTROL)
             src = await shown.locator('[data-testid="gallery"] img').get_attribute("src")
             if src and src != self.last.src and not await controls.count():
                 image = await image_bytes(self.page, src)
@@ -182,6 +197,11 @@ class Watch:
                     stamp = stamp_of(image)
                     assert stamp.match_id == self.last.match
                     assert stamp.version > self.last.version, (stamp, self.last.version)
+                    looks = await shown.locator(SECTION_BUTTON).evaluate_all(TEST_IDS)
+                    assert len(looks) == len(self.last.players), looks
+                    for testid in looks:
+                        found = LOOK_ID.match(testid)
+                        assert found and int(found["version"]) == stamp.version, (looks, stamp)
                     return stamp
             await asyncio.sleep(0.1)
         shown = await self.page.get_by_test_id(message).inner_text()
@@ -198,7 +218,7 @@ class Watch:
         image = await image_bytes(self.page, shown[-1].src)
         if image is None:
             return None
-        card = Card(shown[-1].message, shown[-1].src, shown[-1].players, shown[-1].controls, image)
+        card = dataclasses.replace(shown[-1], image=image)
         stamp = stamp_of(image)
         assert (stamp.match_id, stamp.version) == (card.match, card.version), (
             "the image shows another step than the buttons beside it",
@@ -213,8 +233,8 @@ async def looks_right(
 ) -> None:
     """The card as a player sees it: its container (with the acting player's colour as its
     bar if `accented`), a described board image that fills its gallery inside the screen, one
-    player line marked ▶ (the acting one), every enabled button on screen and on top, nothing
-    wider than the screen."""
+    player line marked ▶ (the acting one), a 👁 beside each line naming its seat and the card's
+    version, every enabled button on screen and on top, nothing wider than the screen."""
     seen = await page.get_by_test_id(card.message).evaluate(LOOK)
     if accented:
         assert seen["accented"] and seen["bar"] == "4px", seen
@@ -231,6 +251,15 @@ async def looks_right(
         card.controls,
         await page.get_by_test_id(card.message).inner_text(),
     )
+    looked = [LOOK_ID.match(testid) for testid in card.looks]
+    assert len(looked) == len(card.players) > 1, (card.looks, card.players)
+    for seat, found in enumerate(looked):
+        assert found, card.looks
+        assert (int(found["match"]), int(found["version"]), int(found["seat"])) == (
+            card.match,
+            card.version,
+            seat,
+        ), (card.looks, card.controls)
     for button in seen["clickable"]:
         assert button["inside"] and button["hit"], button
     page_width, screen, list_width, list_screen = seen["sideways"]

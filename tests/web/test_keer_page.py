@@ -189,3 +189,34 @@ async def test_a_whole_keer_match_against_two_computers(open_page: OpenPage) -> 
     await bo.get_by_text("🏆").wait_for()  # Bo's tab sees the public results…
     assert await ana.get_by_text("Only you can see this").count() > 1  # her sheet, her picks
     assert await bo.get_by_text("Only you can see this").count() == 0  # …and none of Ana's
+
+
+async def test_a_watching_member_looks_at_a_players_sheet(open_page: OpenPage) -> None:
+    """Bo, with no seat, presses 👁 beside Ana's line on his phone: her sheet, as large as My
+    sheet draws it, shows only in his tab."""
+    ana = await open_page("Ana", "keer")
+    await slash(ana, "/keer start")
+    add_ai = ana.locator('button[data-testid*=":ai"]')
+    for _ in range(2):
+        await add_ai.last.click()
+        await ana.wait_for_timeout(300)
+    await ana.locator('button[data-testid*=":start"]').last.click()
+    await ana.locator('button[data-testid*=":roll"]').first.wait_for()
+
+    bo = await open_page("Bo", "keer", phone=True)
+    section = bo.get_by_test_id("section").filter(has_text="Ana").last
+    look = section.locator('button[data-testid$=":look:0"]')
+    assert "Sheet" in await look.inner_text()
+    await look.click()
+    answer = bo.locator('[data-testid^="message-"]', has_text="Only you can see this").last
+    image = answer.locator("img").first
+    await image.wait_for()
+    await bo.wait_for_function(
+        "img => img.complete && img.naturalWidth > 0", arg=await image.element_handle()
+    )
+    assert await image.evaluate("img => img.naturalWidth") == 800  # My sheet's size
+    alt = await image.get_attribute("alt") or ""
+    assert "Ana" in alt and "'s sheet" in alt, alt
+    box = await image.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE, box
+    assert await ana.get_by_text("Only you can see this").count() == 0

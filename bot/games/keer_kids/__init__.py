@@ -18,6 +18,7 @@ ADAPTER = GameAdapter(
         progress_line=ui.progress_line,
         players=ui.players,
         strip_alt=ui.strip_alt,
+        look_label="keer-look-label",
     ),
     buttons=play.BUTTONS,
     selects=play.SELECTS,

@@ -1,5 +1,6 @@
 """Keer op Keer Kids' clicks: Roll and keep on the roll's message, a die to see where it fits,
-the pick in an ephemeral select, and the player's own sheet."""
+the pick in an ephemeral select, the player's own sheet, and anyone's sheet as the card shows
+it."""
 
 from __future__ import annotations
 
@@ -78,8 +79,36 @@ async def sheet(clicks: GameClicks, interaction: discord.Interaction[Any], ref: 
     live, seat = await clicks.player(interaction, ref, check_version=False)
     words = member_words(interaction)
     if not await clicks.wants_images(str(interaction.user.id)):
-        await interaction.response.send_message(_text_sheet(live, seat, words), ephemeral=True)
+        title = words("keer-sheet-text-title", match=live.id)
+        await interaction.response.send_message(
+            _text_sheet(live, seat, words, title), ephemeral=True
+        )
         return
+    await _send_sheet(clicks, interaction, live, seat, words)
+
+
+async def look(clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+    """👁 beside a player's line: their sheet as the card's image shows it (picks of an open
+    roll hidden), as large as "My sheet", for anyone, in the member's language."""
+    live, seat = await clicks.looked_at(interaction, ref)
+    words = live.words
+    if not await clicks.shows_images(interaction, live):
+        title = words("keer-look-text-title", name=ui.name(live, seat, words), match=live.id)
+        await interaction.response.send_message(
+            _text_sheet(live, seat, words, title), ephemeral=True
+        )
+        return
+    await _send_sheet(clicks, interaction, live, seat, words)
+
+
+async def _send_sheet(
+    clicks: GameClicks,
+    interaction: discord.Interaction[Any],
+    live: LiveMatch,
+    seat: int,
+    words: Words,
+) -> None:
+    """A seat's sheet of `live`'s state, drawn in the render threads, only for the member."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     state, name = live.state, live.names[seat]
     png = await clicks.render(sheet_png, state, seat, name=name, words=words)  # 800 px: legible
@@ -92,12 +121,12 @@ async def sheet(clicks: GameClicks, interaction: discord.Interaction[Any], ref: 
     )
 
 
-def _text_sheet(live: LiveMatch, seat: int, words: Words) -> str:
-    """A player's sheet in words (their own language): their line of the text board, then each
-    animal's enclosures crossed so far."""
+def _text_sheet(live: LiveMatch, seat: int, words: Words, title: str) -> str:
+    """A player's sheet in words (the member's language), under `title`: their line of the text
+    board, then each animal's enclosures crossed so far."""
     state = keer_state(live.state)
     sheet, crossed = state.sheet, state.players[seat].crossed
-    lines = [words("keer-sheet-text-title", match=live.id), ui.board_line(live, seat, words)]
+    lines = [title, ui.board_line(live, seat, words)]
     for animal in sheet.animals:
         enclosures = [e for e in sheet.enclosures if e.animal == animal.letter]
         done = [ui.enclosure_code(sheet, e.id, words) for e in enclosures if crossed >> e.index & 1]
@@ -146,5 +175,6 @@ BUTTONS: Mapping[str, ButtonHandler] = {
     Verb.KEEP: roll_or_keep,
     Verb.DIE: die,
     Verb.SHEET: sheet,
+    Verb.LOOK: look,
 }
 SELECTS: Mapping[str, SelectHandler] = {Verb.PICK: pick}

@@ -17,6 +17,7 @@ ADAPTER = GameAdapter(
         text_board=ui.text_board,
         progress_line=ui.progress_line,
         players=ui.players,
+        look_label="kero-look-label",
         accent=ui.accent,
     ),
     buttons=play.BUTTONS,

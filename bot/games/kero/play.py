@@ -1,5 +1,5 @@
 """Kero's clicks: actions carried in custom_ids (a trailing @ is stamped with the click's time),
-the dice toggles of the tanker window, and the secret Tuareks."""
+the dice toggles of the tanker window, the secret Tuareks, and a clan's public camp."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from typing import Any
 import discord
 
 from bot.core.refusals import DAMAGED_CHOICE, Refused, parsed
+from bot.delivery.messenger import MESSAGE_LIMIT
 from bot.games.adapter import ButtonHandler, GameClicks, SelectHandler
 from bot.games.kero import ui, views
+from bot.games.kero.camp import camp_text
 from bot.games.kero.rules import kero_state
 from bot.ui.clicks import interaction_ms
 from bot.ui.ids import MatchRef, Verb
@@ -74,9 +76,16 @@ async def tuareks(clicks: GameClicks, interaction: discord.Interaction[Any], ref
     await interaction.response.send_message(content, ephemeral=True, **extra)
 
 
+async def look(clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+    """👁 beside a clan's line: its camp as anyone may see it, at the card's turn, in words."""
+    live, seat = await clicks.looked_at(interaction, ref)
+    await interaction.response.send_message(camp_text(live, seat)[:MESSAGE_LIMIT], ephemeral=True)
+
+
 BUTTONS: Mapping[str, ButtonHandler] = {
     Verb.ACT: act_button,
     Verb.TOGGLE: toggle,
     Verb.CAMP: tuareks,
+    Verb.LOOK: look,
 }
 SELECTS: Mapping[str, SelectHandler] = {Verb.ACT: act_select}

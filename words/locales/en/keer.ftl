@@ -99,6 +99,11 @@ keer-sheet-text-title = 📋 Your sheet in match #{ NUMBER($match, useGrouping: 
 keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } of { $total } crossed)
 keer-sheet-text-none = none yet
 
+## 👁 Sheet beside a player's line on the roll's card: their sheet as the card's image shows it
+## (picks of a roll under way stay hidden), for anyone who clicks.
+keer-look-label = Sheet
+keer-look-text-title = 📋 { $name }'s sheet in match #{ NUMBER($match, useGrouping: 0) }
+
 ## The match card's line per player ($marker: "▶ " before the roller, else empty), then what
 ## they are doing, if anything (keer-panel-*).
 keer-panel-player = { $marker }**{ $name }** · { $points } { $points ->

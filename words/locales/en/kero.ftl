@@ -239,3 +239,43 @@ kero-panel-player = { $marker }**{ $name }** · { $clan } · { $points } { $poin
     [one] point
    *[other] points
 }
+
+## 👁 Camp beside a clan's line on the turn's card: its camp as anyone may see it. Tuareks are
+## counted, never named (the hand and the armed Dust Storms together: arming is secret).
+kero-look-label = Camp
+kero-look-title = ⛺ **{ $name }**'s camp ({ $clan }) · match #{ NUMBER($match, useGrouping: 0) } · { $points } { $points ->
+    [one] point
+   *[other] points
+}
+# $tank: kero-look-tank, or kero-look-tipped while the clan rolls (the card counts down);
+# $jerrycans: "3 jerrycans" (resource-jerrycan); $tuareks: how many lie face down.
+kero-look-tank = { -fuel } { $seconds } s
+kero-look-tipped = { -fuel } tipped with { $seconds } s
+kero-look-stock = { $tank } · ⛽ { $jerrycans } · 🐪 { $tuareks } { $tuareks ->
+    [one] { -tuarek(count: 1) }
+   *[other] { -tuarek(count: 2) }
+} face down
+# $cards: each card as kero-card-points and the like, listed.
+kero-look-cards = 🃏 { $count ->
+    [0] Cards: none
+   *[other] Cards ({ $count }):
+}
+kero-look-tiles = 🏅 Ability tiles: { $count ->
+    [0] none
+   *[other] { $tiles }
+}
+# $placed: kero-look-placed, listed.
+kero-look-explorers = 🧭 Explorers: { $home } at home · { $count ->
+    [0] none placed
+   *[other] placed: { $placed }
+}
+kero-look-placed = { $land } ({ $count })
+kero-look-land = 📜 Land: { $count ->
+    [0] none
+   *[other] { $land }
+}
+kero-look-boss = 👑 Boss: { $where ->
+    [home] at home
+    [out] on { $land }
+   *[used] used
+}

@@ -99,6 +99,11 @@ keer-sheet-text-title = 📋 Tu hoja en la partida #{ NUMBER($match, useGrouping
 keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } de { $total } tachados)
 keer-sheet-text-none = ninguno todavía
 
+## 👁 Hoja junto a la línea de cada jugador en la tarjeta de la tirada: su hoja como la muestra
+## la imagen de la tarjeta (lo elegido en una tirada en curso sigue oculto), para quien pulse.
+keer-look-label = Hoja
+keer-look-text-title = 📋 Hoja de { $name } en la partida #{ NUMBER($match, useGrouping: 0) }
+
 ## The match card's line per player ($marker: "▶ " before the roller, else empty), then what
 ## they are doing, if anything (keer-panel-*).
 keer-panel-player = { $marker }**{ $name }** · { $points } { $points ->

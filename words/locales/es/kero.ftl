@@ -220,3 +220,39 @@ kero-panel-player = { $marker }**{ $name }** · { $clan } · { $points } { $poin
     [one] punto
    *[other] puntos
 }
+
+## 👁 Campamento junto a la línea de cada clan en la tarjeta del turno: su campamento como lo ve
+## cualquiera. Los Tuareks se cuentan, nunca se nombran (la mano y las Tormentas preparadas juntas).
+kero-look-label = Campamento
+kero-look-title = ⛺ Campamento de **{ $name }** ({ $clan }) · partida #{ NUMBER($match, useGrouping: 0) } · { $points } { $points ->
+    [one] punto
+   *[other] puntos
+}
+kero-look-tank = { -fuel } { $seconds } s
+kero-look-tipped = { -fuel } inclinado con { $seconds } s
+kero-look-stock = { $tank } · ⛽ { $jerrycans } · 🐪 { $tuareks } { $tuareks ->
+    [one] { -tuarek(count: 1) } boca abajo
+   *[other] { -tuarek(count: 2) } boca abajo
+}
+kero-look-cards = 🃏 { $count ->
+    [0] Cartas: ninguna
+   *[other] Cartas ({ $count }):
+}
+kero-look-tiles = 🏅 Losetas de habilidad: { $count ->
+    [0] ninguna
+   *[other] { $tiles }
+}
+kero-look-explorers = 🧭 Exploradores: { $home } en casa · { $count ->
+    [0] ninguno colocado
+   *[other] colocados: { $placed }
+}
+kero-look-placed = { $land } ({ $count })
+kero-look-land = 📜 Tierras: { $count ->
+    [0] ninguna
+   *[other] { $land }
+}
+kero-look-boss = 👑 Jefe: { $where ->
+    [home] en casa
+    [out] en { $land }
+   *[used] usado
+}

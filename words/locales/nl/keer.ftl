@@ -99,6 +99,11 @@ keer-sheet-text-title = 📋 Je blad in potje #{ NUMBER($match, useGrouping: 0) 
 keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } van { $total } afgekruist)
 keer-sheet-text-none = nog geen
 
+## 👁 Blad naast de regel van elke speler op de kaart van de worp: zijn blad zoals de afbeelding
+## van de kaart het toont (keuzes van een lopende worp blijven verborgen), voor wie klikt.
+keer-look-label = Blad
+keer-look-text-title = 📋 Blad van { $name } in potje #{ NUMBER($match, useGrouping: 0) }
+
 ## The match card's line per player ($marker: "▶ " before the roller, else empty), then what
 ## they are doing, if anything (keer-panel-*).
 keer-panel-player = { $marker }**{ $name }** · { $points } { $points ->

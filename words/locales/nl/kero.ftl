@@ -221,3 +221,39 @@ kero-panel-player = { $marker }**{ $name }** · { $clan } · { $points } { $poin
     [one] punt
    *[other] punten
 }
+
+## 👁 Kamp naast de regel van elke clan op de kaart van de beurt: het kamp zoals iedereen het
+## ziet. Tuareks worden geteld, nooit genoemd (de hand en de klaargezette Zandstormen samen).
+kero-look-label = Kamp
+kero-look-title = ⛺ Kamp van **{ $name }** ({ $clan }) · potje #{ NUMBER($match, useGrouping: 0) } · { $points } { $points ->
+    [one] punt
+   *[other] punten
+}
+kero-look-tank = { -fuel } { $seconds } s
+kero-look-tipped = { -fuel } gekanteld met { $seconds } s
+kero-look-stock = { $tank } · ⛽ { $jerrycans } · 🐪 { $tuareks } { $tuareks ->
+    [one] { -tuarek(count: 1) }
+   *[other] { -tuarek(count: 2) }
+} gedekt
+kero-look-cards = 🃏 { $count ->
+    [0] Kaarten: geen
+   *[other] Kaarten ({ $count }):
+}
+kero-look-tiles = 🏅 Vaardigheidstegels: { $count ->
+    [0] geen
+   *[other] { $tiles }
+}
+kero-look-explorers = 🧭 Ontdekkingsreizigers: { $home } thuis · { $count ->
+    [0] geen neergezet
+   *[other] neergezet: { $placed }
+}
+kero-look-placed = { $land } ({ $count })
+kero-look-land = 📜 Land: { $count ->
+    [0] geen
+   *[other] { $land }
+}
+kero-look-boss = 👑 Baas: { $where ->
+    [home] thuis
+    [out] op { $land }
+   *[used] gebruikt
+}

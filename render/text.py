@@ -10,6 +10,11 @@ out in runs (one font and one direction each) so that names in any script read a
   drawn with its characters reversed and unshaped (legible, not joined).
 - Emoji are drawn in colour from Noto Color Emoji, whose bitmaps come in one size: drawn at it
   and scaled to the text's size (on an image with a fixed palette, in its nearest colours).
+- A text is fitted to its room by `fit` (wrapped onto the lines the room has, else drawn
+  smaller down to the legibility floor: a game word is never cut) and `fit_names` (a sentence
+  holding players' names: only the names are shortened). `shorten` cuts with an ellipsis, for
+  names; every cut is noted for the fit check (render/legibility.py), and so is where each text
+  is drawn and the room `draw_text` is told it has.
 
 Pure and thread-safe: fonts load once per size (under the GIL Pillow's font calls never run in
 two threads at once); a text's layout is computed once (cached). The fonts and their licences:
@@ -18,8 +23,9 @@ render/fonts/README.md.
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -63,6 +69,7 @@ _VIRAMA: Final = 9
 """The canonical combining class of a virama (halant)."""
 _INVISIBLE: Final = frozenset({0x200C, 0x200D, *range(0xFE00, 0xFE10)})
 """Joiners and variation selectors: never drawn, but shaping needs them."""
+_NUMBER: Final = re.compile(r"[+\-−]?\d+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,9 +298,14 @@ def draw_text(
     anchor: str = "la",
     stroke_width: int = 0,
     stroke_fill: RGB | None = None,
+    room: legibility.Box | None = None,
 ) -> None:
-    """Draw `text` at `xy` (Pillow's anchors) in every script the shipped fonts have."""
-    legibility.note(text, size)
+    """Draw `text` at `xy` (Pillow's anchors) in every script the shipped fonts have; `room` is
+    the box its layout gave it (noted for the fit check, never drawn)."""
+    if legibility.active():
+        box = text_bbox(text, size, anchor=anchor, stroke_width=stroke_width)
+        where = (box[0] + xy[0], box[1] + xy[1], box[2] + xy[0], box[3] + xy[1])
+        legibility.note(text, size, box=where, canvas=image.size, room=room)
     lay = layout(text, size)
     draw = ImageDraw.Draw(image)
     if _plain(lay):
@@ -344,13 +356,128 @@ def _paste_emoji(image: Image.Image, text: str, size: int, at: tuple[float, floa
     image.paste(picture.convert(image.mode), box, picture)
 
 
-@lru_cache(maxsize=2048)
 def shorten(text: str, size: int, width: float) -> str:
     """`text` cut, with an ellipsis, to be at most `width` pixels wide at `size` — by how wide
-    it is drawn, never inside a character's cluster."""
+    it is drawn, never inside a character's cluster (a cut is noted: render/legibility.py)."""
+    shown = _shortened(text, size, width)
+    if shown != text:
+        legibility.cut(text, shown)
+    return shown
+
+
+@lru_cache(maxsize=2048)
+def _shortened(text: str, size: int, width: float) -> str:
     if text_width(text, size) <= width:
         return text
     kept = list(clusters(text))
     while kept and text_width("".join(kept) + "…", size) > width:
         kept.pop()
     return "".join(kept).rstrip() + "…"
+
+
+# --- fitting a text to its room ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """A text laid out to fit its room: its lines, and the size they are drawn at."""
+
+    lines: tuple[str, ...]
+    size: int
+
+    @property
+    def line(self) -> str:
+        """Its one line (for a room of one line)."""
+        return " ".join(self.lines)
+
+
+def _units(text: str, size: int, width: float) -> list[str]:
+    """The words of `text`, a number kept with the word after it ("+1 jc"), and a number that
+    ends the text with the word before it ("llama: 8"), where both fit."""
+    units: list[str] = []
+    for word in text.split():
+        if units and _NUMBER.fullmatch(units[-1]) and _fits(f"{units[-1]} {word}", size, width):
+            units[-1] = f"{units[-1]} {word}"
+        else:
+            units.append(word)
+    last = " ".join(units[-2:])
+    if len(units) > 1 and _NUMBER.fullmatch(units[-1]) and _fits(last, size, width):
+        units[-2:] = [last]
+    return units
+
+
+def _fits(text: str, size: int, width: float) -> bool:
+    return text_width(text, size) <= width
+
+
+def wrap(text: str, size: int, width: float) -> list[str]:
+    """`text` as lines no wider than `width` at `size`, broken at spaces and at its own line
+    breaks (a word too long stands alone; a number is not parted from the word after it)."""
+    lines: list[str] = []
+    for paragraph in text.splitlines():
+        line = ""
+        for word in _units(paragraph, size, width):
+            trial = f"{line} {word}".strip()
+            if line and text_width(trial, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        if line:
+            lines.append(line)
+    return lines
+
+
+@lru_cache(maxsize=2048)
+def _fitting(text: str, size: int, width: float, floor: int, lines: int) -> Fitted:
+    """The largest size from `size` down to `floor` at which `text` wraps into at most `lines`
+    lines no wider than `width`; else its lines at `floor`, the last holding what is left."""
+    for at in range(size, min(size, floor) - 1, -1):
+        broken = wrap(text, at, width)
+        if len(broken) <= lines and all(text_width(line, at) <= width for line in broken):
+            return Fitted(tuple(broken), at)
+    at = min(size, floor)
+    broken = wrap(text, at, width)
+    return Fitted((*broken[: lines - 1], " ".join(broken[lines - 1 :])), at)
+
+
+def fit(text: str, size: int, width: float, *, floor: int, lines: int = 1) -> Fitted:
+    """`text` fitted to `width`: wrapped onto up to `lines` lines, else drawn smaller, never
+    under `floor` (the legibility floor: render/legibility.py). Game words are never cut, but a
+    text that can't fit even so is cut as a last resort (noted, so the fit test fails)."""
+    fitted = _fitting(text, size, width, floor, lines)
+    shown = tuple(shorten(line, fitted.size, width) for line in fitted.lines)
+    return fitted if shown == fitted.lines else Fitted(shown, fitted.size)
+
+
+def fit_names(
+    say: Callable[[Sequence[str]], str], names: Sequence[str], size: int, width: float
+) -> str:
+    """The sentence `say(names)` at `size`, at most `width` wide: only its names are shortened
+    (each to a fair share of the room left by the other words), never the words around them."""
+    text = say(names)
+    if text_width(text, size) <= width:
+        return text
+    room = width - text_width(say(["" for _ in names]), size)
+    for _ in range(4):
+        shares = _shares([text_width(name, size) for name in names], room)
+        text = say([shorten(n, size, s) for n, s in zip(names, shares, strict=True)])
+        over = text_width(text, size) - width
+        if over <= 0:
+            break
+        room -= over + 1
+    return text
+
+
+def _shares(widths: Sequence[float], room: float) -> list[float]:
+    """Each name's share of `room`: a short name keeps its width, the long ones share the rest."""
+    shares = list(widths)
+    left, pending = room, sorted(range(len(widths)), key=lambda i: widths[i])
+    while pending:
+        fair = left / len(pending)
+        if widths[pending[0]] > fair:
+            for i in pending:
+                shares[i] = fair
+            break
+        left -= widths[pending.pop(0)]
+    return shares

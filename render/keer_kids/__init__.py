@@ -3,7 +3,9 @@
 Phone first. A phone shows an image 390 px wide, and a label is legible there with an em of
 11 px (render/legibility.py; tests/render/test_keer_legible.py checks every text drawn). The old
 table put every sheet side by side, 1897 px wide, which left a sheet's letters 3 px high on a
-phone. So every image is now 800 px wide with no text under 24 px (11.7 px on a phone):
+phone. So every image is now 800 px wide with no text laid out under 24 px (11.7 px on a phone;
+a game word too long for its room is wrapped or drawn down to 23 px, 11.2 px there, never cut:
+only a player's name is shortened, tests/render/test_texts_fit.py):
 
 - The sheet: the 13 columns fill the width (58 px squares); what stood to their right (the
   chameleons) now sits under the food, and the score box is gone: the header says the points,

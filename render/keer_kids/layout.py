@@ -12,6 +12,7 @@ from functools import cache
 from typing import Final
 
 from games.keer_kids.sheet import Sheet
+from render.legibility import floor_size
 
 Box = tuple[int, int, int, int]
 
@@ -23,6 +24,9 @@ MIN_TEXT: Final = 24
 wide: shown 390 px wide on a phone, an em of 11.7 px (render/legibility.py asks for 11)."""
 IMAGE_WIDTH: Final = 800
 """The width of the sheet, the table and the results at scale 1 (13 columns of 58 px)."""
+FLOOR: Final = floor_size(IMAGE_WIDTH)
+"""The size a game word too long for its room may shrink to at scale 1, never under: 23 px,
+11.2 px on a phone (render/legibility.py)."""
 
 
 def _px(value: float, scale: float) -> int:
@@ -85,6 +89,8 @@ class SheetLayout:
     f_letter: int
     f_small: int
     f_mark: int
+    f_floor: int
+    """The smallest size a text too long for its room may shrink to (`FLOOR` at this scale)."""
 
     def cell_box(self, row: int, column: int) -> Box:
         """The square at (row, column)."""
@@ -212,6 +218,7 @@ def sheet_layout(sheet: Sheet, scale: float) -> SheetLayout:
         f_letter=_fs(28, s),
         f_small=_fs(MIN_TEXT, s),
         f_mark=_fs(32, s),
+        f_floor=floor_size(2 * pad + grid_w),
     )
 
 

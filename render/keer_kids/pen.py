@@ -18,6 +18,7 @@ from render import text as typeset
 from render.common import INK, said
 from render.keer_kids.colours import RGB
 from render.keer_kids.layout import Box
+from render.legibility import Box as Room
 from words import Words, isolate
 
 SUPERSAMPLE: Final = 2
@@ -103,8 +104,10 @@ class Pen:
         anchor: str = "mm",
         bold: bool = False,
         halo: RGB | None = None,
+        room: Room | None = None,
     ) -> None:
-        """`text` at `size` px of the reduced image (drawn `k` times that, noted at `size`)."""
+        """`text` at `size` px of the reduced image (drawn `k` times that, noted at `size`), in
+        `room` (noted for the fit check)."""
         k = self.k
         stroke = 1 if bold and size >= BOLD_MIN else 0
         if halo is not None:
@@ -119,25 +122,12 @@ class Pen:
                 anchor=anchor,
                 stroke_width=stroke * k,
                 stroke_fill=halo or fill,
+                room=None if room is None else _times(room, k),
             )
 
 
-def wrap(text: str, size: int, width: float, lines: int) -> tuple[str, ...]:
-    """`text` broken at spaces into at most `lines` lines no wider than `width` at `size` (the
-    last one shortened with an ellipsis if the text is longer still)."""
-    out: list[str] = []
-    words = text.split()
-    while words and len(out) < lines - 1:
-        taken = 1
-        while (
-            taken < len(words) and typeset.text_width(" ".join(words[: taken + 1]), size) <= width
-        ):
-            taken += 1
-        out.append(typeset.shorten(" ".join(words[:taken]), size, width))
-        words = words[taken:]
-    if words:
-        out.append(typeset.shorten(" ".join(words), size, width))
-    return tuple(out)
+def _times(room: Room, k: int) -> Room:
+    return (room[0] * k, room[1] * k, room[2] * k, room[3] * k)
 
 
 def seat_name(names: Sequence[str], seat: int, words: Words) -> str:

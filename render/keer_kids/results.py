@@ -16,11 +16,12 @@ from games.keer_kids.rules import Phase
 from games.keer_kids.state import KeerState
 from render.common import BACKGROUND, GRID, HIGHLIGHT, INK, MUTED, canvas, encode
 from render.keer_kids.colours import PAPER, WHITE
-from render.keer_kids.layout import IMAGE_WIDTH, MIN_TEXT
-from render.keer_kids.pen import SUPERSAMPLE, Pen, named, seat_name, wrap
+from render.keer_kids.layout import FLOOR, IMAGE_WIDTH, MIN_TEXT
+from render.keer_kids.pen import SUPERSAMPLE, Pen, seat_name
 from render.keer_kids.tiles import quantize, write
-from render.text import shorten, text_width
-from words import Words
+from render.legibility import across
+from render.text import fit, fit_names, shorten, text_width
+from words import Words, isolate
 
 RESULTS_WIDTH: Final = IMAGE_WIDTH
 
@@ -46,12 +47,15 @@ def ranking(state: KeerState) -> tuple[Outcome, list[int]]:
 @cache
 def results_static(players: int, words: Words) -> Image.Image:
     """The empty card for this many players, with its note, in a language (cached)."""
-    note = wrap(words("image-keer-results-note"), MIN_TEXT, RESULTS_WIDTH - 2 * _PAD, _NOTE_LINES)
+    room = RESULTS_WIDTH - 2 * _PAD
+    note = fit(words("image-keer-results-note"), MIN_TEXT, room, floor=FLOOR, lines=_NOTE_LINES)
     top = RESULTS_HEADER + ROW_H * players + 8
-    image = canvas(RESULTS_WIDTH, top + len(note) * _LINE + 16)
+    image = canvas(RESULTS_WIDTH, top + len(note.lines) * _LINE + 16)
     pen = Pen(image)
-    for i, line in enumerate(note):
-        pen.text((_PAD, top + i * _LINE + _LINE // 2), line, MIN_TEXT, MUTED, anchor="lm")
+    bounds = across(_PAD - 8, RESULTS_WIDTH - _PAD + 8)
+    for i, line in enumerate(note.lines):
+        xy = (_PAD, top + i * _LINE + _LINE // 2)
+        pen.text(xy, line, note.size, MUTED, anchor="lm", room=bounds)
     return quantize(image)
 
 
@@ -79,22 +83,37 @@ def results_image(state: KeerState, names: Sequence[str], *, words: Words) -> Im
     over = state.phase is Phase.OVER
     image = results_static(state.num_players, words).copy()
     heading = "image-keer-results-heading" if over else "image-keer-standings-heading"
-    title = shorten(words(heading), 34, RESULTS_WIDTH - 2 * _PAD)
-    write(image, (_PAD, 42), title, 34, bg=BACKGROUND, fill=INK, anchor="lm", bold=True)
-    rolls = words("image-keer-rolls-played", count=state.rolls)
-    if over:
-        winners = words.join([named(names, s, words) for s in sorted(outcome.winners)])
-        subtitle = words(
-            "image-keer-results-over", rolls=rolls, winners=winners, count=len(outcome.winners)
-        )
-    else:
-        subtitle = words("image-keer-results-going", rolls=rolls)
-    subtitle = shorten(subtitle, MIN_TEXT, RESULTS_WIDTH - 2 * _PAD)
-    write(image, (_PAD, 90), subtitle, MIN_TEXT, bg=BACKGROUND, fill=MUTED, anchor="lm")
+    wide = RESULTS_WIDTH - 2 * _PAD
+    title = fit(words(heading), 34, wide, floor=FLOOR)
+    bounds = across(_PAD - 8, RESULTS_WIDTH - _PAD + 8)
+    xy = (_PAD, 42)
+    write(image, xy, title.line, title.size, bg=BACKGROUND, anchor="lm", bold=True, room=bounds)
+    subtitle = _subtitle(state, outcome, names, words, wide)
+    xy = (_PAD, 90)
+    write(image, xy, subtitle, MIN_TEXT, bg=BACKGROUND, fill=MUTED, anchor="lm", room=bounds)
     for i, seat in enumerate(order):
         top = RESULTS_HEADER + i * ROW_H
         _draw_row(image, top, state, seat, outcome=outcome, names=names, words=words)
     return image
+
+
+def _subtitle(
+    state: KeerState, outcome: Outcome, names: Sequence[str], words: Words, width: int
+) -> str:
+    """The rolls played, and the winners once the match is over (their names shortened to fit,
+    never the words around them)."""
+    rolls = words("image-keer-rolls-played", count=state.rolls)
+    if state.phase is not Phase.OVER:
+        return fit(
+            words("image-keer-results-going", rolls=rolls), MIN_TEXT, width, floor=FLOOR
+        ).line
+    seats = sorted(outcome.winners)
+
+    def say(shown: Sequence[str]) -> str:
+        winners = words.join([isolate(name) for name in shown])
+        return words("image-keer-results-over", rolls=rolls, winners=winners, count=len(seats))
+
+    return fit_names(say, [seat_name(names, s, words) for s in seats], MIN_TEXT, width)
 
 
 def _draw_row(
@@ -116,31 +135,50 @@ def _draw_row(
     circles = state.circles(seat)
     score_x = RESULTS_WIDTH - _PAD - 20
     total = str(circles.total)
-    write(image, (score_x, cy - 12), total, _BIG, bg=bg, fill=INK, anchor="rm", bold=True)
     caption = words("image-keer-points-caption", count=circles.total)
-    write(image, (score_x, cy + 32), caption, MIN_TEXT, bg=bg, fill=MUTED, anchor="rm")
+    score_w = max(text_width(total, _BIG), text_width(caption, MIN_TEXT))
+    score = across(score_x - score_w - 8, RESULTS_WIDTH - _PAD - 4)
+    xy = (score_x, cy - 12)
+    write(image, xy, total, _BIG, bg=bg, anchor="rm", bold=True, room=score)
+    xy = (score_x, cy + 32)
+    write(image, xy, caption, MIN_TEXT, bg=bg, fill=MUTED, anchor="rm", room=score)
     name_x = _PAD + 100
-    room = score_x - 120 - name_x
+    right = min(score_x - 120, round(score_x - score_w - 16))
+    room = right - name_x
     tag = ""
     if winner:
         tag = words("image-keer-winner" if len(outcome.winners) == 1 else "image-keer-shared-win")
-    limit = room - (round(text_width(tag, MIN_TEXT)) + 28 if tag else 0)
+    limit = room - (round(text_width(f" {tag} ", MIN_TEXT)) + 12 if tag else 0)
     shown = shorten(seat_name(names, seat, words), 30, limit)
-    width = write(image, (name_x, cy - 28), shown, 30, bg=bg, fill=INK, anchor="lm", bold=True)
+    line = across(name_x - 8, right)
+    xy = (name_x, cy - 28)
+    width = write(image, xy, shown, 30, bg=bg, anchor="lm", bold=True, room=line)
     if tag:
         xy = (name_x + width + 12, cy - 28)
-        write(image, xy, f" {tag} ", MIN_TEXT, bg=INK, fill=HIGHLIGHT, anchor="lm", bold=True)
+        write(
+            image,
+            xy,
+            f" {tag} ",
+            MIN_TEXT,
+            bg=INK,
+            fill=HIGHLIGHT,
+            anchor="lm",
+            bold=True,
+            room=line,
+        )
     counts = {"buckets": circles.buckets, "visitors": circles.visitors, "food": circles.food}
-    detail = shorten(words("image-keer-circles", **counts), MIN_TEXT, room)
-    write(image, (name_x, cy + 6), detail, MIN_TEXT, bg=bg, fill=MUTED, anchor="lm")
+    detail = fit(words("image-keer-circles", **counts), MIN_TEXT, room, floor=FLOOR)
+    xy = (name_x, cy + 6)
+    write(image, xy, detail.line, detail.size, bg=bg, fill=MUTED, anchor="lm", room=line)
     done = [
         words(f"animal-{a.name}")
         for a in state.sheet.animals
         if a.letter in state.players[seat].animals
     ]
     if done:
-        animals = shorten(words.join(done), MIN_TEXT, room)
-        write(image, (name_x, cy + 36), animals, MIN_TEXT, bg=bg, fill=MUTED, anchor="lm")
+        animals = fit(words.join(done), MIN_TEXT, room, floor=FLOOR)
+        xy = (name_x, cy + 36)
+        write(image, xy, animals.line, animals.size, bg=bg, fill=MUTED, anchor="lm", room=line)
 
 
 def results_png(state: KeerState, names: Sequence[str], *, words: Words) -> bytes:

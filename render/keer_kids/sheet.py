@@ -20,7 +20,8 @@ from render.keer_kids.colours import PAPER, PURPLE_INK, RGB
 from render.keer_kids.layout import SheetLayout, sheet_layout
 from render.keer_kids.pen import enclosure_name, letters
 from render.keer_kids.tiles import Sprites, die_tile, put_tile, sheet_sprites, write
-from render.text import shorten
+from render.legibility import across
+from render.text import fit, shorten
 from words import Words
 
 
@@ -127,13 +128,13 @@ def _draw_header(
     lay, (ox, oy) = panel.lay, panel.origin
     points = said(words, "image-keer-points", count=state.circles(seat).total)
     right = ox + lay.width - lay.pad
-    points_w = write(
-        image, (right, oy + lay.name_y), points, lay.f_name, bg=PAPER, anchor="rm", bold=True
-    )
+    head = across(ox + lay.pad // 2, right + lay.pad // 2)
+    xy = (right, oy + lay.name_y)
+    points_w = write(image, xy, points, lay.f_name, bg=PAPER, anchor="rm", bold=True, room=head)
     shown = shorten(name, lay.f_name, lay.width - 2 * lay.pad - points_w - 16)
-    write(
-        image, (ox + lay.pad, oy + lay.name_y), shown, lay.f_name, bg=PAPER, anchor="lm", bold=True
-    )
+    room = across(ox + lay.pad // 2, right - points_w - 8)
+    xy = (ox + lay.pad, oy + lay.name_y)
+    write(image, xy, shown, lay.f_name, bg=PAPER, anchor="lm", bold=True, room=room)
     if last is not None:
         xy = (ox + lay.pad, oy + lay.pick_y)
         draw_pick(
@@ -144,6 +145,7 @@ def _draw_header(
             last,
             room=lay.width - 2 * lay.pad,
             size=lay.f_small,
+            floor=lay.f_floor,
             die=lay.pick_die,
             bg=PAPER,
             words=words,
@@ -159,6 +161,7 @@ def draw_pick(
     *,
     room: int,
     size: int,
+    floor: int,
     die: int,
     bg: RGB,
     words: Words,
@@ -172,8 +175,10 @@ def draw_pick(
         tile = die_tile(letter, face, die, bg, kept=False, em=size)
         image.paste(tile, (x, y - tile.height // 2))
         x += tile.width + 10
-    text = shorten(text, size, xy[0] + room - x)
-    write(image, (x, y), text, size, bg=bg, fill=INK if face else MUTED, anchor="lm")
+    shown = fit(text, size, xy[0] + room - x, floor=floor)
+    line = across(xy[0] - 4, xy[0] + room + 4)
+    ink = INK if face else MUTED
+    write(image, (x, y), shown.line, shown.size, bg=bg, fill=ink, anchor="lm", room=line)
 
 
 def _draw_marks(image: Image.Image, panel: Panel, state: KeerState, seat: int) -> None:
@@ -220,9 +225,12 @@ def _draw_chameleons(
             text = said(words, "image-keer-chameleon-used", enclosure=crossed)
         else:
             text = said(words, "image-keer-chameleon-lost")
-        text = shorten(text, lay.f_small, lay.cham_room)
+        shown = fit(text, lay.f_small, lay.cham_room, floor=lay.f_floor)
         x, y = lay.chameleons[k].label
-        write(image, (ox + x, oy + y), text, lay.f_small, bg=PAPER, fill=PURPLE_INK, bold=used)
+        half = lay.cham_room / 2 + 3
+        room = across(ox + x - half, ox + x + half)
+        xy = (ox + x, oy + y)
+        write(image, xy, shown.line, shown.size, bg=PAPER, fill=PURPLE_INK, bold=used, room=room)
 
 
 def sheet_image(

@@ -29,7 +29,7 @@ from render.keer_kids.colours import (
 )
 from render.keer_kids.layout import Box, SheetLayout, grow, sheet_layout
 from render.keer_kids.pen import SUPERSAMPLE, Pen, letters, square_labels
-from render.text import shorten
+from render.text import fit
 from words import Words
 
 
@@ -72,7 +72,7 @@ def _crossed_squares(pen: Pen, sheet: Sheet, lay: SheetLayout, colour: RGB, word
             box = lay.cell_box(r, c)
             pen.cross(grow(box, -lay.cross_inset), colour, lay.cross_width)
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1)
-            pen.text(centre, labels[r][c], lay.f_letter, INK, halo=WHITE)
+            pen.text(centre, labels[r][c], lay.f_letter, INK, halo=WHITE, room=box)
 
 
 def _all_marks_a(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None:
@@ -94,7 +94,7 @@ def _all_marks_b(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None
         box = lay.visitor_box(column)
         pen.cross(box, CROSS, lay.cross_width - 1)
         xy = (lay.column_x(column), lay.visitor_cy + 1)
-        pen.text(xy, str(column + 1), lay.f_small, INK, halo=WHITE)
+        pen.text(xy, str(column + 1), lay.f_small, INK, halo=WHITE, room=lay.visitor_slot(column))
 
 
 def _static_visitors(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
@@ -103,7 +103,8 @@ def _static_visitors(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:
     for column in range(len(sheet.visitors)):
         box = lay.visitor_box(column)
         pen.rounded(box, lay.badge_h // 2, fill=WHITE, outline=INK, width=2)
-        pen.text((lay.column_x(column), lay.visitor_cy + 1), str(column + 1), lay.f_small, INK)
+        xy = (lay.column_x(column), lay.visitor_cy + 1)
+        pen.text(xy, str(column + 1), lay.f_small, INK, room=lay.visitor_slot(column))
 
 
 def _static_grid(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None:
@@ -116,7 +117,7 @@ def _static_grid(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None
             box = lay.cell_box(r, c)
             pen.rect(box, fill=FACE_RGB[enclosure.colour])
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1)
-            pen.text(centre, labels[r][c], lay.f_letter)
+            pen.text(centre, labels[r][c], lay.f_letter, room=box)
             if c == sheet.star_column:
                 radius = cell * 0.12
                 pen.polygon(
@@ -178,8 +179,10 @@ def _static_food(pen: Pen, sheet: Sheet, lay: SheetLayout, words: Words) -> None
             pen.ellipse(inner, fill=colour, outline=INK, width=1)
             pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), letter, lay.f_small)
         centre = (chip[0] + foods[-1][2]) / 2
-        name = shorten(words(f"animal-{animal.name}"), lay.f_small, lay.food_room)
-        pen.text((centre, lay.food_name_y), name, lay.f_small, MUTED)
+        name = fit(words(f"animal-{animal.name}"), lay.f_small, lay.food_room, floor=lay.f_floor)
+        half = lay.food_room / 2 + 3
+        room = (centre - half, -math.inf, centre + half, math.inf)
+        pen.text((centre, lay.food_name_y), name.line, name.size, MUTED, room=room)
 
 
 def _static_chameleons(pen: Pen, sheet: Sheet, lay: SheetLayout) -> None:

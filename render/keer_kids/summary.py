@@ -18,10 +18,11 @@ from games.keer_kids.sheet import Sheet
 from games.keer_kids.state import KeerState
 from render.common import CIRCLE, GRID, INK, MUTED, said
 from render.keer_kids.colours import FACE_RGB, PAPER, RGB, WHITE
-from render.keer_kids.layout import Box, SummaryLayout
+from render.keer_kids.layout import FLOOR, Box, SummaryLayout
 from render.keer_kids.pen import Pen, letters
 from render.keer_kids.sheet import LastRoll, draw_pick
 from render.keer_kids.tiles import quantize, write
+from render.legibility import across
 from render.text import shorten
 from words import Words
 
@@ -104,7 +105,7 @@ def draw_card(
         cy = y + lay.chips_y
         box = (cx - half, cy - half, cx + half, cy + half)
         pen.rounded(box, 4, fill=FACE_RGB[animal.colour], outline=INK, width=2)
-        pen.text((cx, cy + 1), drawn[animal.letter], lay.f_small, INK)
+        pen.text((cx, cy + 1), drawn[animal.letter], lay.f_small, INK, room=box)
 
 
 def draw_summary(
@@ -125,12 +126,14 @@ def draw_summary(
         image.paste(_crossed_map(sheet, lay, player.crossed), (x + lay.map_x, y + lay.map_y))
     points = said(words, "image-keer-points", count=state.circles(seat).total)
     right = x + lay.right
+    line = across(x + lay.text_x - 8, x + lay.width - 4)
     xy = (right, y + lay.name_y)
-    points_w = write(image, xy, points, lay.f_name, bg=PAPER, anchor="rm", bold=True)
+    points_w = write(image, xy, points, lay.f_name, bg=PAPER, anchor="rm", bold=True, room=line)
     room = lay.right - lay.text_x - points_w - 16
     shown = shorten(name, lay.f_name, room)
+    line = across(x + lay.text_x - 8, right - points_w - 8)
     xy = (x + lay.text_x, y + lay.name_y)
-    write(image, xy, shown, lay.f_name, bg=PAPER, anchor="lm", bold=True)
+    write(image, xy, shown, lay.f_name, bg=PAPER, anchor="lm", bold=True, room=line)
     if last is not None:
         room = lay.right - lay.text_x
         xy = (x + lay.text_x, y + lay.pick_y)
@@ -142,6 +145,7 @@ def draw_summary(
             last,
             room=room,
             size=lay.f_small,
+            floor=FLOOR,
             die=lay.die,
             bg=PAPER,
             words=words,
@@ -159,15 +163,11 @@ def _draw_counts(
         mask = sheet.animal_masks[animal.letter]
         total, crossed = mask.bit_count(), (player.crossed & mask).bit_count()
         done = animal.letter in player.animals
-        xy = (x + lay.text_x + i * lay.chip_step + lay.chip + 6, y + lay.chips_y)
+        left = x + lay.text_x + i * lay.chip_step
+        xy = (left + lay.chip + 6, y + lay.chips_y)
         colour = CIRCLE if done else (INK if crossed else MUTED)
+        room = across(left + lay.chip, left + lay.chip_step)
+        count = f"{crossed}/{total}"
         write(
-            image,
-            xy,
-            f"{crossed}/{total}",
-            lay.f_small,
-            bg=PAPER,
-            fill=colour,
-            anchor="lm",
-            bold=done,
+            image, xy, count, lay.f_small, bg=PAPER, fill=colour, anchor="lm", bold=done, room=room
         )

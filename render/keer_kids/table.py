@@ -25,16 +25,17 @@ from PIL import Image
 from games.keer_kids.rules import Phase
 from games.keer_kids.sheet import Sheet
 from games.keer_kids.state import KeerState
-from render.common import BACKGROUND, INK, MUTED, canvas, encode, said
-from render.keer_kids.layout import TABLE_SCALE, TableLayout, table_layout
-from render.keer_kids.pen import named, seat_name
+from render.common import BACKGROUND, MUTED, canvas, encode, said
+from render.keer_kids.layout import FLOOR, TABLE_SCALE, TableLayout, table_layout
+from render.keer_kids.pen import seat_name
 from render.keer_kids.results import ranking
 from render.keer_kids.sheet import LastRoll, Panel, die_letter, draw_sheet_state, last_roll
 from render.keer_kids.static import sheet_rgb
 from render.keer_kids.summary import draw_card, draw_summary
 from render.keer_kids.tiles import DIE_RING, die_tile, quantize, sheet_sprites, write
-from render.text import shorten, text_width
-from words import Words
+from render.legibility import across
+from render.text import fit, fit_names, text_width
+from words import Words, isolate
 
 
 @cache
@@ -106,20 +107,29 @@ def _draw_band(
 ) -> None:
     x = tab.sheet.pad
     if last is None:
-        title = said(words, "image-keer-rolls-first", name=named(names, state.roller, words))
+        key, seat, number = "image-keer-rolls-first", state.roller, 0
     else:
-        roller = named(names, last.roller, words)
-        title = said(words, "image-keer-rolled", number=last.number, name=roller)
-    title = shorten(title, tab.f_title, tab.text_room)
-    status = shorten(_status(state, names, words), tab.f_status, tab.text_room)
+        key, seat, number = "image-keer-rolled", last.roller, last.number
+    title = fit_names(
+        lambda shown: said(words, key, number=number, name=isolate(shown[0])),
+        [seat_name(names, seat, words)],
+        tab.f_title,
+        tab.text_room,
+    )
+    status = _status(state, names, words, tab)
+    band = across(x - 8, tab.dice_x - 8)
     xy = (x, tab.title_y)
-    write(image, xy, title, tab.f_title, bg=BACKGROUND, fill=INK, anchor="lm", bold=True)
+    write(image, xy, title, tab.f_title, bg=BACKGROUND, anchor="lm", bold=True, room=band)
     xy = (x, tab.status_y)
-    write(image, xy, status, tab.f_status, bg=BACKGROUND, fill=MUTED, anchor="lm")
+    write(image, xy, status, tab.f_status, bg=BACKGROUND, fill=MUTED, anchor="lm", room=band)
     if last is None:
-        no_roll = shorten(said(words, "image-keer-no-roll"), tab.f_status, tab.width - tab.dice_x)
+        room = tab.width - x - tab.dice_x
+        no_roll = fit(said(words, "image-keer-no-roll"), tab.f_status, room, floor=FLOOR)
         xy = (tab.width - x, tab.dice_y + tab.die // 2)
-        write(image, xy, no_roll, tab.f_status, bg=BACKGROUND, fill=MUTED, anchor="rm")
+        dice = across(tab.dice_x - 4, tab.width - x + 4)
+        write(
+            image, xy, no_roll.line, no_roll.size, bg=BACKGROUND, fill=MUTED, anchor="rm", room=dice
+        )
         return
     _draw_dice(image, state, tab, last, words)
 
@@ -142,23 +152,32 @@ def _draw_dice(
 def _draw_kept(image: Image.Image, tab: TableLayout, centre: int, words: Words) -> None:
     """ "kept" under the kept die: centred on it as far as the dice's width allows."""
     room = tab.width - tab.sheet.pad - tab.dice_x
-    caption = shorten(said(words, "image-keer-kept"), tab.f_status, room)
-    half = text_width(caption, tab.f_status) / 2
+    caption = fit(said(words, "image-keer-kept"), tab.f_status, room, floor=FLOOR)
+    half = text_width(caption.line, caption.size) / 2
     x = min(max(centre, tab.dice_x + half), tab.width - tab.sheet.pad - half)
     y = tab.dice_y + 2 * DIE_RING + tab.die + tab.f_status // 2 + 4
-    write(image, (x, y), caption, tab.f_status, bg=BACKGROUND, fill=INK, bold=True)
+    dice = across(tab.dice_x - 4, tab.width - tab.sheet.pad + 4)
+    write(image, (x, y), caption.line, caption.size, bg=BACKGROUND, bold=True, room=dice)
 
 
-def _status(state: KeerState, names: Sequence[str], words: Words) -> str:
+def _status(state: KeerState, names: Sequence[str], words: Words, tab: TableLayout) -> str:
+    """Who won, who rolls next, or whom the roll waits for: the names shortened to fit the band,
+    never the words around them."""
     if state.phase is Phase.OVER:
         outcome = state.outcome()
         assert outcome is not None
-        winners = words.join([named(names, s, words) for s in sorted(outcome.winners)])
-        return said(words, "image-keer-game-over", winners=winners, count=len(outcome.winners))
-    if state.phase is Phase.ROLL:
-        return said(words, "image-keer-next", name=named(names, state.roller, words))
-    waiting = words.join([named(names, s, words) for s in state.seats_to_act()])
-    return said(words, "image-keer-waiting", names=waiting)
+        seats, key, arg = sorted(outcome.winners), "image-keer-game-over", "winners"
+    elif state.phase is Phase.ROLL:
+        seats, key, arg = [state.roller], "image-keer-next", "name"
+    else:
+        seats, key, arg = list(state.seats_to_act()), "image-keer-waiting", "names"
+
+    def say(shown: Sequence[str]) -> str:
+        joined = words.join([isolate(name) for name in shown])
+        return said(words, key, count=len(seats), **{arg: joined})
+
+    shown = [seat_name(names, seat, words) for seat in seats]
+    return fit_names(say, shown, tab.f_status, tab.text_room)
 
 
 def table_png(state: KeerState, names: Sequence[str], *, words: Words) -> bytes:

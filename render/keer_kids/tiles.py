@@ -22,6 +22,7 @@ from render.keer_kids.colours import FACE_RGB, PAPER, PURPLE_INK, RGB, WHITE
 from render.keer_kids.layout import Box, sheet_layout
 from render.keer_kids.pen import BOLD_MIN, SUPERSAMPLE, Pen
 from render.keer_kids.static import sheet_rgb
+from render.legibility import Box as Room
 from words import DEFAULT, Words, words_for
 
 DIE_RING: Final = 7
@@ -178,10 +179,18 @@ def write(
     fill: RGB = INK,
     anchor: str = "mm",
     bold: bool = False,
+    room: Room | None = None,
 ) -> int:
-    """Paste `text` anchored at `xy` on a plain `bg` area; return its width."""
+    """Paste `text` anchored at `xy` on a plain `bg` area, in `room` (noted for the fit check);
+    return its width."""
     if not text:
         return 0
     picture, dx, dy = text_tile(text, size, (fill, bg), anchor, bold)
-    image.paste(picture, (round(xy[0]) + dx, round(xy[1]) + dy))
+    at = (round(xy[0]), round(xy[1]))
+    image.paste(picture, (at[0] + dx, at[1] + dy))
+    if legibility.active():
+        stroke = 1 if bold and size >= BOLD_MIN else 0
+        box = typeset.text_bbox(text, size, anchor=anchor, stroke_width=stroke)
+        where = (box[0] + at[0], box[1] + at[1], box[2] + at[0], box[3] + at[1])
+        legibility.note(text, size, box=where, canvas=image.size, room=room)
     return picture.width

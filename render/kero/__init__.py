@@ -1,21 +1,23 @@
 """Kero as pictures: the board, the dice strip of the current roll, and the final results.
 
 Phone-first (issue 30). A phone shows a message's image 390 px wide, and a label needs an em of
-11 px there; the old 1280 px board drew 14-16 px text, 4-5 px on a phone. So every image is
-600 px wide and no text is smaller than 18 px (11.7 px on a phone; render/kero/layout.py), and
-the board is stacked top to bottom in the order a turn is read: the header (whose turn, round,
-deck, supply), the turn panel (the dice as they lie, or the shack before the roll; what is
-left to spend), the row in two lines of three cards, the New Territories two by two, then
-each camp full width under its player's name and clan. 600 px rather than 720: the same
-content needs 21 px text at 720, so nothing would gain room; narrower would leave a card
-(186 px) too little for its cost chips. The board is therefore tall (600 × 1311): a phone
-scrolls it once, which beats text no one can read. Fewer, larger labels: a card carries its
-id, colour word and points large, its cost as chips; slot and section titles are gone (the
-grid's order is the row's; the last slot is ringed in fire with "burns first" and a flame
-under it). Icons stand in where a word can't fit — a flame, an Explorer pawn, a face-down
-Tuarek tile, the Boss's crown — and each also appears next to its word (a camp's figures, the
-row's note), and colour is never the only cue (cards and dice name their colour or letter,
-clans their name).
+11 px there; the old 1280 px board drew 14-16 px text, 4-5 px on a phone. So every image is 600
+px wide and no text is laid out smaller than 18 px (11.7 px on a phone; render/kero/layout.py):
+a game word too long for its room is wrapped or drawn down to 17 px (11.05 px there), never cut,
+and only a player's name is ever shortened, so that every text keeps to its room
+(tests/render/test_texts_fit.py). The board is stacked top to bottom in the order a turn is
+read: the header (whose turn, round, deck, supply), the turn panel (the dice as they lie, or the
+shack before the roll; what is left to spend), the row in two lines of three cards, the New
+Territories two by two, then each camp full width under its player's name and clan. 600 px
+rather than 720: the same content needs 21 px text at 720, so nothing would gain room; narrower
+would leave a card (186 px) too little for its cost chips. The board is therefore tall (600 ×
+1311): a phone scrolls it once, which beats text no one can read. Fewer, larger labels: a card
+carries its id, colour word and points large, its cost as chips; slot and section titles are
+gone (the grid's order is the row's; the last slot is ringed in fire with "burns first" and a
+flame under it). Icons stand in where a word can't fit — a flame, an Explorer pawn, a face-down
+Tuarek tile, the Boss's crown (on a territory, crowning the clan's disc, so its name keeps its
+room) — and each also appears next to its word (a camp's figures, the row's note), and colour is
+never the only cue (cards and dice name their colour or letter, clans their name).
 
 The board draws the turn as it stands from the state, since the bot redraws it at every roll,
 stop and camp action: dice rolled, burnt, or in the air ("?", never a face to come), the KERO

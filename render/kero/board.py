@@ -28,6 +28,7 @@ from render.kero.layout import (
     BURNS_Y,
     CARD_H,
     CARD_W,
+    FLOOR,
     HEADER_H,
     HEIGHT,
     INNER,
@@ -44,7 +45,8 @@ from render.kero.layout import (
 from render.kero.palette import FIRE, GOLD, HEADER, WHITE, built
 from render.kero.territories import BADGE_W, empty_territory, explorer_badge, territory_tile
 from render.kero.turn import explorers_placed
-from render.text import shorten, text_width
+from render.legibility import Box, across
+from render.text import fit, fit_names, text_width
 from words import Words, isolate
 
 PHASE_WORDS: Final = {phase: f"image-kero-phase-{phase.value}" for phase in Phase}
@@ -92,13 +94,13 @@ def board_background(words: Words) -> Image.Image:
     draw.rounded_rectangle(
         (x - 4, y - 4, x + CARD_W + 3, y + CARD_H + 3), 15, outline=FIRE, width=3
     )
-    burns = shorten(words("image-kero-burns-first"), SMALL, INNER - 40)
+    burns = fit(words("image-kero-burns-first"), SMALL, INNER - 40, floor=FLOOR)
     right = MARGIN + INNER
-    draw_text(image, (right, BURNS_Y), burns, SMALL, fill=FIRE, anchor="rm")
+    room = across(MARGIN + 34, WIDTH - 4)
+    draw_text(image, (right, BURNS_Y), burns.line, burns.size, fill=FIRE, anchor="rm", room=room)
     icon = flame_icon(BACKGROUND).convert("RGB")
-    image.paste(
-        icon, (round(right - text_width(burns, SMALL)) - icon.width - 6, BURNS_Y - icon.height // 2)
-    )
+    left = round(right - text_width(burns.line, burns.size)) - icon.width - 6
+    image.paste(icon, (left, BURNS_Y - icon.height // 2))
     for seat in (0, 1):
         draw_camp_frame(image, draw, seat, words)
     return image
@@ -114,19 +116,30 @@ def _header(
     """Whose turn it is and in which phase; then the round, the deck and the supply."""
     phase = said(words, PHASE_WORDS[state.phase])
     if state.phase is Phase.OVER:
-        turn = said(words, "image-kero-game-over")
+        turn = fit(said(words, "image-kero-game-over"), LARGE, INNER, floor=FLOOR).line
     elif viewer == state.active:
-        turn = said(words, "image-kero-turn-yours", phase=phase)
+        turn = fit(
+            said(words, "image-kero-turn-yours", phase=phase), LARGE, INNER, floor=FLOOR
+        ).line
     else:
-        name = isolate(player_name(names, state.active, words))
-        turn = said(words, "image-kero-turn-of", name=name, phase=phase)
-    turn = shorten(turn, LARGE, INNER)
-    put_label(image, turn, LARGE, (MARGIN, 24), fill=GOLD, bg=HEADER, align="l")
+        turn = fit_names(
+            lambda shown: said(words, "image-kero-turn-of", name=isolate(shown[0]), phase=phase),
+            [player_name(names, state.active, words)],
+            LARGE,
+            INNER,
+        )
+    top = (4, 0, WIDTH - 4, 46)
+    put_label(image, turn, LARGE, (MARGIN, 24), fill=GOLD, bg=HEADER, align="l", room=top)
     rnd = said(words, "image-kero-round", round=min(state.claims + 1, ROUNDS), rounds=ROUNDS)
-    put_label(image, rnd, BODY, (MARGIN, 58), fill=WHITE, bg=HEADER, align="l")
     supply = said(words, "image-kero-supply", deck=len(state.deck), jerrycans=state.jerrycans)
-    supply = shorten(supply, BODY, INNER - text_width(rnd, BODY) - 20)
-    put_label(image, supply, BODY, (MARGIN + INNER, 58), fill=WHITE, bg=HEADER, align="r")
+    size = BODY if text_width(rnd, BODY) + text_width(supply, BODY) + 20 <= INNER else FLOOR
+    end = MARGIN + text_width(rnd, size) + 10
+    room: Box = (4, 40, end, HEADER_H)
+    put_label(image, rnd, size, (MARGIN, 58), fill=WHITE, bg=HEADER, align="l", room=room)
+    room = (end, 40, WIDTH - 4, HEADER_H)
+    put_label(
+        image, supply, size, (MARGIN + INNER, 58), fill=WHITE, bg=HEADER, align="r", room=room
+    )
 
 
 def _row(image: Image.Image, state: KeroState, words: Words) -> None:

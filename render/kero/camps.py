@@ -8,6 +8,7 @@ its armed Dust Storms together, since arming is secret), never their types, whoe
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
@@ -19,6 +20,7 @@ from games.kero.board import Phase
 from games.kero.components import Components
 from games.kero.scoring import points as score
 from games.kero.state import KeroState
+from render import legibility
 from render.common import GRID, HIGHLIGHT, INK, MUTED, said
 from render.kero.drawing import SHORT, chip, draw_text, put_label, tag_chip
 from render.kero.icons import crown_icon, explorer_icon, face_down_tuarek
@@ -28,6 +30,7 @@ from render.kero.layout import (
     CAMP_W,
     CARDS_Y,
     CHIP_H,
+    FLOOR,
     GAUGE_H,
     GAUGE_W,
     GAUGE_X,
@@ -59,13 +62,16 @@ from render.kero.palette import (
 )
 from render.kero.turn import cards_taken
 from render.kero.words import card_number, tile_number
-from render.text import shorten, text_width
+from render.legibility import across
+from render.text import fit, shorten, text_width
 from words import Words
 
 RIGHT: Final = CAMP_W - 12
 """Where a camp's rows end (relative to the panel)."""
 CHIPS_X: Final = 12 + LABEL_W
 """Where a camp row's chips start."""
+EDGE: Final = CAMP_W - 4
+"""How far right a camp's text may reach (relative to the panel)."""
 
 
 def draw_camp_frame(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, words: Words) -> None:
@@ -82,8 +88,11 @@ def draw_camp_frame(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, wo
         ("image-kero-tiles", TILES_Y),
         ("image-kero-land", LAND_Y),
     ):
-        label = shorten(words(key), SMALL, LABEL_W - 8)
-        draw_text(image, (x + 12, y + row), label, SMALL, fill=INK, anchor="lm")
+        label = fit(words(key), SMALL, LABEL_W - 8, floor=FLOOR)
+        room = across(x + 6, x + CHIPS_X - 4)
+        draw_text(
+            image, (x + 12, y + row), label.line, label.size, fill=INK, anchor="lm", room=room
+        )
 
 
 def draw_camp(
@@ -122,26 +131,34 @@ def _head(
     """The player's name and clan, "(you)", "TO PLAY" and the points, on the clan's colour."""
     x, y = camp_x(seat), camp_y(seat)
     colour, head = CLAN_COLOURS[seat], y + CAMP_HEAD // 2
+    band = (x + 4, y, x + EDGE, y + CAMP_HEAD)
     points = said(words, "image-kero-points", count=score(state, seat))
-    right = put_label(image, points, LARGE, (x + RIGHT, head), fill=WHITE, bg=colour, align="r")
-    right -= round(text_width(points, LARGE)) + 16
+    put_label(image, points, LARGE, (x + RIGHT, head), fill=WHITE, bg=colour, align="r", room=band)
+    right = x + RIGHT - round(text_width(points, LARGE)) - 16
     if state.active == seat and state.phase is not Phase.OVER:
         draw.rounded_rectangle(
             (x - 3, y - 3, x + CAMP_W + 2, y + CAMP_H + 2), 16, outline=ink(HIGHLIGHT), width=5
         )
-        to_play = tag_chip(shorten(said(words, "image-kero-to-play"), SMALL, 140), SMALL, colour)
+        to_play = tag_chip(
+            fit(said(words, "image-kero-to-play"), SMALL, 140, floor=FLOOR).line, SMALL, colour
+        )
         right -= to_play.width
         image.paste(to_play, (right, head - CHIP_H // 2))
         right -= 12
     tail = [said(words, f"clan-{seat}")]
     if viewer == seat:
         tail.append(said(words, "image-kero-you"))
-    tail_w = round(sum(text_width(t, SMALL) + 10 for t in tail))
-    name = shorten(player_name([*names], seat, words), LARGE, max(40, right - x - 12 - tail_w))
-    left = put_label(image, name, LARGE, (x + 12, head), fill=WHITE, bg=colour, align="l")
+    tail_w = sum(math.ceil(text_width(text, SMALL)) + 12 for text in tail)
+    room = right - (x + 14) - tail_w
+    name = shorten(player_name([*names], seat, words), LARGE, room)
+    line = (x + 4, y, x + 14 + room, y + CAMP_HEAD)
+    left = put_label(
+        image, name, LARGE, (x + 12, head), fill=WHITE, bg=colour, align="l", room=line
+    )
     for text in tail:
-        shown = shorten(text, SMALL, max(20, right - left - 10))
-        left = put_label(image, shown, SMALL, (left + 10, head), fill=WHITE, bg=colour, align="l")
+        line = (left + 4, y, right, y + CAMP_HEAD)
+        at = (left + 10, head)
+        left = put_label(image, text, SMALL, at, fill=WHITE, bg=colour, align="l", room=line)
 
 
 def _gauge(
@@ -168,8 +185,10 @@ def _gauge(
     if filled:
         box = (gx, gy, gx + filled - 1, gy + GAUGE_H - 1)
         draw.rectangle(box, fill=ink(FUEL), outline=ink(FUEL_EDGE))
-    text = shorten(text, SMALL, RIGHT - GAUGE_X - GAUGE_W - 12)
-    put_label(image, text, SMALL, (gx + GAUGE_W + 12, gy + GAUGE_H // 2), bg=PANEL, align="l")
+    shown = fit(text, SMALL, RIGHT - GAUGE_X - GAUGE_W - 12, floor=FLOOR)
+    at = (gx + GAUGE_W + 12, gy + GAUGE_H // 2)
+    room = across(gx + GAUGE_W + 6, x + EDGE)
+    put_label(image, shown.line, shown.size, at, bg=PANEL, align="l", room=room)
 
 
 def _stats(image: Image.Image, state: KeroState, seat: int, words: Words) -> None:
@@ -189,12 +208,21 @@ def _stats(image: Image.Image, state: KeroState, seat: int, words: Words) -> Non
     if state.variant == "boss":
         where = "used" if not camp.boss_side else "home" if camp.boss_slot is None else "out"
         items.append((crown_icon(PANEL), said(words, f"image-kero-boss-{where}")))
+    size = _stats_size(items, x + RIGHT - (x + 12))
     left = x + 12
     for icon, text in items:
         image.paste(icon, (left, mid - icon.height // 2))
         left += icon.width + 6
-        shown = shorten(text, SMALL, max(20, x + RIGHT - left))
-        left = put_label(image, shown, SMALL, (left, mid), bg=PANEL, align="l") + 16
+        room = across(left - 2, x + EDGE)
+        left = put_label(image, text, size, (left, mid), bg=PANEL, align="l", room=room) + 16
+
+
+def _stats_size(items: Sequence[tuple[Image.Image, str]], room: int) -> int:
+    """The largest size from SMALL down to the floor at which the stats' line fits `room`."""
+    for size in range(SMALL, FLOOR - 1, -1):
+        if sum(icon.width + 6 + text_width(text, size) + 18 for icon, text in items) <= room:
+            return size
+    return FLOOR
 
 
 def _rows(image: Image.Image, state: KeroState, seat: int, words: Words) -> None:
@@ -255,12 +283,14 @@ def _chip_line(
 ) -> None:
     """One line of chips after its label (as many as fit), or the words for none."""
     if not chips and none is not None:
-        put_label(
-            image, said(words, none), SMALL, (x + CHIPS_X, mid), fill=MUTED, bg=PANEL, align="l"
-        )
+        shown = fit(said(words, none), SMALL, RIGHT - CHIPS_X, floor=FLOOR)
+        room = across(x + CHIPS_X - 4, x + EDGE)
+        at = (x + CHIPS_X, mid)
+        put_label(image, shown.line, shown.size, at, fill=MUTED, bg=PANEL, align="l", room=room)
     left = x + CHIPS_X
-    for piece in chips:
+    for index, piece in enumerate(chips):
         if left + piece.width > x + RIGHT + 6:
+            legibility.cut(f"{len(chips) - index} more chips", "")
             break
         image.paste(piece, (left, mid - CHIP_H // 2))
         left += piece.width + 6

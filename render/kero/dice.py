@@ -3,6 +3,10 @@ and refinery before the roll, and what the turn has left to spend. The board dra
 header; the dice strip is the same panel as an image of its own.
 
 What chance has yet to decide is never drawn: a die in the air shows "?", not a face to come.
+
+Every text keeps to its room: the title gives way to the flames (and, in camp, to the free
+Explorers owed, which the last line has no room for after what is left to spend) by shortening
+the player's name, never the words around it; a caption too long for its die is drawn smaller.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from render.kero.layout import (
     DICE_TOP,
     DICE_W,
     DIE,
+    DIE_GAP,
+    FLOOR,
     INNER,
     LARGE,
     MARGIN,
@@ -44,12 +50,22 @@ from render.kero.palette import (
     WHITE_DIE,
     built,
 )
-from render.text import shorten, text_width
+from render.legibility import across
+from render.text import fit, fit_names, text_width
 from words import Words, isolate
 
 TITLE_Y: Final = 20
 CAPTION_Y: Final = DICE_TOP + DIE + 14
 FOOT_Y: Final = TURN_H - 18
+RIGHT: Final = MARGIN + INNER - 12
+"""Where the panel's lines end on the right."""
+EDGE: Final = MARGIN + INNER - 4
+"""How far right the panel's text may reach."""
+STACK: Final = 22
+"""The line height of the texts beside the shack."""
+TITLE_KEEPS: Final = 120
+"""The room the title keeps when the free Explorers owed share its line: its words and the
+first letters of a name."""
 ROLLED: Final = frozenset({Phase.ROLLING, Phase.CAMP})
 BEFORE: Final = frozenset({Phase.START, Phase.FUELING})
 
@@ -84,31 +100,52 @@ def draw_turn(
     image: Image.Image, state: KeroState, names: Sequence[str], top: int, words: Words
 ) -> None:
     """What the turn has come to: its title, the dice or the shack, and its last line."""
-    name = isolate(player_name(names, state.active, words))
+    player = player_name(names, state.active, words)
+    right, key = RIGHT, None
     if state.phase in ROLLED and state.turn.faces:
-        title = said(words, "image-kero-roll-by", name=name)
-        _flames(image, state, top, words)
+        key = "image-kero-roll-by"
+        right = _title_right(image, state, top, words) - 12
         _roll(image, state, top, words)
     elif state.phase in BEFORE:
-        title = said(words, "image-kero-waiting", name=name)
+        key = "image-kero-waiting"
         _shack(image, state, top, words)
-    else:
-        title = said(words, f"image-kero-phase-{state.phase.value}")
-    title = shorten(title, BODY, INNER - 150)
-    put_label(image, title, BODY, (MARGIN + 12, top + TITLE_Y), fill=INK, bg=PANEL, align="l")
+    left = MARGIN + 12
+    title = _title(state, player, key, right - left, words)
+    room = (MARGIN + 4, top, right + 4, top + DICE_TOP)
+    put_label(image, title, BODY, (left, top + TITLE_Y), fill=INK, bg=PANEL, align="l", room=room)
     _foot(image, state, top, words)
 
 
-def _flames(image: Image.Image, state: KeroState, top: int, words: Words) -> None:
-    """The flames of the roll at the panel's right, a flame icon before them."""
+def _title(state: KeroState, player: str, key: str | None, width: int, words: Words) -> str:
+    """Whose roll it is (or who is yet to roll), the name shortened to fit `width`; else the
+    phase."""
+    if key is None:
+        phase = said(words, f"image-kero-phase-{state.phase.value}")
+        return fit(phase, BODY, width, floor=FLOOR).line
+    return fit_names(lambda shown: said(words, key, name=isolate(shown[0])), [player], BODY, width)
+
+
+def _title_right(image: Image.Image, state: KeroState, top: int, words: Words) -> int:
+    """The flames of the roll at the panel's right, a flame icon before them; in camp, the free
+    Explorers owed before those (the flames then a count by their icon: the burnt dice show
+    them too). Returns where they start on the left."""
     burnt = state.turn.faces.count(FLAME_FACE)
-    text = said(words, "image-kero-flames", count=burnt)
-    right, mid = MARGIN + INNER - 12, top + TITLE_Y
+    owed = state.turn.owed_places if state.phase is Phase.CAMP else 0
+    text = str(burnt) if owed else said(words, "image-kero-flames", count=burnt)
+    mid = top + TITLE_Y
     colour = FIRE if burnt >= 2 else MUTED
-    put_label(image, text, BODY, (right, mid), fill=colour, bg=PANEL, align="r")
+    room = across(MARGIN + 4, EDGE)
+    put_label(image, text, BODY, (RIGHT, mid), fill=colour, bg=PANEL, align="r", room=room)
     icon = flame_icon(PANEL)
-    left = right - round(text_width(text, BODY)) - 2
-    image.paste(icon, (left - icon.width - 6, mid - icon.height // 2))
+    left = RIGHT - round(text_width(text, BODY)) - 2 - icon.width - 6
+    image.paste(icon, (left, mid - icon.height // 2))
+    if not owed:
+        return left
+    said_owed = said(words, "image-kero-owed-places", count=owed)
+    shown = fit(said_owed, SMALL, left - 14 - (MARGIN + 12) - TITLE_KEEPS, floor=FLOOR)
+    room = across(MARGIN + 4, left - 4)
+    put_label(image, shown.line, shown.size, (left - 14, mid), bg=PANEL, align="r", room=room)
+    return left - 14 - round(text_width(shown.line, shown.size))
 
 
 def _roll(image: Image.Image, state: KeroState, top: int, words: Words) -> None:
@@ -131,6 +168,7 @@ def _roll(image: Image.Image, state: KeroState, top: int, words: Words) -> None:
             (x + DIE // 2, top + CAPTION_Y),
             fill=FIRE if burnt else MUTED,
             bg=PANEL,
+            room=_under(x),
         )
 
 
@@ -149,57 +187,53 @@ def _shack(image: Image.Image, state: KeroState, top: int, words: Words) -> None
         x = die_x(index)
         image.paste(shack_die(colour, status == "taken", words), (x, top + DICE_TOP))
         caption = said(words, f"image-kero-shack-{status}", count=cost)
-        caption = shorten(caption, SMALL, DIE + 4)
-        put_label(image, caption, SMALL, (x + DIE // 2, top + CAPTION_Y), fill=MUTED, bg=PANEL)
-    left, room = die_x(3) + 8, MARGIN + INNER - 12 - die_x(3) - 8
-    fuel = said(words, "image-kero-fuel-ups", count=turn.fuel_ups, most=box.supply.max_fuel_ups)
-    put_label(
-        image, shorten(fuel, SMALL, room), SMALL, (left, top + DICE_TOP + 16), bg=PANEL, align="l"
-    )
+        shown = fit(caption, SMALL, DIE + DIE_GAP - 2, floor=FLOOR)
+        at = (x + DIE // 2, top + CAPTION_Y)
+        put_label(image, shown.line, shown.size, at, fill=MUTED, bg=PANEL, room=_under(x))
+    texts = [said(words, "image-kero-fuel-ups", count=turn.fuel_ups, most=box.supply.max_fuel_ups)]
     if state.phase is Phase.FUELING and turn.fuel is not None:
-        going = said(words, "image-kero-fuelling", throws=turn.fuel.throws, dice=turn.fuel.dice)
-        put_label(
-            image,
-            shorten(going, SMALL, room),
-            SMALL,
-            (left, top + DICE_TOP + 48),
-            bg=PANEL,
-            align="l",
-        )
+        fuel = turn.fuel
+        texts.append(said(words, "image-kero-fuelling", throws=fuel.throws, dice=fuel.dice))
+    left = die_x(len(box.special)) + 8
+    y = top + DICE_TOP + 16
+    for text in texts:
+        shown = fit(text, SMALL, RIGHT - left, floor=FLOOR, lines=2)
+        for line in shown.lines:
+            room = (left - 4, top, EDGE, top + TURN_H - 4)
+            put_label(image, line, shown.size, (left, y), bg=PANEL, align="l", room=room)
+            y += STACK
+        y += STACK // 2
+
+
+def _under(x: int) -> tuple[float, float, float, float]:
+    """The room of a caption under the die at `x`: its column, half a gap either side."""
+    return across(x - DIE_GAP // 2, x + DIE + DIE_GAP // 2)
 
 
 def _foot(image: Image.Image, state: KeroState, top: int, words: Words) -> None:
     """The panel's last line: in the window, the KERO the last throw had used; in camp, what is
-    left to spend and the free Explorers owed."""
+    left to spend (the free Explorers owed are on the title's line: both would not fit here)."""
     turn, y, left = state.turn, top + FOOT_Y, MARGIN + 12
     window = turn.window
     if state.phase is Phase.ROLLING and window is not None:
         last = window.last_at if window.last_at is not None else window.tipped_at
         used = said(words, "image-kero-used", used=(last - window.tipped_at) / 1000)
+        shown = fit(used, SMALL, RIGHT - left, floor=FLOOR)
+        room = across(MARGIN + 4, EDGE)
         put_label(
-            image,
-            shorten(used, SMALL, INNER - 24),
-            SMALL,
-            (left, y),
-            fill=MUTED,
-            bg=PANEL,
-            align="l",
+            image, shown.line, shown.size, (left, y), fill=MUTED, bg=PANEL, align="l", room=room
         )
         return
     if state.phase is not Phase.CAMP:
         return
     chips = resource_chips(turn.pool, SMALL, PANEL, words, height=26)
     key = "image-kero-to-spend" if chips else "image-kero-nothing-to-spend"
-    left = put_label(image, said(words, key), SMALL, (left, y), bg=PANEL, align="l") + 8
+    label = fit(said(words, key), SMALL, RIGHT - left, floor=FLOOR)
+    room = across(MARGIN + 4, EDGE)
+    left = put_label(image, label.line, label.size, (left, y), bg=PANEL, align="l", room=room) + 8
     for chip in chips:
         image.paste(chip, (left, y - chip.height // 2))
         left += chip.width + 4
-    if turn.owed_places:
-        owed = said(words, "image-kero-owed-places", count=turn.owed_places)
-        room = MARGIN + INNER - 12 - left - 12
-        put_label(
-            image, shorten(owed, SMALL, max(room, 20)), SMALL, (left + 12, y), bg=PANEL, align="l"
-        )
 
 
 @cache

@@ -8,7 +8,6 @@ drawn once.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
@@ -16,14 +15,15 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from games.kero.resources import RESOURCES, Resources
+from render import legibility
 from render import text as typeset
 from render.common import BACKGROUND, HIGHLIGHT, INK
 from render.kero.layout import CHIP_H
 from render.kero.palette import PANEL, RESOURCE_FILL, RESOURCE_INK, RGB, TAG_EDGE, built
+from render.legibility import Box
 from render.text import text_width
 from words import Words
 
-_NUMBER: Final = re.compile(r"[+\-−]?\d+")
 SHORT: Final = {name: f"image-kero-short-{name}" for name in RESOURCES}
 """Each resource's short word on a chip ("2 br"): a message of images.ftl."""
 
@@ -33,12 +33,27 @@ def _line_height(size: int) -> int:
 
 
 @lru_cache(maxsize=4096)
+def _extent(text: str, size: int) -> tuple[int, int, int, int]:
+    """How far `text`'s letters reach from its origin at its vertical middle ("lm"): left
+    (a "J" overhangs), right, up and down, in whole pixels; at least a line's height."""
+    box = typeset.text_bbox(text, size, anchor="lm")
+    half = _line_height(size) / 2
+    return (
+        min(0, math.floor(box[0])),
+        max(math.ceil(text_width(text, size)), math.ceil(box[2])),
+        math.ceil(max(half, -box[1])),
+        math.ceil(max(half, box[3])),
+    )
+
+
+@lru_cache(maxsize=4096)
 @built
 def text_label(text: str, size: int, fill: RGB, bg: RGB) -> Image.Image:
-    """`text` drawn once on a tight `bg` box, its vertical middle at the box's middle."""
-    height = _line_height(size)
-    image = Image.new("RGB", (max(1, math.ceil(text_width(text, size)) + 2), height), bg)
-    typeset.draw_text(image, (1, height / 2), text, size, fill, anchor="lm")
+    """`text` drawn once on a tight `bg` box (its letters' overhangs included), its vertical
+    middle at the box's `up` pixels from the top."""
+    left, right, up, down = _extent(text, size)
+    image = Image.new("RGB", (right - left + 2, up + down), bg)
+    typeset.draw_text(image, (1 - left, up), text, size, fill, anchor="lm")
     return image
 
 
@@ -51,14 +66,22 @@ def put_label(
     fill: RGB = INK,
     bg: RGB = BACKGROUND,
     align: str = "m",
+    room: Box | None = None,
 ) -> int:
     """Paste a cached label: `at` is its left, middle or right end (`align` l/m/r) at its vertical
-    middle. The background under it must be `bg`. Returns the label's right edge."""
+    middle, `room` the box its layout gives it (noted for the fit check). The background under it
+    must be `bg`. Returns the right end of its text (plus a pixel)."""
     label = text_label(text, size, fill, bg)
-    width = label.width
-    x = at[0] - (width // 2 if align == "m" else width if align == "r" else 0)
-    image.paste(label, (x, at[1] - label.height // 2))
-    return x + width
+    left, _, up, _ = _extent(text, size)
+    width = text_width(text, size)
+    origin = at[0] + 1 - {"l": 0.0, "m": width / 2 + 1, "r": width + 2}[align]
+    x = round(origin) - 1 + left
+    image.paste(label, (x, at[1] - up))
+    if legibility.active():
+        box = typeset.text_bbox(text, size, anchor="lm")
+        where = (box[0] + x + 1 - left, box[1] + at[1], box[2] + x + 1 - left, box[3] + at[1])
+        legibility.note(text, size, box=where, canvas=image.size, room=room)
+    return x + 1 - left + math.ceil(width) + 1
 
 
 def draw_text(
@@ -69,39 +92,10 @@ def draw_text(
     *,
     fill: RGB = INK,
     anchor: str = "mm",
+    room: Box | None = None,
 ) -> None:
     """Draw text directly (static pieces only: they are drawn once)."""
-    typeset.draw_text(image, at, text, size, fill, anchor=anchor)
-
-
-def _units(text: str, size: int, width: int) -> list[str]:
-    """The words of `text`, a number kept with the word after it ("+1 jc") where both fit."""
-    units: list[str] = []
-    for word in text.split():
-        if (
-            units
-            and _NUMBER.fullmatch(units[-1])
-            and text_width(f"{units[-1]} {word}", size) <= width
-        ):
-            units[-1] = f"{units[-1]} {word}"
-        else:
-            units.append(word)
-    return units
-
-
-def wrap(text: str, size: int, width: int) -> list[str]:
-    """Words of `text` as lines no wider than `width` at `size` (a long word stands alone; a
-    number is not parted from the word after it)."""
-    line = ""
-    lines: list[str] = []
-    for word in _units(text, size, width):
-        trial = f"{line} {word}".strip()
-        if line and text_width(trial, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return [*lines, line] if line else lines
+    typeset.draw_text(image, at, text, size, fill, anchor=anchor, room=room)
 
 
 @lru_cache(maxsize=256)

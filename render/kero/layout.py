@@ -1,20 +1,26 @@
 """Where things go: the pixel geometry of the board, the dice strip and the results image.
 
 Every image is `WIDTH` wide, so that a phone showing it 390 px wide shows each text at its
-size × 390 / 600: `SMALL` (18 px, the smallest text drawn) is 11.7 px there, above the 11 px a
-label needs (render/legibility.py). The tests measure regions of the images with these
-constants, so they are re-exported by the package.
+size × 390 / 600: `SMALL` (18 px, the smallest size a text is laid out at) is 11.7 px there,
+above the 11 px a label needs (render/legibility.py); a game word too long for its room is
+drawn down to `FLOOR` (17 px, 11.05 px there) rather than cut. The tests measure regions of the
+images with these constants, so they are re-exported by the package.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from render.legibility import floor_size
+
 # --- text sizes (pixels of the final image) ----------------------------------------------------
 
 WIDTH: Final = 600
 SMALL: Final = 18
-"""The smallest text any Kero image draws: 18 × 390 / 600 = 11.7 px on a phone."""
+"""The smallest size a Kero text is laid out at: 18 × 390 / 600 = 11.7 px on a phone."""
+FLOOR: Final = floor_size(WIDTH)
+"""The size a game word too long for its room may shrink to, never under: 17 px, 11.05 px on
+a phone (render/legibility.py)."""
 BODY: Final = 20
 LARGE: Final = 24
 CHIP_H: Final = 28

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -17,9 +17,10 @@ from games.kero.scoring import points as score
 from games.kero.state import KeroState
 from render.common import GRID, HIGHLIGHT, INK, MUTED, canvas, encode, said
 from render.kero.camps import player_name
-from render.kero.drawing import draw_text, put_label, tag_chip, wrap
+from render.kero.drawing import draw_text, put_label, tag_chip
 from render.kero.layout import (
     COLUMN_W,
+    FLOOR,
     INNER,
     LARGE,
     MARGIN,
@@ -28,7 +29,8 @@ from render.kero.layout import (
     SMALL,
 )
 from render.kero.palette import CLAN_COLOURS, GOLD, HEADER, PANEL, WHITE, built, ink
-from render.text import shorten, text_width
+from render.legibility import Box, across
+from render.text import fit, fit_names, shorten, text_width
 from words import Words, isolate
 
 TOP: Final = 136
@@ -37,6 +39,8 @@ HEAD: Final = 48
 ROWS_Y: Final = 336
 ROW_H: Final = 28
 BOTTOM: Final = 500
+VALUE_W: Final = 70
+"""Room for a figure at a row's right end (its label has the rest of the row)."""
 ROW_KEYS: Final = (
     "image-kero-card-points",
     "image-kero-territory-points",
@@ -62,12 +66,26 @@ def results_image(state: KeroState, names: Sequence[str], *, words: Words) -> Im
     over = state.phase is Phase.OVER
     who = [player_name(names, seat, words) for seat in (0, 1)]
     if len(winners) == 2:
-        banner = said(words, "image-kero-shared-win", names=words.join([isolate(n) for n in who]))
+        banner = fit_names(
+            lambda shown: said(
+                words, "image-kero-shared-win", names=words.join([isolate(n) for n in shown])
+            ),
+            who,
+            LARGE,
+            INNER,
+        )
     else:
         seat = winners[0]
         key = "image-kero-wins" if over else "image-kero-leads"
-        banner = said(words, key, name=isolate(who[seat]), clan=said(words, f"clan-{seat}"))
-    put_label(image, shorten(banner, LARGE, INNER), LARGE, (RESULTS_W // 2, 100), fill=INK)
+        clan = said(words, f"clan-{seat}")
+        banner = fit_names(
+            lambda shown: said(words, key, name=isolate(shown[0]), clan=clan),
+            [who[seat]],
+            LARGE,
+            INNER,
+        )
+    room = (4, 60, RESULTS_W - 4, TOP - 4)
+    put_label(image, banner, LARGE, (RESULTS_W // 2, 100), fill=INK, room=room)
     scores = [score(state, seat) for seat in (0, 1)]
     for seat in (0, 1):
         _column(
@@ -88,10 +106,11 @@ def results_image(state: KeroState, names: Sequence[str], *, words: Words) -> Im
         claims=state.claims,
         rounds=ROUNDS,
     )
-    lines = _lines(footer)
-    for index, line in enumerate(lines):
-        y = RESULTS_H - 16 - (len(lines) - 1 - index) * 24 - 12
-        put_label(image, line, SMALL, (RESULTS_W // 2, y), fill=MUTED)
+    lines = fit(footer, SMALL, INNER, floor=FLOOR, lines=2)
+    for index, line in enumerate(lines.lines):
+        y = (BOTTOM + RESULTS_H) // 2 + 2 - (len(lines.lines) - 1) * 11 + index * 22
+        room = (4, BOTTOM + 4, RESULTS_W - 4, RESULTS_H)
+        put_label(image, line, lines.size, (RESULTS_W // 2, y), fill=MUTED, room=room)
     return image
 
 
@@ -109,20 +128,23 @@ def _column(
     """One clan: its player's name, the winner's tag, the score and the figures behind it."""
     x, camp, colour = column_x(seat), state.camps[seat], CLAN_COLOURS[seat]
     over = state.phase is Phase.OVER
-    room = COLUMN_W - 24
+    right = x + COLUMN_W - 4
     if won:
         box = (x - 5, TOP - 5, x + COLUMN_W + 4, BOTTOM + 4)
         draw.rounded_rectangle(box, 14, outline=ink(HIGHLIGHT), width=5)
-        tag = tag_chip(
-            said(words, "image-kero-winner" if over else "image-kero-ahead"), SMALL, colour
-        )
+        tag_words = said(words, "image-kero-winner" if over else "image-kero-ahead")
+        tag = tag_chip(fit(tag_words, SMALL, COLUMN_W - 80, floor=FLOOR).line, SMALL, colour)
         image.paste(tag, (x + COLUMN_W - 10 - tag.width, TOP + HEAD // 2 - tag.height // 2))
-        room -= tag.width + 8
-    name = shorten(name, LARGE, room)
-    put_label(image, name, LARGE, (x + 12, TOP + HEAD // 2), fill=WHITE, bg=colour, align="l")
-    put_label(image, f"{points}", 56, (x + COLUMN_W // 2, 254), fill=INK, bg=PANEL)
+        right = x + COLUMN_W - 10 - tag.width - 4
+    name = shorten(name, LARGE, right - 4 - (x + 12))
+    head = (x + 4, TOP, right, TOP + HEAD)
+    at = (x + 12, TOP + HEAD // 2)
+    put_label(image, name, LARGE, at, fill=WHITE, bg=colour, align="l", room=head)
+    column = across(x + 4, x + COLUMN_W - 4)
+    put_label(image, f"{points}", 56, (x + COLUMN_W // 2, 254), fill=INK, bg=PANEL, room=column)
     caption = said(words, "image-kero-points-caption", count=points)
-    put_label(image, caption, SMALL, (x + COLUMN_W // 2, 298), fill=MUTED, bg=PANEL)
+    at = (x + COLUMN_W // 2, 298)
+    put_label(image, caption, SMALL, at, fill=MUTED, bg=PANEL, room=column)
     cards = _card_points(state.box, camp.cards)
     values = (
         f"{cards}",
@@ -134,13 +156,8 @@ def _column(
     )
     for row, value in enumerate(values):
         at = (x + COLUMN_W - 12, ROWS_Y + row * ROW_H)
-        put_label(image, value, SMALL, at, fill=INK, bg=PANEL, align="r")
-
-
-@lru_cache(maxsize=64)
-def _lines(footer: str) -> list[str]:
-    """The footer in at most two lines (the tie-break's words are long)."""
-    return [shorten(line, SMALL, INNER) for line in wrap(footer, SMALL, INNER)[:2]]
+        room = across(x + COLUMN_W - VALUE_W, x + COLUMN_W - 4)
+        put_label(image, value, SMALL, at, fill=INK, bg=PANEL, align="r", room=room)
 
 
 def results_png(state: KeroState, names: Sequence[str], *, words: Words) -> bytes:
@@ -161,21 +178,27 @@ def results_background(words: Words) -> Image.Image:
     image = canvas(RESULTS_W, RESULTS_H)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, RESULTS_W, 60), fill=HEADER)
-    fuel = shorten(words("image-kero-fuel"), LARGE, 120)
-    draw_text(image, (MARGIN + 4, 30), fuel, LARGE, fill=GOLD, anchor="lm")
-    room = INNER - 2 * (text_width(fuel, LARGE) + 24)
-    final = shorten(words("image-kero-final-scores"), LARGE, room)
-    draw_text(image, (RESULTS_W / 2, 30), final, LARGE, fill=WHITE)
+    fuel = fit(words("image-kero-fuel"), LARGE, 120, floor=FLOOR)
+    edge = MARGIN + 4 + text_width(fuel.line, fuel.size) + 12
+    room: Box = (4, 0, edge, 60)
+    draw_text(image, (MARGIN + 4, 30), fuel.line, fuel.size, fill=GOLD, anchor="lm", room=room)
+    final = fit(words("image-kero-final-scores"), LARGE, RESULTS_W - 2 * edge, floor=FLOOR)
+    room = (edge, 0, RESULTS_W - edge, 60)
+    draw_text(image, (RESULTS_W / 2, 30), final.line, final.size, fill=WHITE, room=room)
     for seat in (0, 1):
         x = column_x(seat)
         colour = CLAN_COLOURS[seat]
         draw.rounded_rectangle((x, TOP, x + COLUMN_W, BOTTOM), 12, fill=PANEL, outline=GRID)
         draw.rounded_rectangle((x, TOP, x + COLUMN_W, TOP + HEAD), 12, fill=colour)
         draw.rectangle((x, TOP + HEAD - 12, x + COLUMN_W, TOP + HEAD), fill=colour)
-        clan = shorten(words(f"clan-{seat}"), SMALL, COLUMN_W - 24)
-        draw_text(image, (x + COLUMN_W / 2, TOP + HEAD + 18), clan, SMALL, fill=MUTED)
+        clan = fit(words(f"clan-{seat}"), SMALL, COLUMN_W - 24, floor=FLOOR)
+        column = across(x + 4, x + COLUMN_W - 4)
+        at = (x + COLUMN_W / 2, TOP + HEAD + 18)
+        draw_text(image, at, clan.line, clan.size, fill=MUTED, room=column)
         draw.line((x + 12, ROWS_Y - 20, x + COLUMN_W - 12, ROWS_Y - 20), fill=GRID)
+        room = across(x + 4, x + COLUMN_W - VALUE_W)
         for row, key in enumerate(ROW_KEYS):
-            label = shorten(words(key), SMALL, COLUMN_W - 90)
-            draw_text(image, (x + 12, ROWS_Y + row * ROW_H), label, SMALL, fill=INK, anchor="lm")
+            label = fit(words(key), SMALL, COLUMN_W - VALUE_W - 16, floor=FLOOR, lines=1)
+            at = (x + 12, ROWS_Y + row * ROW_H)
+            draw_text(image, at, label.line, label.size, fill=INK, anchor="lm", room=room)
     return image

@@ -115,6 +115,7 @@ def test_every_keer_text_fits(players: int, locale: str) -> None:
     def draw() -> None:
         for state in keer_states(players):
             kk.table_image(state, names, words=words)
+            kk.strip_image(state, names, words=words)
             kk.sheet_image(state, players - 1, words=words, name=names[-1])
             kk.sheet_image(state, 0, words=words, name=names[0], scale=1.5)
             kk.results_image(state, names, words=words)

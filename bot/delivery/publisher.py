@@ -34,6 +34,7 @@ MISSING_PERMISSIONS = 50013
 """Discord's error code when the bot lacks a permission (here: Attach Files)."""
 BAD_REQUEST = 400
 """Discord's status for a body it refuses (a kept image it could not find: sent again)."""
+BOARD_FILE = "board.png"
 RENDER_THREADS = 2
 FLUSH_GRACE_S = 4.0
 """On shutdown, how long queued posts may take to finish before they are cut short."""
@@ -95,6 +96,9 @@ class Publisher:
         self._kept_bytes = 0
         self._pictured: dict[int, _Shown] = {}
         """What each match's message carries: its picture, not sent again while it is current."""
+        self._boards: dict[int, tuple[str, int]] = {}
+        """Each match's message and the board version it carries, so an edit that changes only
+        the strip keeps the board the message has instead of uploading it again."""
 
     def note_permissions(self, interaction: discord.Interaction[Any]) -> None:
         """Remember whether the bot may attach files where this interaction happened."""
@@ -289,8 +293,25 @@ class Publisher:
             return ()
         return shown.images if self.can_attach.get(live.channel_id, True) else ()
 
+    def kept_board(
+        self, live: LiveMatch, message_id: str, attachments: Sequence[discord.Attachment]
+    ) -> discord.Attachment | None:
+        """The board the message already carries when it is the one the match shows now (an
+        edit keeps it and uploads only the strip), else None."""
+        if self._boards.get(live.id) != (message_id, live.rules.board_version(live.state)):
+            return None
+        return next((a for a in attachments if a.filename == BOARD_FILE), None)
+
+    def note_board(self, live: LiveMatch, message_id: str, images: Sequence[Image]) -> None:
+        """Remember the board version a message now carries (none: the text board)."""
+        if any(i.filename == BOARD_FILE for i in images):
+            self._boards[live.id] = (message_id, live.rules.board_version(live.state))
+        else:
+            self._boards.pop(live.id, None)
+
     def _note_shown(self, live: LiveMatch, message_id: str, images: list[Image]) -> None:
         """Remember the picture a message now carries (nothing: the text board)."""
+        self.note_board(live, message_id, images)
         if not images:
             self._pictured.pop(live.id, None)
             return
@@ -305,6 +326,7 @@ class Publisher:
         """A match posts nothing more: drop its lock and what its message shows."""
         self._locks.pop(live.id, None)
         self._pictured.pop(live.id, None)
+        self._boards.pop(live.id, None)
 
     def busy(self) -> set[asyncio.Task[None]]:
         """The background work running now."""

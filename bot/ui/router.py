@@ -8,7 +8,7 @@ after-step pipeline, which runs after the answer and off the event loop.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 from typing import Any, Protocol
 
@@ -20,7 +20,7 @@ from bot.core.rules import Move
 from bot.core.service import MatchService
 from bot.core.settings import Settings
 from bot.delivery.layouts import MatchLayouts
-from bot.delivery.messenger import MESSAGE_LIMIT, files_of
+from bot.delivery.messenger import MESSAGE_LIMIT, Image, files_of
 from bot.delivery.publisher import Build, Publisher
 from bot.delivery.steps import Steps
 from bot.games import adapter_for
@@ -171,9 +171,24 @@ class ClickRouter:
         """The answer that shows `build`'s card of the match on the clicked message, its images
         drawn first (not yet sent: the caller awaits it)."""
         images = await self._publisher.images(live)
-        return interaction.response.edit_message(
-            view=build(images).view, attachments=files_of(images)
-        )
+        clicked = interaction.message
+        if clicked is None:
+            attachments: list[discord.Attachment | discord.File] = [*files_of(images)]
+        else:
+            attachments = self._attachments(live, clicked, images)
+        return interaction.response.edit_message(view=build(images).view, attachments=attachments)
+
+    def _attachments(
+        self, live: LiveMatch, clicked: discord.Message, images: Sequence[Image]
+    ) -> list[discord.Attachment | discord.File]:
+        """What the clicked message's edit attaches: the images, but the board it already
+        carries when that is still the match's (only the strip changed: Keer's roll and keep)."""
+        publisher, message_id = self._publisher, str(clicked.id)
+        board = publisher.kept_board(live, message_id, clicked.attachments)
+        publisher.note_board(live, message_id, images)
+        if board is None:
+            return [*files_of(images)]
+        return [board, *files_of([i for i in images if i.filename != board.filename])]
 
     async def deliver(
         self, interaction: discord.Interaction[Any], played: Played, answer: Awaitable[object]

@@ -10,6 +10,7 @@ action is read against the board it was played on: `take:3` names the card slot 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from weakref import WeakKeyDictionary
 
 from games.common.protocol import Seat
 from games.kero import KeroState
@@ -147,8 +148,25 @@ class Story:
     events: tuple[Event, ...]
 
 
+_TOLD: WeakKeyDictionary[KeroState, tuple[int, dict[int, Story]]] = WeakKeyDictionary()
+"""The stories told of each live state at its version: a card asks for its turn's story several
+times (text, buttons, summary), and telling one replays the match from its start."""
+
+
 def story(state: KeroState, turn: int) -> Story:
-    """What turn `turn` (0-based) of the match did, as far as the history goes."""
+    """What turn `turn` (0-based) of the match did, as far as the history goes (told once per
+    state and version)."""
+    version, told = _TOLD.get(state, (-1, {}))
+    if version != state.version:
+        told = {}
+        _TOLD[state] = (state.version, told)
+    found = told.get(turn)
+    if found is None:
+        found = told[turn] = _tell(state, turn)
+    return found
+
+
+def _tell(state: KeroState, turn: int) -> Story:
     replay = _fresh(state)
     seat: Seat = state.active
     events: list[Event] = []

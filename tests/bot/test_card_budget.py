@@ -2,9 +2,10 @@
 Variant, Kero's dice all marked), stays within its component budget and Discord's text limit —
 its section per player (a text and a 👁 button: three components each) counted.
 
-The most each kind of card used, measured here: Keer's step card 18 (2 players) and 24 (4),
-its summary 10 and 16; Kero's step card 26, its tanker window 25, its summary 10; the results
-5 (they list the players in their text)."""
+The most each kind of card used, measured here: Keer's step card 19 (2 players) and 25 (4),
+its summary 11 and 17 (a gallery each for the strip and the table); Kero's step card 26, its
+tanker window 25, its summary 10; the results 6 (Kero) and 7 (Keer: strip, table, results
+card; they list the players in their text)."""
 
 from __future__ import annotations
 
@@ -15,45 +16,21 @@ import discord
 import pytest
 
 from bot.core.live import LiveMatch
-from bot.delivery.messenger import Image
-from bot.games import adapter_for
 from bot.games.kero import views
 from bot.ui.layouts import Layouts
 from bot.ui.match_cards import CARD_BUDGET, MAX_COMPONENTS, TEXT_LIMIT, card_text
-from games.common import ChanceRng
-from games.common.play import step
 from games.keer_kids import HeuristicAI
 from games.kero.ai import KeroAI
 from games.kero.board import Phase
-from games.records import Player
-from games.registry import get_game
-
-IMAGE = Image(b"png", "table.png", "alt")
-NAMES = ("Ana", "Bo", "Cas", "Dee")
-
-
-def played(game: str, players: int, options: dict[str, Any], ai: Any) -> Iterator[LiveMatch]:
-    """A match of computers, as the bot would hold it after each action."""
-    spec = get_game(game)
-    state = spec.new_match(players, options)
-    seats = tuple(Player(str(100 + s), NAMES[s]) for s in range(players))
-    live = LiveMatch(
-        1, spec, adapter_for(game).rules, state, seats, "budget", options, "1", "2", "3"
-    )
-    rng = ChanceRng("budget")
-    for _ in range(4000):
-        yield live
-        if state.is_terminal():
-            return
-        step(state, [ai] * players, rng)
+from tests.bot.computers_driver import IMAGE, images_of, played
 
 
 def cards(live: LiveMatch) -> Iterator[discord.ui.LayoutView]:
     """Every card the bot may show of this state."""
     layouts = Layouts()
-    for images in ([IMAGE], []):
+    for images in (images_of(live), []):
         if live.state.is_terminal():
-            yield layouts.results(live, [IMAGE, IMAGE] if images else []).view
+            yield layouts.results(live, [*images, IMAGE] if images else []).view
             continue
         yield layouts.step(live, images, how_to_play=True).view
         yield layouts.summary(live, live.rules.message_key(live.state), images).view

@@ -50,6 +50,25 @@ async def test_a_three_player_match_plays_from_keer_start_to_the_results(
     await rematch_needs_every_player(server, bot, final, [p.name for p in live.players])
 
 
+async def test_a_roll_and_its_keep_upload_only_the_strip(server: Server, bot: TableroBot) -> None:
+    """The table changes only when a roll resolves: the roll's and the keep's edits keep the
+    table the message carries and upload only the strip; the resolution draws a new table."""
+    live = await start_match(server, bot, [server.bo], ais=1)
+    message = server.fake.message(int(live.message_id or 0))
+    seen: list[dict[str, int]] = []
+
+    async def record() -> None:
+        seen.append({a.filename: a.id for a in message.attachment_objects})
+
+    await record()
+    await play_roll(server, bot, live, after=record)
+    boards = [s["board.png"] for s in seen]
+    strips = [s["strip.png"] for s in seen]
+    assert len(seen) >= 4 and boards[1] == boards[2] == boards[0], seen  # the roll, the keep
+    assert strips[1] != strips[0] and strips[2] != strips[1], seen
+    assert boards[-1] != boards[0], seen  # the summary: the table after the roll
+
+
 async def rematch_needs_every_player(server, bot, results, names) -> None:
     """Rematch: only players ask; it starts once every other member accepted."""
     fake = server.fake

@@ -27,11 +27,11 @@ from games.kero import KeroState
 from games.kero.ai import KeroAI
 from games.kero.board import Phase as KeroPhase
 from render.keer_kids import sheet_png
+from tests.bot.computers_driver import IMAGE, played
 from tests.bot.conftest import Server, said
 from tests.bot.helpers import controls, looks, take_from_bot
 from tests.bot.keer_driver import keer, live_here, pick, play_roll, play_until, start_match
 from tests.bot.kero_driver import start_vs_computer
-from tests.bot.test_card_budget import IMAGE, played
 from words import isolate, words_for
 
 LANGUAGES = ("en", "es", "nl")

@@ -4,15 +4,16 @@ forced deals and dice (tests/games/kero/helpers.py) or the computer player for K
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
 from games.common import CHANCE, ChanceRng
 from games.common.play import play_out, step
-from games.keer_kids import Cross, HeuristicAI, Keep, KeerState, Roll, new_match
+from games.keer_kids import Cross, HeuristicAI, Keep, KeerState, Mark, Roll, new_match
 from games.keer_kids.actions import Action
 from games.keer_kids.dice import PURPLE
+from games.kero import actions as a
 from games.kero.ai import KeroAI
 from games.kero.board import Phase
 from games.kero.state import KeroState
@@ -22,7 +23,17 @@ from render.keer_kids.static import sheet_rgb
 from render.keer_kids.summary import sheet_map
 from render.keer_kids.table import table_static
 from render.keer_kids.tiles import die_tile, shared_palette, sheet_sprites, text_tile
-from tests.games.kero.helpers import BRICK, METAL, RECRUIT, WHEAT, T, forced_setup, roll, stop
+from tests.games.kero.helpers import (
+    BRICK,
+    METAL,
+    RECRUIT,
+    TWO_FLAMES,
+    WHEAT,
+    T,
+    forced_setup,
+    roll,
+    stop,
+)
 
 # --- Keer op Keer Kids ------------------------------------------------------------------------
 
@@ -140,3 +151,55 @@ def _finished(seed: int) -> KeroState:
 def kero_finished(seed: int = 3) -> KeroState:
     """A match the computer played to its end (a fresh copy)."""
     return _finished(seed).clone()
+
+
+# --- points of a match the image tests share (legibility, texts that fit) ---------------------
+
+
+def keer_states(players: int) -> list[KeerState]:
+    """A table at every step of a roll: before the first, keeping, choosing (one has chosen),
+    resolved with a chameleon, and a match played to its end."""
+    fresh = new_match(players)
+    keeping = new_match(players)
+    keeping.apply(CHANCE, Roll(("blue", "red", PURPLE)))
+    picking = new_match(players)
+    picking.apply(CHANCE, Roll(("green", "yellow", PURPLE)))
+    picking.apply(0, Keep(0))
+    picking.apply(1, Mark(2))
+    marked = new_match(players)
+    cross(marked, {1: "C4"})
+    play_roll(marked, (PURPLE, PURPLE, PURPLE), {1: Mark(0), 0: Mark(1, "C4")})
+    return [fresh, keeping, picking, marked, keer_finished(players)]
+
+
+def _throwing(variant: str) -> KeroState:
+    """Mid-turn: five white dice and a green one rolled, two burnt, the green one in the air."""
+    state = match(variant)
+    roll(state, T, (*TWO_FLAMES, 0), dice=("green",))
+    state.apply(state.active, a.Reroll((5,), T + 3_100))
+    return state
+
+
+def _placed(variant: str) -> KeroState:
+    state = in_camp(METAL_RECRUIT) if variant == "base" else match(variant)
+    if variant != "base":
+        roll(state, T, METAL_RECRUIT)
+        state.apply(state.active, a.Stop(T + 1_000))
+    state.apply(state.active, a.Place(2, boss=variant == "boss"))
+    return state
+
+
+def _chosen(variant: str) -> KeroState:
+    state = match(variant)
+    state.apply(state.active, a.AddDie("blue"))
+    return state
+
+
+KERO_POINTS: dict[str, Callable[[str], KeroState]] = {
+    "start": match,
+    "dice chosen": _chosen,
+    "mid-turn with dice": _throwing,
+    "in camp after a placement": _placed,
+    "late game": lambda variant: mid_game(turns=14, variant=variant),
+}
+"""Points of a match, each reached by real play in either variant."""

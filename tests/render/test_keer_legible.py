@@ -13,12 +13,12 @@ from PIL import Image
 
 from bot.games.keer_kids import ui
 from games.common import CHANCE
-from games.keer_kids import Cross, Keep, KeerState, Mark, Roll, new_match
+from games.keer_kids import Cross, Keep, KeerState, Roll, new_match
 from games.keer_kids.dice import PURPLE
 from render import keer_kids as kk
 from render import legibility
 from render.keer_kids.pen import enclosure_name, letters
-from tests.render.helpers import cross, keer_finished, play_roll
+from tests.render.helpers import keer_states as states
 from words import LOCALES, Words, words_for
 
 NAMES = ("Mika 美香 🦁", "Ελένη", "Дмитрий", "سارة")
@@ -38,22 +38,6 @@ IMAGES: dict[str, Render] = {
     "results": lambda state, names, words: kk.results_image(state, names, words=words),
 }
 """Each image kind; the sheet also at the scale the bot sends a player's own sheet at."""
-
-
-def states(players: int) -> list[KeerState]:
-    """A table at every step of a roll: before the first, keeping, choosing (one has chosen),
-    resolved with a chameleon, and a match played to its end."""
-    fresh = new_match(players)
-    keeping = new_match(players)
-    keeping.apply(CHANCE, Roll(("blue", "red", PURPLE)))
-    picking = new_match(players)
-    picking.apply(CHANCE, Roll(("green", "yellow", PURPLE)))
-    picking.apply(0, Keep(0))
-    picking.apply(1, Mark(2))
-    marked = new_match(players)
-    cross(marked, {1: "C4"})
-    play_roll(marked, (PURPLE, PURPLE, PURPLE), {1: Mark(0), 0: Mark(1, "C4")})
-    return [fresh, keeping, picking, marked, keer_finished(players)]
 
 
 def drawn_on_phone(kind: str, players: int, words: Words) -> tuple[list[legibility.Drawn], int]:

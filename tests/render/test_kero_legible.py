@@ -10,49 +10,15 @@ from collections.abc import Callable
 import pytest
 from PIL import Image
 
-from games.kero import actions as a
 from games.kero.state import KeroState
 from render import kero, legibility
 from render.text import draw_text
-from tests.games.kero.helpers import TWO_FLAMES, T, roll
-from tests.render.helpers import METAL_RECRUIT, in_camp, kero_finished, match, mid_game
+from tests.render.helpers import KERO_POINTS as POINTS
+from tests.render.helpers import kero_finished
 from words import Words, words_for
 
 LANGUAGES = ("en", "es", "nl")
 NAMES = ("Ana", "Ωmega 🦁 Bartholomew the Long")
-
-
-def _throwing(variant: str) -> KeroState:
-    """Mid-turn: five white dice and a green one rolled, two burnt, the green one in the air."""
-    state = match(variant)
-    roll(state, T, (*TWO_FLAMES, 0), dice=("green",))
-    state.apply(state.active, a.Reroll((5,), T + 3_100))
-    return state
-
-
-def _placed(variant: str) -> KeroState:
-    state = in_camp(METAL_RECRUIT) if variant == "base" else match(variant)
-    if variant != "base":
-        roll(state, T, METAL_RECRUIT)
-        state.apply(state.active, a.Stop(T + 1_000))
-    state.apply(state.active, a.Place(2, boss=variant == "boss"))
-    return state
-
-
-def _chosen(variant: str) -> KeroState:
-    state = match(variant)
-    state.apply(state.active, a.AddDie("blue"))
-    return state
-
-
-POINTS: dict[str, Callable[[str], KeroState]] = {
-    "start": match,
-    "dice chosen": _chosen,
-    "mid-turn with dice": _throwing,
-    "in camp after a placement": _placed,
-    "late game": lambda variant: mid_game(turns=14, variant=variant),
-}
-"""Points of a match, each reached by real play in either variant."""
 
 
 def _images(state: KeroState, words: Words) -> dict[str, Callable[[], Image.Image]]:

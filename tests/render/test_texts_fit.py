@@ -20,9 +20,7 @@ from render import kero, legibility
 from render.legibility import across
 from render.text import draw_text, fit, fit_names, shorten, text_width
 from tests.games.kero.helpers import BLUE_EXPLORER, METAL, RECRUIT, WHEAT, T, roll, stop
-from tests.render.helpers import kero_finished, match
-from tests.render.test_keer_legible import states as keer_states
-from tests.render.test_kero_legible import POINTS as KERO_POINTS
+from tests.render.helpers import KERO_POINTS, keer_states, kero_finished, match
 from words import LOCALES, Words, words_for
 
 NAMES = (

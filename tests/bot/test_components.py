@@ -272,7 +272,9 @@ def _click(built: Parts, user: Player, live: LiveMatch) -> Any:
         guild_id=int(live.guild_id or 0),
         channel_id=int(live.channel_id),
         locale=discord.Locale.american_english,
-        message=SimpleNamespace(flags=SimpleNamespace(ephemeral=False)),
+        message=SimpleNamespace(
+            id=int(live.message_id or 0), flags=SimpleNamespace(ephemeral=False), attachments=[]
+        ),
         response=_Response(),
     )
 

@@ -190,7 +190,8 @@ class Watch:
         while time.monotonic() < limit:
             shown = self.page.get_by_test_id(message)
             controls = shown.locator(CONTROL)
-            src = await shown.locator('[data-testid="gallery"] img').get_attribute("src")
+            # the first image: the strip where the game has one, else the board
+            src = await shown.locator('[data-testid="gallery"] img').first.get_attribute("src")
             if src and src != self.last.src and not await controls.count():
                 image = await image_bytes(self.page, src)
                 if image is not None:

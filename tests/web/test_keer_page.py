@@ -180,8 +180,8 @@ async def test_a_whole_keer_match_against_two_computers(open_page: OpenPage) -> 
     assert {"roll", "keep", "die", "pick"} <= set(seat.moves)
 
     results = ana.locator('[data-testid^="message-"]', has_text="🏆").last
-    images = results.locator('[data-testid="gallery"] img')  # the final table, the results card
-    assert await images.count() == 2
+    images = results.locator('[data-testid="gallery"] img')  # strip, final table, results card
+    assert await images.count() == 3
     for image in await images.all():
         assert await image.get_attribute("alt")
         assert await image.evaluate("img => img.complete && img.naturalWidth > 0")

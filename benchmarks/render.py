@@ -102,6 +102,9 @@ def measure(repeats: int) -> dict[str, Any]:
                 lambda: keer_kids.table_image(t, SCRIPT_NAMES, words=WORDS),
                 repeats,
             ),
+            measure_image(
+                "keer-strip", lambda: keer_kids.strip_image(t, NAMES, words=WORDS), repeats
+            ),
             measure_image("keer-sheet", lambda: keer_kids.sheet_image(t, 0, words=WORDS), repeats),
             measure_image("kero-dice", lambda: kero.dice_image(k, NAMES[:2], words=WORDS), repeats),
             measure_image(

@@ -56,6 +56,7 @@ def test_render_benchmark_reports_json() -> None:
         "kero-board",
         "keer-table-4p",
         "keer-table-4p-scripts",
+        "keer-strip",
         "keer-sheet",
         "kero-dice",
         "kero-results",

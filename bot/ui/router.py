@@ -173,22 +173,31 @@ class ClickRouter:
         images = await self._publisher.images(live)
         clicked = interaction.message
         if clicked is None:
-            attachments: list[discord.Attachment | discord.File] = [*files_of(images)]
-        else:
-            attachments = self._attachments(live, clicked, images)
-        return interaction.response.edit_message(view=build(images).view, attachments=attachments)
+            return interaction.response.edit_message(
+                view=build(images).view, attachments=files_of(images)
+            )
+        attachments = self._attachments(live, clicked, images)
+        edit = interaction.response.edit_message(view=build(images).view, attachments=attachments)
+        return self._noting(edit, live, str(clicked.id), images)
 
     def _attachments(
         self, live: LiveMatch, clicked: discord.Message, images: Sequence[Image]
     ) -> list[discord.Attachment | discord.File]:
         """What the clicked message's edit attaches: the images, but the board it already
         carries when that is still the match's (only the strip changed: Keer's roll and keep)."""
-        publisher, message_id = self._publisher, str(clicked.id)
-        board = publisher.kept_board(live, message_id, clicked.attachments)
-        publisher.note_board(live, message_id, images)
+        board = self._publisher.kept_board(live, str(clicked.id), clicked.attachments)
         if board is None:
             return [*files_of(images)]
         return [board, *files_of([i for i in images if i.filename != board.filename])]
+
+    async def _noting(
+        self, edit: Awaitable[object], live: LiveMatch, message_id: str, images: Sequence[Image]
+    ) -> object:
+        """The edit, then the board the message carries noted (not before: a failed edit
+        leaves the message's board as it was)."""
+        done = await edit
+        self._publisher.note_board(live, message_id, images)
+        return done
 
     async def deliver(
         self, interaction: discord.Interaction[Any], played: Played, answer: Awaitable[object]

@@ -20,7 +20,10 @@ from tests.storage.conftest import postgres_url, reset_postgres
 HOLDERS = (
     "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted"
     " AND classid::int8 = $1 AND objid::int8 = $2 AND objsubid = 2"
+    " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
 )
+"""The sessions holding a shard's claim in this test's database (advisory locks are per
+database: a bot of another test on another database may hold the same key)."""
 
 
 @pytest.fixture
@@ -46,11 +49,12 @@ async def holders(url: str, shard: int) -> list[int]:
 
 
 async def cut_the_claim(url: str) -> None:
-    """End the session holding shard 0 (as a database restart would)."""
+    """End the session holding shard 0 (as a database restart would), waiting until it has
+    ended (a terminated backend holds its locks until it exits)."""
     admin = await asyncpg.connect(url)
     try:
         for pid in await holders(url, 0):
-            await admin.execute("SELECT pg_terminate_backend($1)", pid)
+            await admin.execute("SELECT pg_terminate_backend($1, 5000)", pid)
     finally:
         await admin.close()
 

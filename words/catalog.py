@@ -25,6 +25,8 @@ FSI: Final = "\u2068"
 PDI: Final = "\u2069"
 
 Arg = str | int | float
+SAID_KEPT: Final = 20_000
+"""How many formatted messages a language keeps (a few MB at most; emptied when full)."""
 
 
 class MissingWord(KeyError):
@@ -47,14 +49,31 @@ class Words:
     _bundle: FluentBundle = field(repr=False, compare=False)
     _fallback: FluentBundle | None = field(default=None, repr=False, compare=False)
 
+    _said: dict[tuple[str, tuple[tuple[str, type, Arg], ...]], str] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Messages already formatted, by key and arguments: Fluent's resolver walks a message's
+    syntax tree on every call, and a match card says the same few dozen things click after
+    click (bounded: `SAID_KEPT`; by type too, as 1 and 1.0 are one key but not one text)."""
+
     def __call__(self, key: str, /, **args: Arg) -> str:
         """The message `key` filled in with `args` (names should come `isolate`d)."""
+        asked = (key, tuple((name, type(value), value) for name, value in args.items()))
+        said = self._said.get(asked)
+        if said is None:
+            said = self._format(key, args)
+            if len(self._said) >= SAID_KEPT:
+                self._said.clear()
+            self._said[asked] = said
+        return said
+
+    def _format(self, key: str, args: dict[str, Arg]) -> str:
         for bundle in (self._bundle, self._fallback):
             if bundle is not None and bundle.has_message(key):
                 message = bundle.get_message(key)
                 if message.value is None:
                     break
-                text, errors = bundle.format_pattern(message.value, dict(args))
+                text, errors = bundle.format_pattern(message.value, args)
                 if errors:
                     raise MissingWord(f"{self.locale}: {key}: {errors[0]}")
                 return str(text)

@@ -4,6 +4,7 @@ fits where its id says it goes (Discord's limits) — with long names and big nu
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import cache
 
@@ -156,3 +157,16 @@ def test_the_pseudo_locale_accents_every_letter() -> None:
         plain = re.sub(r"<[^<>\s]+>|https?://\S+", "", pseudo(key))
         assert not re.search(r"[A-Za-z]", plain), f"{key}: {pseudo(key)!r}"
         assert len(pseudo(key)) == len(english(key))
+
+
+def test_a_message_said_again_reads_as_it_did(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Formatted messages are remembered (bounded): each call still reads as a fresh language's
+    would, whatever its arguments and however many came before."""
+    monkeypatch.setattr("words.catalog.SAID_KEPT", 3)
+    words = words_for("en")
+    asked = [("resource-brick", {"count": n}) for n in (1, 2, 1, 5, 1.5, 2, 1, 7, 9, 11, 1)]
+    said = [words(key, **args) for key, args in asked]
+    fresh = [dataclasses.replace(words)(key, **args) for key, args in asked]
+    assert said == fresh
+    assert said[0] != said[1] and said[0] == said[2] == said[-1]
+    assert len(words._said) <= 3  # bounded by the test's budget

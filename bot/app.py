@@ -13,6 +13,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import Any, Final
 
 import discord
@@ -24,6 +25,7 @@ from bot.core.clock_sync import Sleep, snowflake_ms
 from bot.core.outages import store_outage
 from bot.core.refusals import Refused
 from bot.metrics import Metrics
+from bot.spawned import spawned_by
 from bot.ui.answers import DAMAGED_RECORD, FAILED, OUTAGE, refuse, refuse_damaged
 from bot.ui.ids import is_ours, readable
 from bot.ui.permissions import BASICS, FOR_THREADS
@@ -290,10 +292,8 @@ class TableroBot(commands.Bot):
             if not self._recent.first_time(interaction_id):
                 log.info("interaction %s was delivered again; ignored", interaction_id)
                 return
-            before = asyncio.all_tasks()
             with metrics.interaction(data) as seen:  # counted, its first answer timed
-                parse(data)
-            handlers = asyncio.all_tasks() - before
+                handlers = spawned_by(partial(parse, data))
             seen.until_done(handlers)
             for task in handlers:
                 self._handling.add(task)

@@ -180,7 +180,7 @@ class Metrics:
     # -- renders --------------------------------------------------------------------------
 
     def timed_render(self, image: str, work: Callable[[], T]) -> Callable[[], T]:
-        """`work` (a render, run in a render thread) timed under the label `image`."""
+        """`work` (a render, in a render thread or on the event loop) timed under `image`."""
         histogram = self.render.labels(image)
 
         def timed() -> T:

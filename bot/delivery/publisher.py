@@ -36,6 +36,10 @@ BAD_REQUEST = 400
 """Discord's status for a body it refuses (a kept image it could not find: sent again)."""
 BOARD_FILE = "board.png"
 RENDER_THREADS = 2
+DRAWN_INLINE = frozenset({"strip"})
+"""Images drawn on the event loop: a strip takes under half a millisecond (drawn and encoded),
+less than a render thread's queue behind tables and its handoff would add to the click that
+waits for it."""
 FLUSH_GRACE_S = 4.0
 """On shutdown, how long queued posts may take to finish before they are cut short."""
 IMAGES_KEPT_BYTES = 16 * 1024 * 1024
@@ -48,13 +52,39 @@ Build = Callable[[Sequence[Image]], Shown]
 
 
 @dataclass(frozen=True, slots=True)
+class Picture:
+    """One image of a match's card and the state version it is drawn at."""
+
+    image: Image
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pictures:
+    """The images a card shows, and those its message already carries at the same version
+    (named, without bytes: kept, not drawn or sent again)."""
+
+    drawn: tuple[Picture, ...]
+    carried: frozenset[str] = frozenset()
+    """The file names of the images the message keeps."""
+
+    @property
+    def images(self) -> list[Image]:
+        """The images as the card names them."""
+        return [p.image for p in self.drawn]
+
+    def uploads(self) -> list[Image]:
+        """The images to send (those the message does not carry yet)."""
+        return [p.image for p in self.drawn if p.image.filename not in self.carried]
+
+
+@dataclass(frozen=True, slots=True)
 class _Shown:
-    """A message and the pictures it carries (the images as a card names them, without
+    """A message and the images it carries, each at the version it is drawn at (without
     bytes)."""
 
     message_id: str
-    version: int
-    images: tuple[Image, ...]
+    pictures: tuple[Picture, ...]
 
 
 class RenderTimer(Protocol):
@@ -94,11 +124,9 @@ class Publisher:
         """Rendered images by (match, version, kind), with those still rendering: a second
         caller awaits the first's render."""
         self._kept_bytes = 0
-        self._pictured: dict[int, _Shown] = {}
-        """What each match's message carries: its picture, not sent again while it is current."""
-        self._boards: dict[int, tuple[str, int]] = {}
-        """Each match's message and the board version it carries, so an edit that changes only
-        the strip keeps the board the message has instead of uploading it again."""
+        self._shown: dict[int, _Shown] = {}
+        """What each match's message carries: an image still current is not sent again (a Keer
+        pick changes only the waiting list; a roll, only the strip above the table)."""
 
     def note_permissions(self, interaction: discord.Interaction[Any]) -> None:
         """Remember whether the bot may attach files where this interaction happened."""
@@ -155,14 +183,36 @@ class Publisher:
         """The images of the match, each stamped with the version it is drawn at: its strip
         (if the game has one) at the picture version (`GameRules.picture_version`), then its
         board at the board version; none where the bot may not attach files."""
+        return (await self.pictures(live, None)).images
+
+    async def pictures(self, live: LiveMatch, message_id: str | None) -> Pictures:
+        """The match's images as `images` draws them, but those the message `message_id`
+        already carries at the same version named only (kept: not drawn or sent again)."""
         if not self.can_attach.get(live.channel_id, True):
-            return []
-        drawings, rules, state = images_for(live.spec.name), live.rules, live.state
-        made = []
-        if drawings.strip is not None:
-            made.append(await self._image(live, rules.picture_version(state), "strip"))
-        made.append(await self._image(live, rules.board_version(state), "board"))
-        return made
+            return Pictures(())
+        shown = self._shown.get(live.id)
+        carried: dict[tuple[str, int], Picture] = {}
+        if shown is not None and shown.message_id == message_id:
+            carried = {(p.image.filename, p.version): p for p in shown.pictures}
+        drawn: list[Picture] = []
+        kept: set[str] = set()
+        for label, version in self._wanted(live):
+            picture = carried.get((f"{label}.png", version))
+            if picture is None:
+                picture = Picture(await self._image(live, version, label), version)
+            else:
+                kept.add(picture.image.filename)
+            drawn.append(picture)
+        return Pictures(tuple(drawn), frozenset(kept))
+
+    @staticmethod
+    def _wanted(live: LiveMatch) -> list[tuple[str, int]]:
+        """The images a card of the match shows now, by label, and the version of each."""
+        rules, state = live.rules, live.state
+        wanted = [("board", rules.board_version(state))]
+        if images_for(live.spec.name).strip is not None:
+            wanted.insert(0, ("strip", rules.picture_version(state)))
+        return wanted
 
     async def _image(self, live: LiveMatch, version: int, label: str) -> Image:
         """One image of the match at `version`, rendered once: kept for reuse, and a caller
@@ -193,18 +243,22 @@ class Publisher:
 
     def _trim(self) -> None:
         """Drop the least recently used finished images past the kept bytes."""
-        for key, image in list(self._images.items()):
-            if self._kept_bytes <= IMAGES_KEPT_BYTES:
+        while self._kept_bytes > IMAGES_KEPT_BYTES:
+            oldest = next((k for k, f in self._images.items() if f.done()), None)
+            if oldest is None:
                 return
-            if image.done():
-                del self._images[key]
-                self._kept_bytes -= len(image.result().png)
+            self._kept_bytes -= len(self._images.pop(oldest).result().png)
 
     async def _draw(self, live: LiveMatch, function: Drawing, label: str) -> Image:
         """One of the match's images of its state (`label`.png), stamped with the match and the
-        state's version."""
+        state's version: a strip on the event loop (`DRAWN_INLINE`), the rest in the render
+        threads."""
         game, state = live.spec.name, live.state
-        png = await self.render(function, state, live.names, live.words, image=f"{game}/{label}")
+        args, name = (state, live.names, live.words), f"{game}/{label}"
+        if label in DRAWN_INLINE:
+            png = self._timed(name, partial(function, *args))()
+        else:
+            png = await self.render(function, *args, image=name)
         alt = self._layouts.alt(live) if label != "strip" else self._layouts.strip_alt(live)
         return Image(stamp(png, Stamp(live.id, state.version)), f"{label}.png", alt)
 
@@ -236,87 +290,65 @@ class Publisher:
         """Post a match's card with its image (and its results card), or with its text board
         where files are not allowed; the message's id."""
 
-        async def send(images: list[Image]) -> str:
+        async def send(pictures: Pictures) -> str:
+            images = pictures.images
             if images and with_results:
                 card = await self._draw(live, images_for(live.spec.name).results, "results")
                 images = [*images, card]
             view = build(images).view
             posted = await self._messenger.post(live.channel_id, view, images, nonce=nonce)
-            self._note_shown(live, posted, images)
+            self.note_shown(live, posted, pictures)
             return posted
 
         return await self._attaching(live, send)
 
     async def show(self, live: LiveMatch, build: Build) -> None:
-        """Edit the match's current message to the card `build` makes, with the image of the
-        match's current picture (or its text board where files are not allowed). An image
-        the message already carries is kept, not sent again (a Keer pick changes only the
-        waiting list); should Discord refuse the kept one, it is sent again."""
+        """Edit the match's current message to the card `build` makes, with the images of the
+        match now (or its text board where files are not allowed). When the message already
+        carries them all, they are kept, not sent again (a Keer pick changes only the waiting
+        list); should Discord refuse the kept ones, they are sent again."""
         message_id = live.message_id
         if message_id is None:
             return
         channel_id, replace = live.channel_id, self._messenger.replace
-        kept = self._kept(live, message_id)
-        if kept:
+        kept = await self.pictures(live, message_id)
+        if kept.drawn and not kept.uploads():
             try:
-                await replace(channel_id, message_id, build(kept).view, None)
+                await replace(channel_id, message_id, build(kept.images).view, None)
                 return
             except discord.HTTPException as error:
                 if error.status != BAD_REQUEST:
                     raise
 
-        async def send(images: list[Image]) -> None:
-            await replace(channel_id, message_id, build(images).view, images)
-            self._note_shown(live, message_id, images)
+        async def send(pictures: Pictures) -> None:
+            await replace(channel_id, message_id, build(pictures.images).view, pictures.images)
+            self.note_shown(live, message_id, pictures)
 
         await self._attaching(live, send)
 
-    async def _attaching(self, live: LiveMatch, send: Callable[[list[Image]], Awaitable[T]]) -> T:
+    async def _attaching(self, live: LiveMatch, send: Callable[[Pictures], Awaitable[T]]) -> T:
         """Send with the match's images; where Discord says the bot may not attach files
         (50013), remember it and send with none: the card then carries the text board."""
-        images = await self.images(live)
-        if images:
+        pictures = await self.pictures(live, None)
+        if pictures.drawn:
             try:
-                return await send(images)
+                return await send(pictures)
             except discord.Forbidden as error:
                 if error.code != MISSING_PERMISSIONS:
                     raise
                 self.can_attach[live.channel_id] = False
-        return await send([])
+        return await send(Pictures(()))
 
-    def _kept(self, live: LiveMatch, message_id: str) -> tuple[Image, ...]:
-        """The images the message already carries when they are the match's current picture
-        (as a card names them: no bytes), else none."""
-        shown = self._pictured.get(live.id)
-        version = live.rules.picture_version(live.state)
-        if shown is None or (shown.message_id, shown.version) != (message_id, version):
-            return ()
-        return shown.images if self.can_attach.get(live.channel_id, True) else ()
-
-    def kept_board(
-        self, live: LiveMatch, message_id: str, attachments: Sequence[discord.Attachment]
-    ) -> discord.Attachment | None:
-        """The board the message already carries when it is the one the match shows now (an
-        edit keeps it and uploads only the strip), else None."""
-        if self._boards.get(live.id) != (message_id, live.rules.board_version(live.state)):
-            return None
-        return next((a for a in attachments if a.filename == BOARD_FILE), None)
-
-    def note_board(self, live: LiveMatch, message_id: str, images: Sequence[Image]) -> None:
-        """Remember the board version a message now carries (none: the text board)."""
-        if any(i.filename == BOARD_FILE for i in images):
-            self._boards[live.id] = (message_id, live.rules.board_version(live.state))
-        else:
-            self._boards.pop(live.id, None)
-
-    def _note_shown(self, live: LiveMatch, message_id: str, images: list[Image]) -> None:
-        """Remember the picture a message now carries (nothing: the text board)."""
-        self.note_board(live, message_id, images)
-        if not images:
-            self._pictured.pop(live.id, None)
+    def note_shown(self, live: LiveMatch, message_id: str, pictures: Pictures) -> None:
+        """Remember the images a message now carries (none: the text board), once its post or
+        edit succeeded (a failed one leaves the message as it was)."""
+        if not pictures.drawn:
+            self._shown.pop(live.id, None)
             return
-        named = tuple(Image(b"", i.filename, i.alt) for i in images)
-        self._pictured[live.id] = _Shown(message_id, live.rules.picture_version(live.state), named)
+        named = tuple(
+            Picture(Image(b"", p.image.filename, p.image.alt), p.version) for p in pictures.drawn
+        )
+        self._shown[live.id] = _Shown(message_id, named)
 
     def lock(self, live: LiveMatch) -> asyncio.Lock:
         """Held while a match's messages change, so they change in order."""
@@ -325,8 +357,7 @@ class Publisher:
     def forget(self, live: LiveMatch) -> None:
         """A match posts nothing more: drop its lock and what its message shows."""
         self._locks.pop(live.id, None)
-        self._pictured.pop(live.id, None)
-        self._boards.pop(live.id, None)
+        self._shown.pop(live.id, None)
 
     def busy(self) -> set[asyncio.Task[None]]:
         """The background work running now."""

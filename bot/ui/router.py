@@ -8,7 +8,7 @@ after-step pipeline, which runs after the answer and off the event loop.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, Protocol
 
@@ -20,8 +20,8 @@ from bot.core.rules import Move
 from bot.core.service import MatchService
 from bot.core.settings import Settings
 from bot.delivery.layouts import MatchLayouts
-from bot.delivery.messenger import MESSAGE_LIMIT, Image, files_of
-from bot.delivery.publisher import Build, Publisher
+from bot.delivery.messenger import MESSAGE_LIMIT, files_of
+from bot.delivery.publisher import Build, Pictures, Publisher
 from bot.delivery.steps import Steps
 from bot.games import adapter_for
 from bot.ui.absence import Absence
@@ -169,34 +169,33 @@ class ClickRouter:
         self, interaction: discord.Interaction[Any], live: LiveMatch, build: Build
     ) -> Awaitable[object]:
         """The answer that shows `build`'s card of the match on the clicked message, its images
-        drawn first (not yet sent: the caller awaits it)."""
-        images = await self._publisher.images(live)
+        drawn first (not yet sent: the caller awaits it). An image the message already carries
+        at the same version is kept, not drawn or sent again (Keer's roll and keep change only
+        the strip; a Kero toggle, nothing)."""
         clicked = interaction.message
-        if clicked is None:
-            return interaction.response.edit_message(
-                view=build(images).view, attachments=files_of(images)
-            )
-        attachments = self._attachments(live, clicked, images)
-        edit = interaction.response.edit_message(view=build(images).view, attachments=attachments)
-        return self._noting(edit, live, str(clicked.id), images)
+        message_id = None if clicked is None else str(clicked.id)
+        pictures = await self._publisher.pictures(live, message_id)
+        kept = [] if clicked is None else self._kept(clicked, pictures)
+        if len(kept) < len(pictures.carried):  # not on the message after all: all sent again
+            pictures, kept = await self._publisher.pictures(live, None), []
+        view = build(pictures.images).view
+        attachments: list[discord.Attachment | discord.File] = [*kept]
+        attachments += files_of(pictures.uploads())
+        edit = interaction.response.edit_message(view=view, attachments=attachments)
+        return edit if message_id is None else self._noting(edit, live, message_id, pictures)
 
-    def _attachments(
-        self, live: LiveMatch, clicked: discord.Message, images: Sequence[Image]
-    ) -> list[discord.Attachment | discord.File]:
-        """What the clicked message's edit attaches: the images, but the board it already
-        carries when that is still the match's (only the strip changed: Keer's roll and keep)."""
-        board = self._publisher.kept_board(live, str(clicked.id), clicked.attachments)
-        if board is None:
-            return [*files_of(images)]
-        return [board, *files_of([i for i in images if i.filename != board.filename])]
+    @staticmethod
+    def _kept(clicked: discord.Message, pictures: Pictures) -> list[discord.Attachment]:
+        """The clicked message's attachments that the edit keeps."""
+        return [a for a in clicked.attachments if a.filename in pictures.carried]
 
     async def _noting(
-        self, edit: Awaitable[object], live: LiveMatch, message_id: str, images: Sequence[Image]
+        self, edit: Awaitable[object], live: LiveMatch, message_id: str, pictures: Pictures
     ) -> object:
-        """The edit, then the board the message carries noted (not before: a failed edit
-        leaves the message's board as it was)."""
+        """The edit, then the images the message carries noted (not before: a failed edit
+        leaves the message as it was)."""
         done = await edit
-        self._publisher.note_board(live, message_id, images)
+        self._publisher.note_shown(live, message_id, pictures)
         return done
 
     async def deliver(

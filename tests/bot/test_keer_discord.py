@@ -52,7 +52,8 @@ async def test_a_three_player_match_plays_from_keer_start_to_the_results(
 
 async def test_a_roll_and_its_keep_upload_only_the_strip(server: Server, bot: TableroBot) -> None:
     """The table changes only when a roll resolves: the roll's and the keep's edits keep the
-    table the message carries and upload only the strip; the resolution draws a new table."""
+    table the message carries and upload only the strip; a pick that leaves others to choose
+    edits the waiting list and sends no image at all; the resolution draws a new table."""
     live = await start_match(server, bot, [server.bo], ais=1)
     message = server.fake.message(int(live.message_id or 0))
     seen: list[dict[str, int]] = []
@@ -67,6 +68,7 @@ async def test_a_roll_and_its_keep_upload_only_the_strip(server: Server, bot: Ta
     assert len(seen) >= 4 and boards[1] == boards[2] == boards[0], seen  # the roll, the keep
     assert strips[1] != strips[0] and strips[2] != strips[1], seen
     assert boards[-1] != boards[0], seen  # the summary: the table after the roll
+    assert len(seen) >= 5 and all(s == seen[2] for s in seen[3:-1]), seen  # the first pick
 
 
 async def rematch_needs_every_player(server, bot, results, names) -> None:

@@ -45,20 +45,21 @@ def _play(
 ) -> list[Path]:
     names, words = seats
     spec, images = get_game(game), images_for(game)
+    poster = images.whole or images.board
     folder.mkdir(parents=True, exist_ok=True)
     state = spec.new_match(len(names), match.options)
     ai = spec.new_ai()
     rng = ChanceRng(f"{seed}/{game}")
     while state.node() is Node.CHANCE:
         step(state, [ai] * len(names), rng)
-    written = [_write(folder / f"{match.label}-000.png", images.board(state, names, words))]
+    written = [_write(folder / f"{match.label}-000.png", poster(state, names, words))]
     seen = match.turns(state)
     while not state.is_terminal():
         step(state, [ai] * len(names), rng)
         turn = match.turns(state)
         if turn != seen and (turn % every == 0 or state.is_terminal()):
             written.append(
-                _write(folder / f"{match.label}-{turn:03d}.png", images.board(state, names, words))
+                _write(folder / f"{match.label}-{turn:03d}.png", poster(state, names, words))
             )
         seen = turn
     written.append(_write(folder / "results.png", images.results(state, names, words)))

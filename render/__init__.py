@@ -26,7 +26,10 @@ class GameImages:
     results: Drawing
     strip: Drawing | None = None
     """What changes between the board's redraws, drawn small above it (Keer: the roll, as the
-    table changes only when a roll resolves); None: the board shows everything."""
+    table changes only when a roll resolves; Kero: the header and the turn panel, as the camps
+    change only when a camp action or a new turn does); None: the board shows everything."""
+    whole: Drawing | None = None
+    """The strip and the board as one image, for a file (`tablero demo`); None: the board."""
 
 
 RENDERERS: dict[str, GameImages] = {
@@ -36,8 +39,10 @@ RENDERERS: dict[str, GameImages] = {
         strip=lambda state, names, words: keer_kids.strip_png(state, names, words=words),
     ),
     "kero": GameImages(
-        board=lambda state, names, words: kero.board_png(state, names, words=words),
+        board=lambda state, names, words: kero.table_png(state, names, words=words),
         results=lambda state, names, words: kero.results_png(state, names, words=words),
+        strip=lambda state, names, words: kero.turn_png(state, names, words=words),
+        whole=lambda state, names, words: kero.board_png(state, names, words=words),
     ),
 }
 

@@ -21,9 +21,13 @@ never the only cue (cards and dice name their colour or letter, clans their name
 
 The board draws the turn as it stands from the state, since the bot redraws it at every roll,
 stop and camp action: dice rolled, burnt, or in the air ("?", never a face to come), the KERO
-the tank was tipped with and what the last throw had used (a static figure, never a clock:
-the bot's message carries the live countdown), what is left to spend, free Explorers owed,
-the cards taken this turn (by id) and the Explorers placed this turn (ringed, "+1").
+the last throw had used of what the tank was tipped with (a static figure, never a clock: the
+bot's message carries the live countdown), what is left to spend, free Explorers owed, the
+cards taken this turn (by id) and the Explorers placed this turn (ringed, "+1"). The bot posts
+it as two images, the turn strip (header and turn panel, `turn_png`) above the table (the rest,
+`table_png`): a roll, a re-roll and its credit change only the strip, so the table is drawn
+again only when a camp action or a new turn changes it. A tipped tank's gauge therefore shows
+the level it was tipped at until the tank stops; the turn panel counts what flows.
 
 Pure and thread-safe. Everything that does not change during a match (the board's background
 and frames, every card face and territory tile keyed by its id, icons, and each short text once
@@ -45,7 +49,16 @@ territories, camps, dice (the turn panel), board, results.
 
 from __future__ import annotations
 
-from render.kero.board import board_background, board_image, board_png
+from render.kero.board import (
+    board_background,
+    board_image,
+    board_png,
+    table_image,
+    table_png,
+    turn_background,
+    turn_image,
+    turn_png,
+)
 from render.kero.camps import ability_chip, territory_chip
 from render.kero.cards import card_face, empty_card
 from render.kero.dice import dice_background, dice_image, dice_png, die_face, shack_die
@@ -83,6 +96,7 @@ from render.kero.layout import (
     ROW_Y,
     SMALL,
     STATS_Y,
+    TABLE_Y,
     TERR_GAP,
     TERR_H,
     TERR_W,
@@ -148,6 +162,7 @@ __all__ = [
     "ROW_Y",
     "SMALL",
     "STATS_Y",
+    "TABLE_Y",
     "TERR_GAP",
     "TERR_H",
     "TERR_W",
@@ -170,8 +185,12 @@ __all__ = [
     "ink",
     "results_image",
     "results_png",
+    "table_image",
+    "table_png",
     "terr_x",
     "terr_y",
+    "turn_image",
+    "turn_png",
 ]
 
 
@@ -191,6 +210,7 @@ def clear_caches() -> None:
         crown_icon,
         flame_icon,
         board_background,
+        turn_background,
         dice_background,
         results_background,
         die_face,

@@ -1,5 +1,7 @@
 """The board image: the header, the turn panel, the row of cards, the New Territories, and both
-camps, stacked for a phone (see the package docstring).
+camps, stacked for a phone (see the package docstring). The bot posts it in two: the turn strip
+(the header and the turn panel: what changes at every roll) above the table (the row, the New
+Territories and the camps: what only a camp action or a new turn changes).
 
 A render copies the cached background (every frame and fixed label, per language) and pastes
 cached pieces onto the copy; only the header, the turn panel and the camps' figures are put on
@@ -35,6 +37,7 @@ from render.kero.layout import (
     LARGE,
     MARGIN,
     SMALL,
+    TABLE_Y,
     TURN_Y,
     WIDTH,
     card_x,
@@ -52,7 +55,17 @@ from words import Words, isolate
 PHASE_WORDS: Final = {phase: f"image-kero-phase-{phase.value}" for phase in Phase}
 """Each phase's words in the header: a message of images.ftl."""
 
-__all__ = ["PHASE_WORDS", "board_background", "board_image", "board_png", "shack_die"]
+__all__ = [
+    "PHASE_WORDS",
+    "board_background",
+    "board_image",
+    "board_png",
+    "shack_die",
+    "table_image",
+    "table_png",
+    "turn_image",
+    "turn_png",
+]
 
 
 def board_image(
@@ -64,14 +77,57 @@ def board_image(
     `viewer` (a seat or None) only adds a "you" mark; secrets are drawn for nobody.
     """
     image = board_background(words).copy()
-    draw = ImageDraw.Draw(image)
     _header(image, state, names, viewer, words)
     draw_turn(image, state, names, TURN_Y, words)
+    _table(image, state, names, viewer, words)
+    return image
+
+
+def turn_image(
+    state: KeroState, names: Sequence[str], *, words: Words, viewer: int | None = None
+) -> Image.Image:
+    """The board's top: the header and the turn panel (`TABLE_Y` high), as `board_image` draws
+    them."""
+    image = turn_background(words).copy()
+    _header(image, state, names, viewer, words)
+    draw_turn(image, state, names, TURN_Y, words)
+    return image
+
+
+def turn_png(
+    state: KeroState, names: Sequence[str], *, words: Words, viewer: int | None = None
+) -> bytes:
+    """`turn_image` as PNG bytes."""
+    return encode(turn_image(state, names, words=words, viewer=viewer))
+
+
+def table_image(
+    state: KeroState, names: Sequence[str], *, words: Words, viewer: int | None = None
+) -> Image.Image:
+    """The board under the turn panel (from `TABLE_Y` down): the row, the New Territories and
+    the camps, as `board_image` draws them. Nothing on it changes while dice are rolled (a
+    tipped tank is drawn at the level it was tipped with: the turn panel counts what flows)."""
+    image = board_background(words).copy()
+    _table(image, state, names, viewer, words)
+    return image.crop((0, TABLE_Y, WIDTH, HEIGHT))
+
+
+def table_png(
+    state: KeroState, names: Sequence[str], *, words: Words, viewer: int | None = None
+) -> bytes:
+    """`table_image` as PNG bytes."""
+    return encode(table_image(state, names, words=words, viewer=viewer))
+
+
+def _table(
+    image: Image.Image, state: KeroState, names: Sequence[str], viewer: int | None, words: Words
+) -> None:
+    """The row, the New Territories and both camps."""
+    draw = ImageDraw.Draw(image)
     _row(image, state, words)
     _territories(image, state, words)
     for seat in (0, 1):
         draw_camp(image, draw, state, seat, names=names, viewer=viewer, words=words)
-    return image
 
 
 def board_png(
@@ -104,6 +160,12 @@ def board_background(words: Words) -> Image.Image:
     for seat in (0, 1):
         draw_camp_frame(image, draw, seat, words)
     return image
+
+
+@cache
+def turn_background(words: Words) -> Image.Image:
+    """The board's top (`TABLE_Y` high) with its frames, once per language."""
+    return board_background(words).crop((0, 0, WIDTH, TABLE_Y))
 
 
 def _header(

@@ -164,23 +164,13 @@ def _head(
 def _gauge(
     image: Image.Image, draw: ImageDraw.ImageDraw, state: KeroState, seat: int, words: Words
 ) -> None:
-    """The tank as the state knows it: flat, its level of its capacity; tipped, the KERO it was
-    tipped with and what the last throw had used (no live clock: the bot's message has that)."""
-    camp = state.camps[seat]
-    tank, window = camp.tank, state.turn.window
+    """The tank's level of its capacity. A tipped tank keeps the level it was tipped at until
+    it stops (the turn panel counts what flows), so rolling never changes the table."""
+    tank = state.camps[seat].tank
     x, y = camp_x(seat), camp_y(seat)
     gx, gy = x + GAUGE_X, y + GAUGE_Y
-    tipped = state.active == seat and window is not None and not state.turn.flat
-    if tipped and window is not None:
-        last = window.last_at if window.last_at is not None else window.tipped_at
-        level_ms = window.left_at(last)
-        level = (window.fuel_ms + window.credit_ms) / 1000
-        text = said(words, "image-kero-tank-tipped", level=level)
-    else:
-        level_ms = tank.level_ms
-        text = said(
-            words, "image-kero-tank", level=tank.level_ms / 1000, capacity=tank.capacity_ms // 1000
-        )
+    level_ms = tank.level_ms
+    text = said(words, "image-kero-tank", level=level_ms / 1000, capacity=tank.capacity_ms // 1000)
     filled = round(GAUGE_W * min(level_ms, tank.capacity_ms) / tank.capacity_ms)
     if filled:
         box = (gx, gy, gx + filled - 1, gy + GAUGE_H - 1)

@@ -39,7 +39,9 @@ DIE_GAP: Final = 6
 MAX_DICE: Final = 8
 DICE_TOP: Final = 38
 """Where the dice start inside the turn panel (and the dice strip)."""
-ROW_Y: Final = TURN_Y + TURN_H + 10
+TABLE_Y: Final = TURN_Y + TURN_H
+"""Where the table image starts (the board under the turn panel; above it, the turn strip)."""
+ROW_Y: Final = TABLE_Y + 10
 CARD_W, CARD_H, CARD_GAP = 186, 132, 9
 """Six cards in two lines of three: 3 × 186 + 2 × 9 = 576."""
 BURNS_Y: Final = ROW_Y + 2 * CARD_H + CARD_GAP + 14

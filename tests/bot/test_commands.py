@@ -147,7 +147,7 @@ async def test_kero_challenge_only_the_challenged_member_answers(
     assert accepted.acknowledged and "started" in fake.message(challenge.id).text
     live = live_here(bot, server)
     assert live is not None and live.spec.name == "kero"
-    assert decodes(fake.message(int(live.message_id or 0))) == 1
+    assert decodes(fake.message(int(live.message_id or 0))) == 2  # the turn strip, the table
 
 
 async def test_kero_challenge_can_be_declined_or_played_against_the_bot(

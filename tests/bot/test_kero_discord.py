@@ -40,13 +40,13 @@ async def test_a_member_plays_a_whole_match_against_the_computer(
 ) -> None:
     server = timed_server
     bot, driver = await start_vs_computer(server, variant=variant)
-    assert decodes(driver.message) == 1
+    assert decodes(driver.message) == 2  # the turn strip above the table
     for _ in range(3000):
         if not await driver.step() and driver.live.id not in bot.runtime.service.matches:
             break
     assert driver.live.state.is_terminal()
     final = server.fake.channel_messages(server.channel)[-1]
-    assert "🏆" in final.text and decodes(final) == 2  # the final board and the results card
+    assert "🏆" in final.text and decodes(final) == 3  # the final board in two, the results card
     assert bot.runtime.publisher.errors == []
     await server.fake.disconnect(bot)
 
@@ -199,7 +199,7 @@ async def test_a_claim_with_a_boss_tie_asks_its_owner_in_discord(timed_server: S
     after = kero_state(live.state)
     assert not res.ephemeral and after.phase is Phase.START and after.vote is None
     assert "T3" in after.camps[0].territories and not after.camps[0].boss_side
-    assert decodes(driver.message) == 1 and "your turn" in driver.message.text
+    assert decodes(driver.message) == 2 and "your turn" in driver.message.text
     await timed_server.fake.disconnect(bot)
 
 

@@ -53,7 +53,7 @@ async def test_a_kero_turn_over_the_gateway(server: Server) -> None:
     async with fake.loopback() as loop:
         task, driver = await against_the_computer_over_loopback(server, loop)
         bot, live = driver.bot, driver.live
-        assert decodes(driver.message) == 1
+        assert decodes(driver.message) == 2  # the turn strip and the table
         await driver.press(0, "roll@")
         await fake.settle()
         toggle = driver.first_toggle()

@@ -20,6 +20,7 @@ from games.keer_kids import KeerState, Roll
 from games.kero import KeroState
 from games.kero.board import Phase as KeroPhase
 from games.records import replay
+from render import kero
 from render.emoji import FALLBACK, EmojiKey
 from render.stamp import Stamp, read_stamp
 from tests.bot.conftest import Server
@@ -143,7 +144,11 @@ async def test_every_kero_message_shows_the_turn_it_describes(
 ) -> None:
     bot, driver = await start_vs_computer(timed_server, variant=variant)
     names = [p.name for p in driver.live.players]
-    checked = rolling = 0
+    checked = rolling = kept = 0
+
+    def table(state: GameState) -> bytes:
+        return kero.table_png(state, driver.live.names, words=driver.live.words)
+
     for _ in range(3000):
         if not await driver.step() and driver.live.id not in bot.runtime.service.matches:
             break
@@ -157,4 +162,9 @@ async def test_every_kero_message_shows_the_turn_it_describes(
                 rolling += 1
                 faces = dice_faces(driver.live.words, state)
                 assert all(face in plain(message.text) for face in faces), message.text
-    assert driver.live.state.is_terminal() and checked > 50 and rolling > 5
+            board = stamps_of(message)["board.png"].version
+            if board != state.version:  # the table kept from before: it still shows this state
+                kept += 1
+                drawn = await state_at(bot, driver.live.id, board)
+                assert table(drawn) == table(state), (board, state.version)
+    assert driver.live.state.is_terminal() and checked > 50 and rolling > 5 and kept > 5

@@ -63,15 +63,21 @@ def test_counts_have_plural_forms() -> None:
 
 
 async def test_every_board_image_carries_alt_text(timed_server: Server) -> None:
-    """The board's attachment describes it from the text board's data (names, points, KERO)."""
+    """Each image of the board describes it: the table from the text board's data (names,
+    points, KERO), the turn strip by the turn, its phase and its dice."""
     driver = await rolling(timed_server)
     posted = [m for m in timed_server.fake.channel_messages(timed_server.channel) if m.attachments]
     assert posted
+    rolled = False
     for message in posted:
-        for attachment in message.attachment_objects:
-            alt = attachment.description or ""
-            assert alt.startswith(f"Kero match #{driver.live.id}.") and "KERO" in alt, alt
+        described = {a.filename: a.description or "" for a in message.attachment_objects}
+        assert set(described) == {"strip.png", "board.png"}
+        for alt in described.values():
+            assert alt.startswith(f"Kero match #{driver.live.id}.") and "Ana" in alt, alt
             assert "**" not in alt and len(alt) <= ALT_LIMIT
+        assert "KERO" in described["board.png"] and "turn 1" in described["strip.png"]
+        rolled = rolled or ("rolling" in described["strip.png"] and "🧱" in described["strip.png"])
+    assert rolled
     await timed_server.fake.disconnect(driver.bot)
 
 

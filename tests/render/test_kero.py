@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from PIL import Image, ImageChops
 
+from games.common import CHANCE
 from games.kero import actions as a
 from games.kero.state import KeroState
 from render import kero, legibility
@@ -28,6 +29,7 @@ from tests.games.kero.helpers import (
     camp,
     pass_turn,
     play_turn,
+    reroll,
     roll,
     snapshot,
     stop,
@@ -359,19 +361,59 @@ def test_the_board_shows_the_dice_in_play() -> None:
         assert region(rolled, die_box(index, kero.TURN_Y)) == region(strip, die_box(index))
     state.apply(state.active, a.Reroll((5,), T + 3_100))
     in_air = board(state)
-    assert changed_only_in(rolled, in_air, TURN_BOX, gauge_box(0))  # the KERO used so far
+    assert changed_only_in(rolled, in_air, TURN_BOX)  # the KERO used so far, in the panel
     assert "?" in texts(lambda: kero.board_image(state, NAMES, words=EN))
 
 
 def test_the_tipped_tank_says_what_is_known_not_a_clock() -> None:
-    """Tipped, the gauge gives the KERO it was tipped with and what the last throw had used;
-    never "of 60" as if the tank were still full and waiting."""
+    """Tipped, the turn panel gives what the last throw had used of the KERO the tank was
+    tipped with (credits included); the gauge keeps the level it was tipped at until the tank
+    stops, so that rolling never changes the table under the turn strip."""
     state = match()
+    before = board(state)
     roll(state, T, NO_FLAMES)
-    state.apply(state.active, a.Reroll((0,), T + 3_100))
+    reroll(state, (0,), T + 3_100, (BRICK,))
+    state.apply(state.active, a.Credit(400))
     drawn = texts(lambda: kero.board_image(state, NAMES, words=EN))
-    assert "tipped with 60.0 s" in drawn
-    assert "3.1 s of KERO used by the last throw" in drawn
+    assert "3.1 of 60.4 s of KERO used by the last throw" in drawn
+    assert "60.0 s of 60" in drawn
+    assert region(board(state), gauge_box(0)) == region(before, gauge_box(0))
+    stop(state, T + 5_000)
+    assert region(board(state), gauge_box(0)) != region(before, gauge_box(0))
+
+
+def test_the_turn_strip_and_the_table_are_the_board_in_two() -> None:
+    """The bot posts the board as its turn strip above its table: together, the same pixels."""
+    state = mid_game()
+    whole = board(state, viewer=1)
+    top = decode(kero.turn_png(state, NAMES, words=EN, viewer=1))
+    table = decode(kero.table_png(state, NAMES, words=EN, viewer=1))
+    assert top.size == (kero.WIDTH, kero.TABLE_Y)
+    assert table.size == (kero.WIDTH, kero.HEIGHT - kero.TABLE_Y)
+    assert region(whole, (0, 0, kero.WIDTH, kero.TABLE_Y)) == top.tobytes()
+    assert region(whole, (0, kero.TABLE_Y, kero.WIDTH, kero.HEIGHT)) == table.tobytes()
+
+
+def test_rolling_changes_only_the_turn_strip() -> None:
+    """A roll, its dice, a re-roll and a credit leave the table as it was drawn before the
+    roll; the stop changes it (the tank's new level, the dice's yield in the camp)."""
+    state = match()
+    table = kero.table_png(state, NAMES, words=EN)
+    strips = {kero.turn_png(state, NAMES, words=EN)}
+    roll(state, T, NO_FLAMES)
+    strips.add(kero.turn_png(state, NAMES, words=EN))
+    moves = (
+        (state.active, a.Reroll((0, 1), T + 3_100)),
+        (CHANCE, a.Faces((1, 2))),
+        (state.active, a.Credit(300)),
+    )
+    for step, (seat, action) in enumerate(moves):
+        state.apply(seat, action)
+        assert kero.table_png(state, NAMES, words=EN) == table, step
+        strips.add(kero.turn_png(state, NAMES, words=EN))
+    assert len(strips) == 5  # before, the roll, the dice in the air, their faces, the credit
+    stop(state, T + 6_000)
+    assert kero.table_png(state, NAMES, words=EN) != table
 
 
 def test_camp_shows_what_is_left_to_spend_and_the_explorer_just_placed() -> None:

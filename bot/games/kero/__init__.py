@@ -19,6 +19,7 @@ ADAPTER = GameAdapter(
         players=ui.players,
         look_label="kero-look-label",
         accent=ui.accent,
+        strip_alt=ui.strip_alt,
     ),
     buttons=play.BUTTONS,
     selects=play.SELECTS,

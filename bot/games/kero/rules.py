@@ -31,6 +31,8 @@ how long the gateway must have been connected before a deadline that judges clic
 UNSYNCED_MS: Final = 5_000
 """Extra wait for a tank deadline while the bot has not yet seen an interaction (just after a
 restart its clock offset is unknown, and firing early could lose a click in flight)."""
+ROLLING_ONLY: Final = (a.Roll, a.Faces, a.Reroll, a.Credit)
+"""The actions that change only the turn strip, never the table under it."""
 LIVE_THROW_WAIT_MS: Final = 5_000
 """A live fuel-up whose thrower has not thrown for this long goes on at the fixed cadence."""
 
@@ -87,6 +89,15 @@ class KeroRules(GameRules):
         """The version after the last move and the dice it threw, ignoring later credits."""
         version = len(state.history)
         while version and isinstance(state.history[version - 1][1], a.Credit):
+            version -= 1
+        return version
+
+    def board_version(self, state: GameState) -> int:
+        """The table as the last action that changed it left it: a roll, its dice, a re-roll
+        and a credit change only the turn strip above it (`render.kero.table_png`)."""
+        history = kero_state(state).history
+        version = len(history)
+        while version and isinstance(history[version - 1][1], ROLLING_ONLY):
             version -= 1
         return version
 

@@ -264,6 +264,13 @@ def progress_line(live: LiveMatch) -> str:
     )
 
 
+def strip_alt(live: LiveMatch) -> str:
+    """The turn strip's alt text: the turn, its phase and who acts, then the dice as they lie."""
+    state = kero_state(live.state)
+    faces = dice_faces(live.words, state) if state.turn.faces else []
+    return " · ".join([progress_line(live), *faces])
+
+
 def mover(state: KeroState) -> Seat:
     return state.thrower() if state.phase is Phase.FUELING else state.active
 

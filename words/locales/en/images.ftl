@@ -115,7 +115,6 @@ image-kero-points = { $count ->
 }
 image-kero-to-play = TO PLAY
 image-kero-tank = { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s of { $capacity }
-image-kero-tank-tipped = tipped with { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
 image-kero-tuareks = { $count ->
     [one] { $count } { -tuarek(count: 1) }
    *[other] { $count } { -tuarek(count: 2) }
@@ -265,7 +264,7 @@ image-kero-turn-of = { $name }'s turn · { $phase }
 image-kero-waiting = { $name }: no roll yet
 image-kero-roll-by = { $name }'s roll
 # What the state knows of a tipped tank: the KERO its last throw had used (not a live clock).
-image-kero-used = { NUMBER($used, minimumFractionDigits: 1, maximumFractionDigits: 1) } s of { -fuel } used by the last throw
+image-kero-used = { NUMBER($used, minimumFractionDigits: 1, maximumFractionDigits: 1) } of { NUMBER($tipped, minimumFractionDigits: 1, maximumFractionDigits: 1) } s of { -fuel } used by the last throw
 image-kero-to-spend = To spend:
 image-kero-nothing-to-spend = Nothing left to spend
 image-kero-owed-places = { $count ->

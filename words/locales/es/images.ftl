@@ -103,7 +103,6 @@ image-kero-points = { $count ->
 }
 image-kero-to-play = JUEGA
 image-kero-tank = { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s de { $capacity }
-image-kero-tank-tipped = inclinado con { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
 image-kero-tuareks = { $count ->
     [one] { $count } { -tuarek(count: 1) }
    *[other] { $count } { -tuarek(count: 2) }
@@ -227,7 +226,7 @@ image-kero-turn-yours = Tu turno · { $phase }
 image-kero-turn-of = Turno: { $name } · { $phase }
 image-kero-waiting = { $name }: aún no ha tirado
 image-kero-roll-by = Tirada: { $name }
-image-kero-used = { NUMBER($used, minimumFractionDigits: 1, maximumFractionDigits: 1) } s de { -fuel } gastados en la última tirada
+image-kero-used = { NUMBER($used, minimumFractionDigits: 1, maximumFractionDigits: 1) } de { NUMBER($tipped, minimumFractionDigits: 1, maximumFractionDigits: 1) } s de { -fuel } gastados en la última tirada
 image-kero-to-spend = Por gastar:
 image-kero-nothing-to-spend = Nada por gastar
 image-kero-owed-places = { $count ->

@@ -103,7 +103,6 @@ image-kero-points = { $count ->
 }
 image-kero-to-play = AAN ZET
 image-kero-tank = { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s van { $capacity }
-image-kero-tank-tipped = gekanteld met { NUMBER($level, minimumFractionDigits: 1, maximumFractionDigits: 1) } s
 image-kero-tuareks = { $count ->
     [one] { $count } { -tuarek(count: 1) }
    *[other] { $count } { -tuarek(count: 2) }
@@ -215,7 +214,7 @@ image-kero-turn-yours = Jouw beurt · { $phase }
 image-kero-turn-of = Aan de beurt: { $name } · { $phase }
 image-kero-waiting = { $name }: nog niet gegooid
 image-kero-roll-by = Worp: { $name }
-image-kero-used = { NUMBER($used, minimumFractionDigits: 1, maximumFractionDigits: 1) } s { -fuel } verbruikt bij de laatste worp
+image-kero-used = { NUMBER($used, minimumFractionDigits: 1, maximumFractionDigits: 1) } van { NUMBER($tipped, minimumFractionDigits: 1, maximumFractionDigits: 1) } s { -fuel } verbruikt bij de laatste worp
 image-kero-to-spend = Te besteden:
 image-kero-nothing-to-spend = Niets meer te besteden
 image-kero-owed-places = { $count ->

@@ -432,6 +432,8 @@ def wrap(text: str, size: int, width: float) -> list[str]:
 def _fitting(text: str, size: int, width: float, floor: int, lines: int) -> Fitted:
     """The largest size from `size` down to `floor` at which `text` wraps into at most `lines`
     lines no wider than `width`; else its lines at `floor`, the last holding what is left."""
+    if text == " ".join(text.split()) and text_width(text, size) <= width:
+        return Fitted((text,), size)  # one line as it is: one measure, not one per word
     for at in range(size, min(size, floor) - 1, -1):
         broken = wrap(text, at, width)
         if len(broken) <= lines and all(text_width(line, at) <= width for line in broken):

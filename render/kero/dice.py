@@ -211,14 +211,18 @@ def _under(x: int) -> tuple[float, float, float, float]:
 
 
 def _foot(image: Image.Image, state: KeroState, top: int, words: Words) -> None:
-    """The panel's last line: in the window, the KERO the last throw had used of what the tank
-    was tipped with (its credits included); in camp, what is left to spend (the free Explorers
+    """The panel's last line: in the window, the whole seconds of KERO the last throw had used
+    of what the tank was tipped with (its credits included); in camp, what is left to spend (the free Explorers
     owed are on the title's line: both would not fit here)."""
     turn, y, left = state.turn, top + FOOT_Y, MARGIN + 12
     window = turn.window
     if state.phase is Phase.ROLLING and window is not None:
         last = window.last_at if window.last_at is not None else window.tipped_at
-        spent, tipped = (last - window.tipped_at) / 1000, (window.fuel_ms + window.credit_ms) / 1000
+        # Whole seconds: the message counts down live; here a figure that repeats draws once.
+        spent, tipped = (
+            (last - window.tipped_at) // 1000,
+            (window.fuel_ms + window.credit_ms) // 1000,
+        )
         used = said(words, "image-kero-used", used=spent, tipped=tipped)
         shown = fit(used, SMALL, RIGHT - left, floor=FLOOR)
         room = across(MARGIN + 4, EDGE)

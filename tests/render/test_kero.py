@@ -375,7 +375,7 @@ def test_the_tipped_tank_says_what_is_known_not_a_clock() -> None:
     reroll(state, (0,), T + 3_100, (BRICK,))
     state.apply(state.active, a.Credit(400))
     drawn = texts(lambda: kero.board_image(state, NAMES, words=EN))
-    assert "3.1 of 60.4 s of KERO used by the last throw" in drawn
+    assert "3 of 60 s of KERO used by the last throw" in drawn
     assert "60.0 s of 60" in drawn
     assert region(board(state), gauge_box(0)) == region(before, gauge_box(0))
     stop(state, T + 5_000)
@@ -405,7 +405,7 @@ def test_rolling_changes_only_the_turn_strip() -> None:
     moves = (
         (state.active, a.Reroll((0, 1), T + 3_100)),
         (CHANCE, a.Faces((1, 2))),
-        (state.active, a.Credit(300)),
+        (state.active, a.Credit(1_000)),
     )
     for step, (seat, action) in enumerate(moves):
         state.apply(seat, action)

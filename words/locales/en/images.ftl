@@ -263,8 +263,9 @@ image-kero-turn-yours = Your turn · { $phase }
 image-kero-turn-of = { $name }'s turn · { $phase }
 image-kero-waiting = { $name }: no roll yet
 image-kero-roll-by = { $name }'s roll
-# What the state knows of a tipped tank: the KERO its last throw had used (not a live clock).
-image-kero-used = { NUMBER($used, minimumFractionDigits: 1, maximumFractionDigits: 1) } of { NUMBER($tipped, minimumFractionDigits: 1, maximumFractionDigits: 1) } s of { -fuel } used by the last throw
+# What the state knows of a tipped tank: the whole seconds of KERO its last throw had used of
+# what it was tipped with (not a live clock: the message counts down).
+image-kero-used = { $used } of { $tipped } s of { -fuel } used by the last throw
 image-kero-to-spend = To spend:
 image-kero-nothing-to-spend = Nothing left to spend
 image-kero-owed-places = { $count ->

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import copy
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -61,7 +60,7 @@ class Driver:
     async def _send(self, client: discord.Client, rec: FakeInteraction) -> None:
         """One INTERACTION_CREATE for ``rec``, a fresh copy of its payload each time."""
         rec.deliveries += 1
-        await self.deliver(client, "INTERACTION_CREATE", copy.deepcopy(rec.payload))
+        await self.deliver(client, "INTERACTION_CREATE", payloads.json_copy(rec.payload))
 
     def redeliver_next(self, times: int = 1) -> None:
         """Deliver each of the next ``times`` interactions twice, back to back (same id and

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import copy
 import re
 import time
 from collections.abc import Callable
@@ -208,7 +207,7 @@ class FakeDiscord(Driver):
             if inj.times > 0 and inj.method == req.method and inj.pattern.search(req.path):
                 inj.times -= 1
                 self.failures_served += 1
-                return inj.status, copy.deepcopy(inj.body)
+                return inj.status, payloads.json_copy(inj.body)
         return None
 
     # -- clients --------------------------------------------------------------------------
@@ -321,9 +320,9 @@ class FakeDiscord(Driver):
         """Gateway events caused by REST calls (THREAD_CREATE) reach every connected bot."""
         for client in self._clients:
             if client.is_ready() and _intended(client, event):
-                self._dispatch(client, event, copy.deepcopy(data))
+                self._dispatch(client, event, payloads.json_copy(data))
         if self.loopback_server is not None:
-            push = self.loopback_server.push(event, copy.deepcopy(data))
+            push = self.loopback_server.push(event, payloads.json_copy(data))
             asyncio.get_running_loop().create_task(push, name="fakediscord-push")
 
     # -- waiting --------------------------------------------------------------------------

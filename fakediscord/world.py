@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -28,7 +27,7 @@ from .model import (
     Overwrite,
     Upload,
 )
-from .payloads import content_type
+from .payloads import content_type, json_copy
 
 ALL = discord.Permissions.all().value
 EVERYONE_DEFAULT = discord.Permissions(
@@ -319,11 +318,11 @@ class World:
         if "content" in payload:
             msg.content = payload["content"] or ""
         if "embeds" in payload:
-            msg.embeds = copy.deepcopy(payload["embeds"] or [])
+            msg.embeds = json_copy(payload["embeds"] or [])
         if payload.get("allowed_mentions") is not None:
-            msg.allowed_mentions = copy.deepcopy(payload["allowed_mentions"])
+            msg.allowed_mentions = json_copy(payload["allowed_mentions"])
         if "components" in payload:
-            msg.components = _number(copy.deepcopy(payload["components"] or []))
+            msg.components = _number(json_copy(payload["components"] or []))
         kept = _kept(msg, payload)
         described = {
             str(a.get("id")): a.get("description") for a in payload.get("attachments") or []

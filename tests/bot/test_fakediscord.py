@@ -22,6 +22,7 @@ from fakediscord import (
     FakeDiscord,
     FakeGuild,
     FakeUser,
+    payloads,
     snowflake_ms,
 )
 
@@ -790,3 +791,18 @@ async def test_loopback_shards_receive_their_own_guilds() -> None:
         await bot.close()
         await task
     assert fake.violations == []
+
+
+def test_a_json_copy_shares_nothing_with_its_original() -> None:
+    """What the double stores or sends is a copy: changing it never reaches the bot's payload."""
+    original: dict[str, Any] = {
+        "components": [{"type": 1, "components": [{"custom_id": "a", "emoji": None}]}],
+        "flags": 1 << 15,
+        "spans": (1, [2]),
+    }
+    copied = payloads.json_copy(original)
+    assert copied == original
+    copied["components"][0]["components"][0]["custom_id"] = "b"
+    copied["spans"][1].append(3)
+    assert original["components"][0]["components"][0]["custom_id"] == "a"
+    assert original["spans"] == (1, [2])

@@ -106,6 +106,12 @@ def measure(repeats: int) -> dict[str, Any]:
                 "keer-strip", lambda: keer_kids.strip_image(t, NAMES, words=WORDS), repeats
             ),
             measure_image("keer-sheet", lambda: keer_kids.sheet_image(t, 0, words=WORDS), repeats),
+            measure_image(
+                "kero-turn-strip", lambda: kero.turn_image(k, NAMES[:2], words=WORDS), repeats
+            ),
+            measure_image(
+                "kero-table", lambda: kero.table_image(k, NAMES[:2], words=WORDS), repeats
+            ),
             measure_image("kero-dice", lambda: kero.dice_image(k, NAMES[:2], words=WORDS), repeats),
             measure_image(
                 "kero-results", lambda: kero.results_image(k, NAMES[:2], words=WORDS), repeats

@@ -58,6 +58,8 @@ def test_render_benchmark_reports_json() -> None:
         "keer-table-4p-scripts",
         "keer-strip",
         "keer-sheet",
+        "kero-turn-strip",
+        "kero-table",
         "kero-dice",
         "kero-results",
     ]

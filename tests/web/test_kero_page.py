@@ -353,11 +353,13 @@ async def new_board(table: Table, before: set[str], ended: str) -> None:
         posted = [m for m in shown if m.alt and m.testid not in before]
         summary = next((m.text for m in shown if m.testid == ended), "")
         if posted and "is over" in summary:
-            shown_image = '[data-testid="gallery"] img'
-            image = table.page.get_by_test_id(posted[-1].testid).locator(shown_image)
+            shown_image = '[data-testid="gallery"] img'  # the turn strip, the table
+            images = table.page.get_by_test_id(posted[-1].testid).locator(shown_image)
             with contextlib.suppress(PlaywrightError):  # re-rendered meanwhile: look again
-                loaded = "img => img.complete && img.naturalWidth > 0"
-                if await image.evaluate(loaded, timeout=2_000):
+                loaded = (
+                    "imgs => imgs.length == 2 && imgs.every(i => i.complete && i.naturalWidth > 0)"
+                )
+                if await images.evaluate_all(loaded):
                     return
         await asyncio.sleep(0.1)
     raise AssertionError(f"no new board image after End turn: {table.log[-12:]}")

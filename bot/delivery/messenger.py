@@ -26,6 +26,15 @@ class Image:
     alt: str
 
 
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A message as the bot's post or edit left it: its id and the files it carries (a later
+    edit keeps one by naming it instead of uploading it again)."""
+
+    message_id: str
+    files: tuple[discord.Attachment, ...] = ()
+
+
 class Messenger(Protocol):
     """Sends and edits the bot's messages."""
 
@@ -54,8 +63,8 @@ class Messenger(Protocol):
         images: Sequence[Image],
         *,
         nonce: str | None = None,
-    ) -> str:
-        """Post a Components V2 message with the images its layout shows; its id."""
+    ) -> Written:
+        """Post a Components V2 message with the images its layout shows."""
         ...
 
     async def replace(
@@ -64,9 +73,10 @@ class Messenger(Protocol):
         message_id: str,
         view: discord.ui.LayoutView,
         images: Sequence[Image] | None,
-    ) -> None:
-        """Edit a Components V2 message: its layout, and all its images replaced (None keeps
-        the ones it has)."""
+        kept: Sequence[discord.Attachment] = (),
+    ) -> Written:
+        """Edit a Components V2 message: its layout, and its images replaced by `images` and
+        the files `kept` of those it carries (None keeps all it has)."""
         ...
 
     async def direct(self, user_id: str, content: str) -> None:
@@ -121,12 +131,12 @@ class DiscordMessenger:
         images: Sequence[Image],
         *,
         nonce: str | None = None,
-    ) -> str:
-        """Post a Components V2 message with the images its layout shows; its id."""
+    ) -> Written:
+        """Post a Components V2 message with the images its layout shows."""
         channel = self._client.get_partial_messageable(int(channel_id))
         extra: dict[str, Any] = {} if nonce is None else {"nonce": nonce}
         message = await channel.send(view=view, files=files_of(images), **extra)
-        return str(message.id)
+        return Written(str(message.id), tuple(message.attachments))
 
     async def replace(
         self,
@@ -134,15 +144,17 @@ class DiscordMessenger:
         message_id: str,
         view: discord.ui.LayoutView,
         images: Sequence[Image] | None,
-    ) -> None:
-        """Edit a Components V2 message: its layout, and all its images replaced (None keeps
-        the ones it has)."""
+        kept: Sequence[discord.Attachment] = (),
+    ) -> Written:
+        """Edit a Components V2 message: its layout, and its images replaced by `images` and
+        the files `kept` of those it carries (None keeps all it has)."""
         channel = self._client.get_partial_messageable(int(channel_id))
         message = channel.get_partial_message(int(message_id))
         if images is None:
-            await message.edit(view=view)
+            edited = await message.edit(view=view)
         else:
-            await message.edit(view=view, attachments=files_of(images))
+            edited = await message.edit(view=view, attachments=[*kept, *files_of(images)])
+        return Written(message_id, tuple(edited.attachments))
 
     async def direct(self, user_id: str, content: str) -> None:
         """A direct message to a member."""

@@ -12,7 +12,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
@@ -85,6 +85,8 @@ class _Shown:
 
     message_id: str
     pictures: tuple[Picture, ...]
+    files: dict[str, discord.Attachment] = field(default_factory=dict)
+    """The message's files by name, as its post or last edit returned them (none: unknown)."""
 
 
 class RenderTimer(Protocol):
@@ -179,15 +181,12 @@ class Publisher:
         if over:
             self.forget(live)
 
-    async def images(self, live: LiveMatch) -> list[Image]:
+    async def pictures(self, live: LiveMatch, message_id: str | None) -> Pictures:
         """The images of the match, each stamped with the version it is drawn at: its strip
         (if the game has one) at the picture version (`GameRules.picture_version`), then its
-        board at the board version; none where the bot may not attach files."""
-        return (await self.pictures(live, None)).images
-
-    async def pictures(self, live: LiveMatch, message_id: str | None) -> Pictures:
-        """The match's images as `images` draws them, but those the message `message_id`
-        already carries at the same version named only (kept: not drawn or sent again)."""
+        board at the board version; none where the bot may not attach files. Those the message
+        `message_id` already carries at the same version are named only (kept: not drawn or
+        sent again)."""
         if not self.can_attach.get(live.channel_id, True):
             return Pictures(())
         shown = self._shown.get(live.id)
@@ -297,8 +296,8 @@ class Publisher:
                 images = [*images, card]
             view = build(images).view
             posted = await self._messenger.post(live.channel_id, view, images, nonce=nonce)
-            self.note_shown(live, posted, pictures)
-            return posted
+            self.note_shown(live, posted.message_id, pictures, posted.files)
+            return posted.message_id
 
         return await self._attaching(live, send)
 
@@ -306,25 +305,42 @@ class Publisher:
         """Edit the match's current message to the card `build` makes, with the images of the
         match now (or its text board where files are not allowed). When the message already
         carries them all, they are kept, not sent again (a Keer pick changes only the waiting
-        list); should Discord refuse the kept ones, they are sent again."""
+        list); when it carries some, those are kept and the rest uploaded (a computer's roll
+        uploads only the strip); should Discord refuse the kept ones, all are sent again."""
         message_id = live.message_id
         if message_id is None:
             return
         channel_id, replace = live.channel_id, self._messenger.replace
         kept = await self.pictures(live, message_id)
-        if kept.drawn and not kept.uploads():
+        files = self._files(live, kept)
+        if kept.drawn and (not kept.uploads() or files):
+            view = build(kept.images).view
             try:
-                await replace(channel_id, message_id, build(kept.images).view, None)
+                if not kept.uploads():
+                    await replace(channel_id, message_id, view, None)
+                    return
+                written = await replace(channel_id, message_id, view, kept.uploads(), files)
+                self.note_shown(live, message_id, kept, written.files)
                 return
             except discord.HTTPException as error:
                 if error.status != BAD_REQUEST:
                     raise
 
         async def send(pictures: Pictures) -> None:
-            await replace(channel_id, message_id, build(pictures.images).view, pictures.images)
-            self.note_shown(live, message_id, pictures)
+            images = pictures.images
+            written = await replace(channel_id, message_id, build(images).view, images)
+            self.note_shown(live, message_id, pictures, written.files)
 
         await self._attaching(live, send)
+
+    def _files(self, live: LiveMatch, pictures: Pictures) -> list[discord.Attachment]:
+        """The files of the images the message carries, to keep by naming them; none unless
+        every one is known (its post or last edit returned them)."""
+        shown = self._shown.get(live.id)
+        if shown is None or not pictures.carried:
+            return []
+        files = [shown.files[name] for name in pictures.carried if name in shown.files]
+        return files if len(files) == len(pictures.carried) else []
 
     async def _attaching(self, live: LiveMatch, send: Callable[[Pictures], Awaitable[T]]) -> T:
         """Send with the match's images; where Discord says the bot may not attach files
@@ -339,16 +355,23 @@ class Publisher:
                 self.can_attach[live.channel_id] = False
         return await send(Pictures(()))
 
-    def note_shown(self, live: LiveMatch, message_id: str, pictures: Pictures) -> None:
-        """Remember the images a message now carries (none: the text board), once its post or
-        edit succeeded (a failed one leaves the message as it was)."""
+    def note_shown(
+        self,
+        live: LiveMatch,
+        message_id: str,
+        pictures: Pictures,
+        files: Sequence[discord.Attachment] = (),
+    ) -> None:
+        """Remember the images a message now carries (none: the text board) and, where the
+        post or edit returned them, their files; once it succeeded (a failed one leaves the
+        message as it was)."""
         if not pictures.drawn:
             self._shown.pop(live.id, None)
             return
         named = tuple(
             Picture(Image(b"", p.image.filename, p.image.alt), p.version) for p in pictures.drawn
         )
-        self._shown[live.id] = _Shown(message_id, named)
+        self._shown[live.id] = _Shown(message_id, named, {f.filename: f for f in files})
 
     def lock(self, live: LiveMatch) -> asyncio.Lock:
         """Held while a match's messages change, so they change in order."""

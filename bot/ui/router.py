@@ -195,7 +195,9 @@ class ClickRouter:
         """The edit, then the images the message carries noted (not before: a failed edit
         leaves the message as it was)."""
         done = await edit
-        self._publisher.note_shown(live, message_id, pictures)
+        resource = getattr(done, "resource", None)
+        files = resource.attachments if isinstance(resource, discord.InteractionMessage) else []
+        self._publisher.note_shown(live, message_id, pictures, files)
         return done
 
     async def deliver(

@@ -212,8 +212,8 @@ def _under(x: int) -> tuple[float, float, float, float]:
 
 def _foot(image: Image.Image, state: KeroState, top: int, words: Words) -> None:
     """The panel's last line: in the window, the whole seconds of KERO the last throw had used
-    of what the tank was tipped with (its credits included); in camp, what is left to spend (the free Explorers
-    owed are on the title's line: both would not fit here)."""
+    of what the tank was tipped with (its credits included); in camp, what is left to spend
+    (the free Explorers owed are on the title's line: both would not fit here)."""
     turn, y, left = state.turn, top + FOOT_Y, MARGIN + 12
     window = turn.window
     if state.phase is Phase.ROLLING and window is not None:

@@ -20,7 +20,7 @@ from bot.core.settings import Settings
 from bot.core.timers import MatchTimers
 from bot.core.turn_clocks import ClockEvent, Ping, RanOut, TurnClocks
 from bot.delivery.layouts import Shown
-from bot.delivery.messenger import Image
+from bot.delivery.messenger import Image, Written
 from bot.delivery.outbox import Outbox
 from bot.delivery.publisher import Publisher
 from bot.delivery.steps import Steps
@@ -74,12 +74,12 @@ class FakeMessenger:
         images: Sequence[Image],
         *,
         nonce: str | None = None,
-    ) -> str:
+    ) -> Written:
         if self.failing:
             raise self.failing.pop(0)
         image = next((i for i in images if i.filename == "board.png"), None)  # not the strip
         self.sent.append(Sent(channel_id, card_text(view), view, image, nonce))
-        return str(next(self._ids))
+        return Written(str(next(self._ids)))
 
     async def edit(
         self, channel_id: str, message_id: str, content: str | None, view: discord.ui.View | None
@@ -94,10 +94,12 @@ class FakeMessenger:
         message_id: str,
         view: discord.ui.LayoutView,
         images: Sequence[Image] | None,
-    ) -> None:
+        kept: Sequence[discord.Attachment] = (),
+    ) -> Written:
         if self.failing:
             raise self.failing.pop(0)
         self.edits.append((channel_id, message_id, card_text(view), view))
+        return Written(message_id)
 
     async def direct(self, user_id: str, content: str) -> None:
         self.directs.append((user_id, content))

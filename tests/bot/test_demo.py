@@ -10,6 +10,7 @@ from PIL import Image
 
 from bot.cli import main
 from bot.demo import run_demo
+from render import kero
 
 
 def test_the_demo_writes_every_game_s_images_and_results(tmp_path: Path) -> None:
@@ -23,6 +24,8 @@ def test_the_demo_writes_every_game_s_images_and_results(tmp_path: Path) -> None
     for path in written:
         with Image.open(io.BytesIO(path.read_bytes())) as image:
             assert image.format == "PNG" and image.width >= 390  # at least a phone's width
+            if path.parent.name == "kero" and path.name != "results.png":
+                assert image.height == kero.HEIGHT  # the whole board, not the table alone
 
 
 def test_every_n_turns_writes_fewer_images(tmp_path: Path) -> None:

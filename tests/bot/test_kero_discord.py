@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 import pytest
 
 from bot.games.kero.rules import GRACE_MS, LIVE_THROW_WAIT_MS, UNSYNCED_MS, kero_state
+from fakediscord import FakeMessage
 from games.kero import KeroState
 from games.kero import actions as a
 from games.kero.board import Phase
@@ -288,3 +292,32 @@ async def test_a_restart_while_the_computer_waits_to_move_lets_it_move(
         await moved.step()
     assert again.runtime.publisher.errors == []
     await server.fake.disconnect(again)
+
+
+async def test_the_computers_rolls_upload_only_the_turn_strip(timed_server: Server) -> None:
+    """The bot's own edits (the computer's turn, shown through the publisher, not a click's
+    answer) keep the table the message carries by naming its file, and upload only the strip
+    while the table is unchanged; a click's answer does the same."""
+    bot, driver = await start_vs_computer(timed_server)
+    world = timed_server.fake.world
+    edits: list[tuple[bool, set[str], set[str]]] = []
+    edit_message = world.edit_message
+
+    def recorded(msg: FakeMessage, payload: dict[str, Any], files: list[Any], **kw: Any) -> Any:
+        by_rest = sys._getframe(1).f_globals["__name__"] == "fakediscord.rest"
+        kept = {str(a.get("filename")) for a in payload.get("attachments") or [] if "id" in a}
+        edits.append((by_rest, {f.filename for f in files}, kept - {f.filename for f in files}))
+        return edit_message(msg, payload, files, **kw)
+
+    world.edit_message = recorded  # type: ignore[method-assign]
+    for _ in range(400):
+        if not await driver.step() and driver.live.id not in bot.runtime.service.matches:
+            break
+        if kero_state(driver.live.state).turns >= 6:
+            break
+    strip_only = (({"strip.png"}, {"board.png"}),)
+    by_rest = [e[1:] for e in edits if e[0]]
+    by_click = [e[1:] for e in edits if not e[0]]
+    assert sum(e in strip_only for e in by_rest) >= 2, by_rest  # the computer's re-rolls
+    assert sum(e in strip_only for e in by_click) > 3, by_click
+    assert bot.runtime.publisher.errors == []

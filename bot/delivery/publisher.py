@@ -10,9 +10,9 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
@@ -34,7 +34,6 @@ MISSING_PERMISSIONS = 50013
 """Discord's error code when the bot lacks a permission (here: Attach Files)."""
 BAD_REQUEST = 400
 """Discord's status for a body it refuses (a kept image it could not find: sent again)."""
-BOARD_FILE = "board.png"
 RENDER_THREADS = 2
 DRAWN_INLINE = frozenset({"strip"})
 """Images drawn on the event loop: a strip takes under half a millisecond (drawn and encoded),
@@ -77,6 +76,12 @@ class Pictures:
         """The images to send (those the message does not carry yet)."""
         return [p.image for p in self.drawn if p.image.filename not in self.carried]
 
+    def keeping(self, files: Iterable[discord.Attachment]) -> list[discord.Attachment] | None:
+        """The message's `files` an edit keeps by naming them; None when one of the carried
+        images is not among them (then every image is sent again)."""
+        kept = [f for f in files if f.filename in self.carried]
+        return kept if len(kept) == len(self.carried) else None
+
 
 @dataclass(frozen=True, slots=True)
 class _Shown:
@@ -85,8 +90,8 @@ class _Shown:
 
     message_id: str
     pictures: tuple[Picture, ...]
-    files: dict[str, discord.Attachment] = field(default_factory=dict)
-    """The message's files by name, as its post or last edit returned them (none: unknown)."""
+    files: tuple[discord.Attachment, ...] = ()
+    """The message's files, as its post or last edit returned them (none: unknown)."""
 
 
 class RenderTimer(Protocol):
@@ -312,14 +317,15 @@ class Publisher:
             return
         channel_id, replace = live.channel_id, self._messenger.replace
         kept = await self.pictures(live, message_id)
-        files = self._files(live, kept)
-        if kept.drawn and (not kept.uploads() or files):
-            view = build(kept.images).view
+        shown = self._shown.get(live.id)
+        files = kept.keeping(shown.files if shown is not None else ())
+        if kept.carried and (files or not kept.uploads()):
+            view, uploads = build(kept.images).view, kept.uploads()
             try:
-                if not kept.uploads():
+                if files is None or not uploads:  # nothing new: the message keeps all it has
                     await replace(channel_id, message_id, view, None)
                     return
-                written = await replace(channel_id, message_id, view, kept.uploads(), files)
+                written = await replace(channel_id, message_id, view, uploads, files)
                 self.note_shown(live, message_id, kept, written.files)
                 return
             except discord.HTTPException as error:
@@ -332,15 +338,6 @@ class Publisher:
             self.note_shown(live, message_id, pictures, written.files)
 
         await self._attaching(live, send)
-
-    def _files(self, live: LiveMatch, pictures: Pictures) -> list[discord.Attachment]:
-        """The files of the images the message carries, to keep by naming them; none unless
-        every one is known (its post or last edit returned them)."""
-        shown = self._shown.get(live.id)
-        if shown is None or not pictures.carried:
-            return []
-        files = [shown.files[name] for name in pictures.carried if name in shown.files]
-        return files if len(files) == len(pictures.carried) else []
 
     async def _attaching(self, live: LiveMatch, send: Callable[[Pictures], Awaitable[T]]) -> T:
         """Send with the match's images; where Discord says the bot may not attach files
@@ -371,7 +368,7 @@ class Publisher:
         named = tuple(
             Picture(Image(b"", p.image.filename, p.image.alt), p.version) for p in pictures.drawn
         )
-        self._shown[live.id] = _Shown(message_id, named, {f.filename: f for f in files})
+        self._shown[live.id] = _Shown(message_id, named, tuple(files))
 
     def lock(self, live: LiveMatch) -> asyncio.Lock:
         """Held while a match's messages change, so they change in order."""

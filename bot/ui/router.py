@@ -175,19 +175,14 @@ class ClickRouter:
         clicked = interaction.message
         message_id = None if clicked is None else str(clicked.id)
         pictures = await self._publisher.pictures(live, message_id)
-        kept = [] if clicked is None else self._kept(clicked, pictures)
-        if len(kept) < len(pictures.carried):  # not on the message after all: all sent again
+        kept = pictures.keeping([] if clicked is None else clicked.attachments)
+        if kept is None:  # not on the message after all: all sent again
             pictures, kept = await self._publisher.pictures(live, None), []
         view = build(pictures.images).view
         attachments: list[discord.Attachment | discord.File] = [*kept]
         attachments += files_of(pictures.uploads())
         edit = interaction.response.edit_message(view=view, attachments=attachments)
         return edit if message_id is None else self._noting(edit, live, message_id, pictures)
-
-    @staticmethod
-    def _kept(clicked: discord.Message, pictures: Pictures) -> list[discord.Attachment]:
-        """The clicked message's attachments that the edit keeps."""
-        return [a for a in clicked.attachments if a.filename in pictures.carried]
 
     async def _noting(
         self, edit: Awaitable[object], live: LiveMatch, message_id: str, pictures: Pictures

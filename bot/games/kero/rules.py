@@ -44,6 +44,14 @@ def kero_state(state: GameState) -> KeroState:
     return state
 
 
+def version_before(state: KeroState, trailing: tuple[type[a.Action], ...]) -> int:
+    """The version after the last action not of the `trailing` kinds."""
+    history, version = state.history, len(state.history)
+    while version and isinstance(history[version - 1][1], trailing):
+        version -= 1
+    return version
+
+
 def turn_key(state: GameState) -> int:
     """A new message per turn, and one for a claim."""
     kero = kero_state(state)
@@ -87,19 +95,12 @@ class KeroRules(GameRules):
 
     def step_version(self, state: KeroState) -> int:
         """The version after the last move and the dice it threw, ignoring later credits."""
-        version = len(state.history)
-        while version and isinstance(state.history[version - 1][1], a.Credit):
-            version -= 1
-        return version
+        return version_before(state, (a.Credit,))
 
     def board_version(self, state: GameState) -> int:
         """The table as the last action that changed it left it: a roll, its dice, a re-roll
         and a credit change only the turn strip above it (`render.kero.table_png`)."""
-        history = kero_state(state).history
-        version = len(history)
-        while version and isinstance(history[version - 1][1], ROLLING_ONLY):
-            version -= 1
-        return version
+        return version_before(kero_state(state), ROLLING_ONLY)
 
     def message_key(self, state: GameState) -> int:
         """A message per turn, and one for a claim."""

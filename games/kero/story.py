@@ -3,12 +3,15 @@ cards taken, the Explorers placed, the fuel-ups and the KERO they poured, a dry 
 card. Nothing hidden is told: a hired Tuarek's type and an armed Dust Storm stay secret (a
 storm is told when it strikes, as the rules say).
 
-The history is replayed on a fresh state (a whole match replays in a few milliseconds), so each
-action is read against the board it was played on: `take:3` names the card slot 3 held then.
+The history is replayed on a fresh state, so each action is read against the board it was played
+on: `take:3` names the card slot 3 held then. A match's replay is carried on from click to click
+(a whole match replays in a few milliseconds, which every click of a long match paid before).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from weakref import WeakKeyDictionary
 
@@ -148,38 +151,83 @@ class Story:
     events: tuple[Event, ...]
 
 
+TELLINGS_KEPT = 256
+"""How many matches' tellings are carried on (about the matches played at once): one holds a
+replayed state and its stories, a few tens of KB."""
+
+
+@dataclass(slots=True)
+class _Telling:
+    """One match's history replayed as far as `read`, with each turn's clan and events so far:
+    carried on as the history grows, so a click's story replays only the actions since the
+    last one (the state is copied at every step, so nothing keyed by the state lasts)."""
+
+    replay: KeroState
+    read: list[tuple[Seat, a.Action]]
+    turns: dict[int, tuple[Seat, list[Event]]]
+
+    def leads_to(self, history: list[tuple[Seat, a.Action]]) -> bool:
+        """Whether what was read is how `history` begins (the same actions, mostly the same
+        objects: a copied state shares them)."""
+        return len(history) >= len(self.read) and history[: len(self.read)] == self.read
+
+    def catch_up(self, history: list[tuple[Seat, a.Action]]) -> None:
+        """Read the rest of `history`, which `leads_to`."""
+        replay = self.replay
+        for actor, action in history[len(self.read) :]:
+            turn = replay.turns
+            before = replay.clone() if replay.phase not in (Phase.SETUP, Phase.CLAIM) else None
+            replay.apply(actor, action)
+            self.read.append((actor, action))
+            if before is not None:
+                events = self.turns.get(turn, (before.active, []))[1]
+                self.turns[turn] = (before.active, events)
+                _told(before, replay, action, events)
+
+    def story(self, state: KeroState, turn: int) -> Story:
+        """Turn `turn` as far as the history goes."""
+        seat, events = self.turns.get(turn, (state.active, []))
+        return Story(seat, tuple(events))
+
+
+_TELLINGS: OrderedDict[Hashable, _Telling] = OrderedDict()
+"""The tellings of the last matches told, by the match's options and first action (its deal)."""
 _TOLD: WeakKeyDictionary[KeroState, tuple[int, dict[int, Story]]] = WeakKeyDictionary()
-"""The stories told of each live state at its version: a card asks for its turn's story several
-times (text, buttons, summary), and telling one replays the match from its start."""
+"""The stories told of an earlier state of a match whose telling went past it, at its version."""
 
 
 def story(state: KeroState, turn: int) -> Story:
-    """What turn `turn` (0-based) of the match did, as far as the history goes (told once per
-    state and version)."""
+    """What turn `turn` (0-based) of the match did, as far as the history goes."""
+    history = state.history
+    if not history:
+        return Story(state.active, ())
+    key = (state.variant, state.fuel_mode, state.deal, state.box, history[0])
+    telling = _TELLINGS.get(key)
+    if telling is not None and not telling.leads_to(history):
+        if history == telling.read[: len(history)]:  # an earlier state: the telling went past
+            return telling.story(state, turn) if turn < state.turns else _told_once(state, turn)
+        telling = None
+    if telling is None:
+        telling = _TELLINGS[key] = _Telling(_fresh(state), [], {})
+        while len(_TELLINGS) > TELLINGS_KEPT:
+            _TELLINGS.popitem(last=False)
+    _TELLINGS.move_to_end(key)
+    telling.catch_up(history)
+    return telling.story(state, turn)
+
+
+def _told_once(state: KeroState, turn: int) -> Story:
+    """Turn `turn` of an earlier state, told from the start once per state and version."""
     version, told = _TOLD.get(state, (-1, {}))
     if version != state.version:
         told = {}
         _TOLD[state] = (state.version, told)
     found = told.get(turn)
     if found is None:
-        found = told[turn] = _tell(state, turn)
+        telling = _Telling(_fresh(state), [], {})
+        telling.catch_up(state.history)
+        found = told[turn] = telling.story(state, turn)
     return found
-
-
-def _tell(state: KeroState, turn: int) -> Story:
-    replay = _fresh(state)
-    seat: Seat = state.active
-    events: list[Event] = []
-    for actor, action in state.history:
-        if replay.turns > turn:
-            break
-        mine = replay.turns == turn and replay.phase not in (Phase.SETUP, Phase.CLAIM)
-        before = replay.clone() if mine else None
-        replay.apply(actor, action)
-        if before is not None:
-            seat = before.active
-            _told(before, replay, action, events)
-    return Story(seat, tuple(events))
 
 
 def fuel_ups(told: Story) -> list[Fuelled]:

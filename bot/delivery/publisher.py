@@ -35,10 +35,12 @@ MISSING_PERMISSIONS = 50013
 BAD_REQUEST = 400
 """Discord's status for a body it refuses (a kept image it could not find: sent again)."""
 RENDER_THREADS = 2
-DRAWN_INLINE = frozenset({"strip"})
-"""Images drawn on the event loop: a strip takes under half a millisecond (drawn and encoded),
-less than a render thread's queue behind tables and its handoff would add to the click that
-waits for it."""
+DRAWN_INLINE = frozenset({"strip", "board"})
+"""A match card's images, drawn on the event loop: a strip takes under a millisecond, a table
+one or two once the rows an earlier table compressed are reused (render.png) — less than a
+render thread's queue and its handoff of the interpreter's lock added to the click that waits
+(measured, benchmarks/bot_latency.py: Kero's re-roll p99 43–67 ms inline, 141–181 ms with the
+tables in threads). The results and the sheets a 👁 shows are still drawn in the threads."""
 FLUSH_GRACE_S = 4.0
 """On shutdown, how long queued posts may take to finish before they are cut short."""
 IMAGES_KEPT_BYTES = 16 * 1024 * 1024
@@ -255,8 +257,8 @@ class Publisher:
 
     async def _draw(self, live: LiveMatch, function: Drawing, label: str) -> Image:
         """One of the match's images of its state (`label`.png), stamped with the match and the
-        state's version: a strip on the event loop (`DRAWN_INLINE`), the rest in the render
-        threads."""
+        state's version: a card's images on the event loop (`DRAWN_INLINE`), the rest in the
+        render threads."""
         game, state = live.spec.name, live.state
         args, name = (state, live.names, live.words), f"{game}/{label}"
         if label in DRAWN_INLINE:

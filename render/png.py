@@ -34,8 +34,10 @@ _COLOUR_TYPES: Final = {"RGB": (2, 3), "P": (3, 1)}
 """PNG colour type and bytes per pixel of each image mode written here."""
 _ADLER_BASE: Final = 65521
 
-Key = bytes
-"""A band's pixels by their SHA-1 digest (not for security: a name no two bands share)."""
+Key = tuple[int, int, bytes]
+"""A band by its row length in bytes, its compression level and its pixels' SHA-1 digest (not
+for security: a name no two bands share). The same bytes cut into rows of another length are
+another band: each row starts with its filter byte."""
 Band = tuple[bytes, int, int]
 """A band compressed, with the Adler-32 and length of the bytes it decompresses to."""
 
@@ -99,7 +101,7 @@ def png_bytes(image: Image.Image, level: int, bands: Bands = BANDS) -> bytes:
 
 def _band(rows: memoryview, stride: int, level: int, bands: Bands) -> Band:
     """One band compressed: kept from an earlier image, or compressed now and kept."""
-    key = hashlib.sha1(rows, usedforsecurity=False).digest()
+    key = (stride, level, hashlib.sha1(rows, usedforsecurity=False).digest())
     band = bands.get(key)
     if band is None:
         lines = (rows[at : at + stride] for at in range(0, len(rows), stride))

@@ -87,6 +87,14 @@ def test_an_image_a_few_rows_different_compresses_only_their_bands() -> None:
     assert png_bytes(second, 1, Bands()) == data  # kept bands write the same bytes as fresh
 
 
+def test_the_same_bytes_in_rows_of_another_width_are_another_band() -> None:
+    bands = Bands()
+    narrow, wide = Image.new("P", (600, BAND_ROWS), 5), Image.new("P", (800, 24), 5)
+    assert narrow.tobytes() == wide.tobytes()
+    for image in (narrow, wide, narrow):
+        assert _decoded(png_bytes(image, 1, bands)).size == image.size
+
+
 def test_bands_past_the_kept_bytes_are_dropped_and_compressed_again() -> None:
     bands = CountedBands(kept_bytes=2_000)
     image = _drawn("RGB", 300, BAND_ROWS * 8, seed=2)

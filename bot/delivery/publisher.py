@@ -319,15 +319,15 @@ class Publisher:
             return
         channel_id, replace = live.channel_id, self._messenger.replace
         kept = await self.pictures(live, message_id)
-        shown = self._shown.get(live.id)
+        shown, uploads = self._shown.get(live.id), kept.uploads()
         files = kept.keeping(shown.files if shown is not None else ())
-        if kept.carried and (files or not kept.uploads()):
-            view, uploads = build(kept.images).view, kept.uploads()
+        if kept.carried and (not uploads or files is not None):
+            view = build(kept.images).view
             try:
-                if files is None or not uploads:  # nothing new: the message keeps all it has
+                if not uploads:  # nothing new: the message keeps all it has
                     await replace(channel_id, message_id, view, None)
                     return
-                written = await replace(channel_id, message_id, view, uploads, files)
+                written = await replace(channel_id, message_id, view, uploads, files or ())
                 self.note_shown(live, message_id, kept, written.files)
                 return
             except discord.HTTPException as error:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
+import re
 from typing import Any
 
 import pytest
 
 from bot.games.kero.rules import GRACE_MS, LIVE_THROW_WAIT_MS, UNSYNCED_MS, kero_state
-from fakediscord import FakeMessage
 from games.kero import KeroState
 from games.kero import actions as a
 from games.kero.board import Phase
@@ -299,17 +298,21 @@ async def test_the_computers_rolls_upload_only_the_turn_strip(timed_server: Serv
     answer) keep the table the message carries by naming its file, and upload only the strip
     while the table is unchanged; a click's answer does the same."""
     bot, driver = await start_vs_computer(timed_server)
-    world = timed_server.fake.world
+    fake = timed_server.fake
     edits: list[tuple[bool, set[str], set[str]]] = []
-    edit_message = world.edit_message
+    handle = fake.handle
 
-    def recorded(msg: FakeMessage, payload: dict[str, Any], files: list[Any], **kw: Any) -> Any:
-        by_rest = sys._getframe(1).f_globals["__name__"] == "fakediscord.rest"
-        kept = {str(a.get("filename")) for a in payload.get("attachments") or [] if "id" in a}
-        edits.append((by_rest, {f.filename for f in files}, kept - {f.filename for f in files}))
-        return edit_message(msg, payload, files, **kw)
+    def recorded(method: str, path: str, payload: Any = None, files: Any = None, *rest: Any) -> Any:
+        by_rest = method.upper() == "PATCH" and re.search(r"/channels/\d+/messages/\d+$", path)
+        callback = method.upper() == "POST" and path.endswith("/callback")
+        body = (payload or {}).get("data") if callback else payload
+        if (by_rest or callback) and isinstance(body, dict) and "attachments" in body:
+            sent = {f.filename for f in files or []}
+            kept = {str(a.get("filename")) for a in body["attachments"] if "id" in a}
+            edits.append((bool(by_rest), sent, kept - sent))
+        return handle(method, path, payload, files, *rest)
 
-    world.edit_message = recorded  # type: ignore[method-assign]
+    fake.handle = recorded  # type: ignore[method-assign]
     for _ in range(400):
         if not await driver.step() and driver.live.id not in bot.runtime.service.matches:
             break

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from .errors import FieldError
-from .model import COMPONENTS_V2, walk_components
+from .model import COMPONENTS_V2
 
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
@@ -33,6 +33,8 @@ SELECT_TYPES = {3, 5, 6, 7, 8}
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 
 Problems = list[FieldError]
+Flat = list[tuple[str, dict[str, Any]]]
+"""Every component of a message, depth first, with its Discord error path."""
 
 
 def too_long(path: str, limit: int) -> FieldError:
@@ -99,9 +101,10 @@ def embed_text(embed: dict[str, Any]) -> int:
 
 def check_components(components: list[dict[str, Any]], v2: bool) -> Problems:
     """Layout (rows, widths) plus every item's own limits and custom_id uniqueness."""
-    problems = check_v2_layout(components) if v2 else check_rows(components)
+    flat = _with_paths(components, "components")
+    problems = check_v2_layout(flat) if v2 else check_rows(components)
     seen: set[str] = set()
-    for path, comp in _with_paths(components, "components"):
+    for path, comp in flat:
         problems += check_item(path, comp)
         custom_id = comp.get("custom_id")
         if isinstance(custom_id, str) and custom_id in seen:
@@ -142,34 +145,35 @@ def check_row(path: str, row: dict[str, Any]) -> Problems:
     return []
 
 
-def check_v2_layout(components: list[dict[str, Any]]) -> Problems:
-    """Components V2: at most 40 components and 4,000 characters of Text Display in total,
-    ids unique, rows keep their width rules, and each layout or media component its own."""
+def check_v2_layout(flat: Flat) -> Problems:
+    """Components V2 (every component of the message with its path): at most 40 components and
+    4,000 characters of Text Display in total, ids unique, rows keep their width rules, and
+    each layout or media component its own."""
     problems: Problems = []
-    if sum(1 for _ in walk_components(components)) > MAX_V2_COMPONENTS:
+    if len(flat) > MAX_V2_COMPONENTS:
         problems.append(too_long("components", MAX_V2_COMPONENTS))
-    problems += check_text_total(components) + check_unique_ids(components)
-    for path, comp in _with_paths(components, "components"):
+    problems += check_text_total(flat) + check_unique_ids(flat)
+    for path, comp in flat:
         rule = _V2_RULES.get(comp.get("type"))
         if rule is not None:
             problems += rule(path, comp)
     return problems
 
 
-def check_text_total(components: list[dict[str, Any]]) -> Problems:
+def check_text_total(flat: Flat) -> Problems:
     """The text of every Text Display in the message, together, within 4,000 characters."""
-    texts = (c.get("content") for c in walk_components(components) if c.get("type") == TEXT_DISPLAY)
+    texts = (c.get("content") for _, c in flat if c.get("type") == TEXT_DISPLAY)
     if sum(len(t) for t in texts if isinstance(t, str)) <= MAX_TEXT_DISPLAY:
         return []
     msg = f"The text of all Text Display components must be {MAX_TEXT_DISPLAY} or fewer in length."
     return [FieldError("components", "MAX_TEXT_DISPLAY_CONTENT_EXCEEDED", msg)]
 
 
-def check_unique_ids(components: list[dict[str, Any]]) -> Problems:
+def check_unique_ids(flat: Flat) -> Problems:
     """A component ``id``, where given, names one component of the message."""
     problems: Problems = []
     seen: set[Any] = set()
-    for path, comp in _with_paths(components, "components"):
+    for path, comp in flat:
         ident = comp.get("id")
         if ident is not None and ident in seen:
             msg = "Component id must be unique within the message"
@@ -306,9 +310,9 @@ def check_select(path: str, comp: dict[str, Any]) -> Problems:
     return problems
 
 
-def _with_paths(components: list[dict[str, Any]], prefix: str) -> list[tuple[str, dict[str, Any]]]:
+def _with_paths(components: list[dict[str, Any]], prefix: str) -> Flat:
     """Every component with its Discord error path."""
-    out: list[tuple[str, dict[str, Any]]] = []
+    out: Flat = []
     for i, comp in enumerate(components):
         path = f"{prefix}.{i}"
         out.append((path, comp))

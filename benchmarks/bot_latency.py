@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.timing import percentiles
+from bot import memory
 from bot.app import TableroBot
 from bot.config import Config
 from bot.core.live import LiveMatch
@@ -309,6 +310,7 @@ async def run_load(
         load = (KeroLoad if game == "kero" else Load)(fake, bot, users, level)
         await asyncio.gather(*(load.open(t) for t in tables))
         await fake.settle(timeout=300)
+        memory.freeze_startup_objects()  # as `tablero run` does once its shards are ready
         started = time.perf_counter()
         await _steady(load, tables, clicks, rate, chooser.random)
         elapsed = time.perf_counter() - started

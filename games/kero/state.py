@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
+from weakref import WeakKeyDictionary
 
 from games.common.protocol import Node, Outcome, Seat
 from games.common.rng import ChanceRng
@@ -26,6 +27,13 @@ _SETUP, _FUELING, _CLAIM, _OVER = Phase.SETUP, Phase.FUELING, Phase.CLAIM, Phase
 _TERMINAL, _CHANCE, _SIMULTANEOUS = Node.TERMINAL, Node.CHANCE, Node.SIMULTANEOUS
 _DECISION = Node.DECISION
 """Enum members read from the module (in Python 3.11 `Phase.X` costs a descriptor call)."""
+
+
+_LISTED: Final[WeakKeyDictionary[KeroState, tuple[int, Seat, tuple[Action, ...]]]] = (
+    WeakKeyDictionary()
+)
+"""Each state's last listed legal actions, by version and seat (only `apply` changes a state,
+and it counts a version)."""
 
 
 class KeroState:
@@ -144,8 +152,13 @@ class KeroState:
         return chance.sample(self, rng)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        """Every action the seat may apply now (timed ones are listed at the window's start)."""
-        return rules.legal_actions(self, seat)
+        """Every action the seat may apply now (timed ones are listed at the window's start).
+        Listed once per version and seat: each is tried on a copy of the state, and a card's
+        text and buttons both ask."""
+        listed = _LISTED.get(self)
+        if listed is None or listed[:2] != (self.version, seat):
+            listed = _LISTED[self] = (self.version, seat, tuple(rules.legal_actions(self, seat)))
+        return list(listed[2])
 
     def has_legal_action(self, seat: Seat) -> bool:
         """Whether the seat may apply anything now (cheaper than listing every action)."""

@@ -66,13 +66,15 @@ def test_two_arenas_unless_the_host_tuned_malloc_itself() -> None:
     assert memory.tune_allocator({"MALLOC_MMAP_THRESHOLD_": "131072"}) is False
 
 
-def test_freezing_exempts_what_is_alive_from_collection() -> None:
-    before = gc.get_freeze_count()
+def test_freezing_exempts_what_is_alive_from_collection_and_spaces_young_collections() -> None:
+    before, thresholds = gc.get_freeze_count(), gc.get_threshold()
     try:
         memory.freeze_startup_objects()
         assert gc.get_freeze_count() > before
+        assert gc.get_threshold() == (memory.YOUNG_THRESHOLD, *thresholds[1:])
     finally:
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
 
 
 async def test_tablero_run_freezes_start_up_once_the_bot_is_ready(
@@ -80,7 +82,7 @@ async def test_tablero_run_freezes_start_up_once_the_bot_is_ready(
 ) -> None:
     """`run` serves with `freeze=True`: at the first on_ready, not before (the rebuilt matches
     are made in setup_hook), and the bot runs on."""
-    made = recorded_bots(monkeypatch)
+    made, thresholds = recorded_bots(monkeypatch), gc.get_threshold()
     gc.unfreeze()
     async with server.fake.loopback():
         serving = asyncio.create_task(
@@ -96,5 +98,6 @@ async def test_tablero_run_freezes_start_up_once_the_bot_is_ready(
             assert await asyncio.wait_for(serving, 5) == 0
         finally:
             gc.unfreeze()
+            gc.set_threshold(*thresholds)
             serving.cancel()
             await asyncio.gather(serving, return_exceptions=True)

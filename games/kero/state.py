@@ -32,8 +32,9 @@ _DECISION = Node.DECISION
 _LISTED: Final[WeakKeyDictionary[KeroState, tuple[int, Seat, tuple[Action, ...]]]] = (
     WeakKeyDictionary()
 )
-"""Each state's last listed legal actions, by version and seat (only `apply` changes a state,
-and it counts a version)."""
+"""Each state's last listed legal actions, by version and seat: play changes a state only through
+`apply`, which counts a version (a searching player's redrawn copy, `hidden.determinize`, is
+redrawn before anything asks it)."""
 
 
 class KeroState:

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Final
-from weakref import WeakKeyDictionary
+from typing import Any
 
 from games.common.protocol import Node, Outcome, Seat
 from games.common.rng import ChanceRng
@@ -27,14 +26,6 @@ _SETUP, _FUELING, _CLAIM, _OVER = Phase.SETUP, Phase.FUELING, Phase.CLAIM, Phase
 _TERMINAL, _CHANCE, _SIMULTANEOUS = Node.TERMINAL, Node.CHANCE, Node.SIMULTANEOUS
 _DECISION = Node.DECISION
 """Enum members read from the module (in Python 3.11 `Phase.X` costs a descriptor call)."""
-
-
-_LISTED: Final[WeakKeyDictionary[KeroState, tuple[int, Seat, tuple[Action, ...]]]] = (
-    WeakKeyDictionary()
-)
-"""Each state's last listed legal actions, by version and seat: play changes a state only through
-`apply`, which counts a version (a searching player's redrawn copy, `hidden.determinize`, is
-redrawn before anything asks it)."""
 
 
 class KeroState:
@@ -153,13 +144,8 @@ class KeroState:
         return chance.sample(self, rng)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        """Every action the seat may apply now (timed ones are listed at the window's start).
-        Listed once per version and seat: each is tried on a copy of the state, and a card's
-        text and buttons both ask."""
-        listed = _LISTED.get(self)
-        if listed is None or listed[:2] != (self.version, seat):
-            listed = _LISTED[self] = (self.version, seat, tuple(rules.legal_actions(self, seat)))
-        return list(listed[2])
+        """Every action the seat may apply now (timed ones are listed at the window's start)."""
+        return rules.legal_actions(self, seat)
 
     def has_legal_action(self, seat: Seat) -> bool:
         """Whether the seat may apply anything now (cheaper than listing every action)."""

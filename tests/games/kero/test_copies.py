@@ -7,7 +7,6 @@ from typing import Any
 
 from games.common import ChanceRng
 from games.common.play import step
-from games.kero import rules
 from games.kero.ai import KeroAI
 from games.kero.board import Camp, Turn
 from games.kero.resources import Resources
@@ -63,17 +62,3 @@ def test_a_clone_plays_on_alone() -> None:
             break
         step(other, [ai, ai], ChanceRng("clone"))
     assert state.summary() == before and len(state.history) < len(other.history)
-
-
-def test_listed_actions_follow_every_version_of_a_state_and_its_copies() -> None:
-    """The legal actions a state lists (kept per version and seat) are the rules' own at every
-    step, for either seat, on the state played on and on each copy taken along the way."""
-    state, ai, rng = KeroState({"variant": "boss"}), KeroAI(), ChanceRng("listed")
-    copies: list[tuple[KeroState, list[list[Any]]]] = []
-    while state.turns < 6 and not state.is_terminal():
-        asked = [state.legal_actions(seat) for seat in (0, 1, 0)]
-        assert asked == [rules.legal_actions(state, seat) for seat in (0, 1, 0)]
-        copies.append((state.clone(), asked))
-        step(state, [ai, ai], rng)  # played on in place: the listing must not outlive it
-    for copy, asked in copies:
-        assert [copy.legal_actions(seat) for seat in (0, 1, 0)] == asked

@@ -147,8 +147,8 @@ async def play_anas_roll(page: Page, width: int, shot: str) -> bool:
     await select.select_option(values[0])
     await watch.summary(kept.message)
     # Ada rolls next; when nothing on Ana's sheet fits Ada's dice, her roll passes without a
-    # card Ana waits on, and Bert's is next.
-    following = await watch.step(acting=("Ada", "Bert"))
+    # card Ana waits on, and Bert's is next — and when nothing fits Bert's either, Ana rolls.
+    following = await watch.step(acting=("Ada", "Bert", "Ana"))
     assert following.message != kept.message, "the next roll is a new message"
     return True
 

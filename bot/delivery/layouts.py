@@ -69,6 +69,10 @@ class MatchLayouts(Protocol):
         """The alt text of the match's strip image."""
         ...
 
+    def dressed(self, live: LiveMatch, text: str) -> str:
+        """A text of the match's game with its emoji shown as the application emoji."""
+        ...
+
     def mentioned(self, live: LiveMatch) -> Collection[Seat]:
         """The seats the current step's message mentions (pinged by it already)."""
         ...

@@ -43,6 +43,11 @@ class GameClicks(Protocol):
         its 👁 button names; for anyone, at any version; Refused when the match is gone."""
         ...
 
+    def dressed(self, live: LiveMatch, text: str) -> str:
+        """A text of the match's game with its emoji shown as the application emoji, as the
+        match's cards show them."""
+        ...
+
     async def shows_images(self, interaction: discord.Interaction[Any], live: LiveMatch) -> bool:
         """Whether what only the member sees may carry an image: they take images and the
         match's card shows its image (not its text board)."""

@@ -310,11 +310,10 @@ def dress(view: discord.ui.LayoutView, game: str, emoji: AppEmoji | None) -> Non
     keys = _game_keys(game)
     if emoji is None or not keys:
         return
-    order = sorted(keys, key=len, reverse=True)  # "⚙️" before a bare "⚙"
     for item in view.walk_children():
         inner = getattr(item, "item", item)  # a DynamicItem's button or select
         if isinstance(inner, discord.ui.TextDisplay):
-            inner.content = _texts(inner.content, order, keys, emoji)
+            inner.content = dress_text(inner.content, game, emoji)
         elif isinstance(inner, discord.ui.Button):
             key = keys.get(str(inner.emoji)) if inner.emoji is not None else None
             if key is not None:
@@ -326,15 +325,25 @@ def dress(view: discord.ui.LayoutView, game: str, emoji: AppEmoji | None) -> Non
                     option.emoji = emoji.emoji(key)
 
 
+def dress_text(text: str, game: str, emoji: AppEmoji | None) -> str:
+    """A text of the game with its Unicode emoji of the game's keys shown as the application
+    emoji (what only a member sees too: their Tuareks, a camp, a pick)."""
+    keys = _game_keys(game)
+    if emoji is None or not keys:
+        return text
+    for unicode in _longest_first(game):  # "⚙️" before a bare "⚙"
+        if unicode in text:
+            text = text.replace(unicode, emoji.text(keys[unicode]))
+    return text
+
+
+@functools.cache
+def _longest_first(game: str) -> tuple[str, ...]:
+    return tuple(sorted(_game_keys(game), key=len, reverse=True))
+
+
 @functools.cache
 def _game_keys(game: str) -> dict[str, EmojiKey]:
     """A game's keys by the Unicode emoji its texts and buttons write."""
     stem = "keer_" if game == "keer-kids" else f"{game}_"
     return {FALLBACK[k]: k for k in EmojiKey if k.value.startswith(stem)}
-
-
-def _texts(text: str, order: list[str], keys: dict[str, EmojiKey], emoji: AppEmoji) -> str:
-    for unicode in order:
-        if unicode in text:
-            text = text.replace(unicode, emoji.text(keys[unicode]))
-    return text

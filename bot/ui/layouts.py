@@ -17,7 +17,7 @@ from bot.delivery.messenger import Image
 from bot.games import adapter_for
 from bot.ui.alt_text import alt_text
 from bot.ui.components import SentView, view_of
-from bot.ui.emoji import AppEmoji, dress
+from bot.ui.emoji import AppEmoji, dress, dress_text
 from bot.ui.ids import BUTTON_PREFIX, MalformedId, MatchRef, Verb, parse_match
 from bot.ui.items import match_button
 from bot.ui.match_cards import CardParts, card_text, match_card
@@ -114,6 +114,11 @@ class Layouts:
         words = live.words
         title = words("match-alt-title", game=game_title(live.spec.name, words), match=live.id)
         return alt_text(title, adapter_for(live.spec.name).ui.strip_alt(live))
+
+    def dressed(self, live: LiveMatch, text: str) -> str:
+        """A text of the match's game (what only a member sees: a camp, their Tuareks, a pick)
+        with its emoji shown as the application emoji, as its cards show them."""
+        return dress_text(text, live.spec.name, self._emoji)
 
     def mentioned(self, live: LiveMatch) -> Collection[Seat]:
         """The seats the current step's message mentions."""

@@ -227,6 +227,11 @@ class ClickRouter:
         pictured = card if version == card.state.version else live.at(version)
         return read_by(pictured, member_words(interaction)), seat
 
+    def dressed(self, live: LiveMatch, text: str) -> str:
+        """A text of the match's game with its emoji shown as the application emoji, as the
+        match's cards show them."""
+        return self._layouts.dressed(live, text)
+
     async def shows_images(self, interaction: discord.Interaction[Any], live: LiveMatch) -> bool:
         """Whether what only the member sees may carry an image: they take images, and the
         match's card shows its image (not its text board: the bot may attach files there)."""

@@ -35,11 +35,11 @@ from bot.ui.emoji import (
 from fakediscord import FakeDiscord, FakeMessage
 from fakediscord.emojis import MAX_APP_EMOJIS, emoji_ids
 from render import emoji as drawn
-from render.emoji import FALLBACK, EmojiKey, emoji_images
+from render.emoji import FALLBACK, KEER_FACES, EmojiKey, emoji_images
 from storage import Shards, open_store
 from tests.bot.conftest import Server
 from tests.bot.helpers import Naps
-from tests.bot.keer_driver import live_here
+from tests.bot.keer_driver import button_id, keer, live_here, members, start_match
 from tests.bot.kero_driver import KeroDriver
 from words import words_for
 
@@ -400,3 +400,31 @@ async def test_shutting_down_stops_the_looking(server: Server, tmp_path: Path) -
     await fake.disconnect(follower)
     assert looking.cancelled() and follower.runtime.emoji.looking is None
     await follower.runtime.store.close()
+
+
+async def test_what_only_a_member_sees_shows_the_game_s_own_emoji(
+    server: Server, bot: TableroBot
+) -> None:
+    """A Keer die's pick ("🟩 green — where do you cross it?") is dressed as the cards are:
+    the member sees the game's own face, not the Unicode square."""
+    fake, users = server.fake, members(server)
+    live = await start_match(server, bot, [server.bo], ais=0)
+    message = fake.message(int(live.message_id or 0))
+    state = keer(live)
+    roller = users[live.players[state.roller].id]
+    await fake.click(bot, roller, message, button_id(message, ":roll"))
+    await fake.settle()
+    die = keer(live).legal_actions(state.roller)[0].die  # type: ignore[union-attr]
+    await fake.click(bot, roller, message, button_id(message, f":keep:{die}"))
+    await fake.settle()
+    state = keer(live)
+    seat = state.seats_to_act()[0]
+    picked = state.legal_actions(seat)[0].die  # type: ignore[union-attr]
+    assert state.dice is not None
+    face, message = state.dice[picked], fake.message(int(live.message_id or 0))
+    opened = await fake.click(
+        bot, users[live.players[seat].id], message, button_id(message, f":die:{picked}")
+    )
+    text, own = str(opened.messages[0].text), bot.runtime.emoji.text(KEER_FACES[face])
+    assert own.startswith(f"<:keer_{face}_") and text.startswith(own), text
+    assert FALLBACK[KEER_FACES[face]] not in text, text

@@ -14,6 +14,7 @@ from bot.games.kero.rules import kero_state
 from games.common import IllegalAction, Reason
 from games.kero.board import Phase
 from games.kero.resources import Resources
+from render.emoji import EmojiKey
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import button_id, live_here
 from tests.bot.kero_driver import KeroDriver
@@ -99,7 +100,9 @@ async def test_a_spanish_member_reads_their_tuareks_in_spanish(timed_server: Ser
     assert opened.ephemeral
     private = opened.messages[0]
     content = str(private.text)
-    assert "🐪 Tus Tuareks: Guía y Comerciante" in content, content
+    camel = driver.bot.runtime.emoji.text(EmojiKey.KERO_TUAREK)  # the cards' own camel
+    assert camel.startswith("<:kero_tuarek_") and "🐪" not in content, content
+    assert f"{camel} Tus Tuareks: Guía y Comerciante" in content, content
     assert "🏅 Tus losetas de habilidad: ninguna" in content, content
     texts = readable(private)
     assert "Juega un Tuarek o usa una loseta" in texts, texts

@@ -19,6 +19,7 @@ from bot.games.keer_kids import play as keer_play
 from bot.games.keer_kids.ui import enclosure_code
 from bot.games.kero.camp import camp_text
 from bot.games.kero.ui import card_words, tile_name, tuarek_name
+from bot.ui.emoji import dress_text
 from bot.ui.ids import MatchRef, Verb
 from bot.ui.layouts import Layouts, read_by
 from fakediscord.model import walk_components
@@ -26,6 +27,7 @@ from games.keer_kids import Cross, HeuristicAI, KeerState
 from games.kero import KeroState
 from games.kero.ai import KeroAI
 from games.kero.board import Phase as KeroPhase
+from render.emoji import FALLBACK, EmojiKey
 from render.keer_kids import sheet_png
 from tests.bot.computers_driver import IMAGE, played
 from tests.bot.conftest import Server, said
@@ -294,13 +296,18 @@ async def test_anyone_reads_a_kero_camp_in_their_language(timed_server: Server) 
             break
         await driver.step()
     message = driver.message
-    live = driver.live
+    live, emoji = driver.live, bot.runtime.emoji
     for user, seat, locale in ((server.eve, 1, "es"), (server.ana, 0, "en")):
         res = await server.fake.click(bot, user, message, look_id(message, seat))
         assert res.ephemeral and res.message is not None
         assert res.message.visible_for(user.id) and not res.message.visible_for(None)
-        assert said(res) == camp_text(read_by(live, words_for(locale)), seat)
+        words = words_for(locale)
+        assert said(res) == dress_text(camp_text(read_by(live, words), seat), "kero", emoji)
     assert said(res).startswith(f"⛺ **{isolate('Ana')}**'s camp (Brown clan)")
+    # its jerrycans, Tuareks and Explorers as the card shows them: Kero's own emoji
+    for key in (EmojiKey.KERO_JERRYCAN, EmojiKey.KERO_TUAREK, EmojiKey.KERO_EXPLORER):
+        assert emoji.text(key).startswith("<:kero_") and emoji.text(key) in said(res)
+        assert FALLBACK[key] not in said(res)
     await server.fake.disconnect(bot)
 
 

@@ -57,7 +57,7 @@ async def die(clicks: GameClicks, interaction: discord.Interaction[Any], ref: Ma
         raise _wrong_die(live, seat, words)
     content, view = ui.pick_message(live, seat, chosen, words)
     await interaction.response.send_message(
-        content, view=view or discord.utils.MISSING, ephemeral=True
+        clicks.dressed(live, content), view=view or discord.utils.MISSING, ephemeral=True
     )
 
 

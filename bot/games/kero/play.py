@@ -73,13 +73,14 @@ async def tuareks(clicks: GameClicks, interaction: discord.Interaction[Any], ref
     live, seat = await clicks.player(interaction, ref, check_version=False)
     content, view = views.tuarek_message(live, seat, member_words(interaction))
     extra: dict[str, Any] = {"view": view} if view is not None else {}
-    await interaction.response.send_message(content, ephemeral=True, **extra)
+    await interaction.response.send_message(clicks.dressed(live, content), ephemeral=True, **extra)
 
 
 async def look(clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
     """👁 beside a clan's line: its camp as anyone may see it, at the card's turn, in words."""
     live, seat = await clicks.looked_at(interaction, ref)
-    await interaction.response.send_message(camp_text(live, seat)[:MESSAGE_LIMIT], ephemeral=True)
+    text = clicks.dressed(live, camp_text(live, seat))
+    await interaction.response.send_message(text[:MESSAGE_LIMIT], ephemeral=True)
 
 
 BUTTONS: Mapping[str, ButtonHandler] = {

@@ -166,6 +166,11 @@ class _Telling:
     read: list[tuple[Seat, a.Action]]
     turns: dict[int, tuple[Seat, list[Event]]]
 
+    @classmethod
+    def of(cls, state: KeroState) -> _Telling:
+        """A telling of `state`'s match that has read nothing yet."""
+        return cls(_fresh(state), [], {})
+
     def leads_to(self, history: list[tuple[Seat, a.Action]]) -> bool:
         """Whether what was read is how `history` begins (the same actions, mostly the same
         objects: a copied state shares them)."""
@@ -191,7 +196,8 @@ class _Telling:
 
 
 _TELLINGS: OrderedDict[Hashable, _Telling] = OrderedDict()
-"""The tellings of the last matches told, by the match's options and first action (its deal)."""
+"""The tellings of the last matches told, by the match's options and first action (its deal);
+read and carried on by one thread (the bot tells stories on its event loop only)."""
 _TOLD: WeakKeyDictionary[KeroState, tuple[int, dict[int, Story]]] = WeakKeyDictionary()
 """The stories told of an earlier state of a match whose telling went past it, at its version."""
 
@@ -208,7 +214,7 @@ def story(state: KeroState, turn: int) -> Story:
             return telling.story(state, turn) if turn < state.turns else _told_once(state, turn)
         telling = None
     if telling is None:
-        telling = _TELLINGS[key] = _Telling(_fresh(state), [], {})
+        telling = _TELLINGS[key] = _Telling.of(state)
         while len(_TELLINGS) > TELLINGS_KEPT:
             _TELLINGS.popitem(last=False)
     _TELLINGS.move_to_end(key)
@@ -224,7 +230,7 @@ def _told_once(state: KeroState, turn: int) -> Story:
         _TOLD[state] = (state.version, told)
     found = told.get(turn)
     if found is None:
-        telling = _Telling(_fresh(state), [], {})
+        telling = _Telling.of(state)
         telling.catch_up(state.history)
         found = told[turn] = telling.story(state, turn)
     return found

@@ -13,6 +13,7 @@ class Reason(StrEnum):
     UNKNOWN_PLAYER = "unknown_player"
     WRONG_PHASE = "wrong_phase"
     ALREADY_CHOSEN = "already_chosen"
+    SAME_CHOICE = "same_choice"
     DIE_NOT_AVAILABLE = "die_not_available"
     WRONG_COLOUR = "wrong_colour"
     UNKNOWN_ENCLOSURE = "unknown_enclosure"

@@ -221,7 +221,7 @@ def _apply_choice(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Even
         raise NotYourTurn(f"no roll is due: {_still_to_choose(state)}")
     choices = state.choices
     if choices[seat] is not None:
-        raise NotYourTurn("you have already chosen for this roll", Reason.ALREADY_CHOSEN)
+        _check_change(choices[seat], action)
     if type(action) is Cross:
         # The common case in one pass: every check `_check_cross` makes, without its messages.
         die, dice, sheet, player = action.die, state.dice, state.sheet, state.players[seat]
@@ -241,6 +241,26 @@ def _apply_choice(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Even
         if choice is None:  # not `None in choices`: that calls each action's __eq__
             return ()
     return tuple(_resolve(state))
+
+
+def _check_change(previous: Action | None, action: Action) -> None:
+    """Raise why a seat that has chosen may not choose `action` instead (house rule: a cross or
+    mark may be changed until the roll resolves; a skip or a miss may not)."""
+    if not isinstance(previous, Cross | Mark) or not isinstance(action, Cross | Mark):
+        raise NotYourTurn("you have already chosen for this roll", Reason.ALREADY_CHOSEN)
+    if action == previous:
+        raise IllegalAction(f"{action.to_text()!r} is already your choice", Reason.SAME_CHOICE)
+
+
+def choice_options(state: KeerState, seat: Seat, die: int) -> list[Cross | Mark]:
+    """What the seat may choose for this die of the roll being chosen, their own choice so far
+    included (it may be changed until the roll resolves); none outside the choice."""
+    choice = state.choices[seat] if state.phase is _CHOOSE else None
+    if state.phase is not _CHOOSE or die not in state.allowed_dice(seat):
+        return []
+    if choice is not None and not isinstance(choice, Cross | Mark):
+        return []
+    return [a for a in _die_choices(state, state.players[seat], die) if isinstance(a, Cross | Mark)]
 
 
 def _check_choice(state: KeerState, seat: Seat, action: Action) -> None:

@@ -10,7 +10,7 @@ from typing import Any, Final
 from games.common.protocol import Node, Outcome, Seat
 from games.common.rng import ChanceRng
 from games.keer_kids import rules
-from games.keer_kids.actions import Action, Roll
+from games.keer_kids.actions import Action, Cross, Mark, Roll
 from games.keer_kids.dice import DICE_PER_ROLL, FACES, LEFT_WHEN_KEPT
 from games.keer_kids.rules import MAX_PLAYERS, MIN_PLAYERS, Phase
 from games.keer_kids.sheet import Sheet, default_sheet
@@ -210,6 +210,7 @@ class KeerState:
             "kept": self.kept,
             "winners": sorted(outcome.winners) if outcome else [],
             "players": [self._player_summary(s) for s in range(self.num_players)],
+            "changed_picks": changed_picks(self.history),
         }
 
     def _player_summary(self, seat: Seat) -> dict[str, Any]:
@@ -233,3 +234,28 @@ class KeerState:
             },
             "score": circles.total,
         }
+
+
+def changed_picks(history: list[tuple[Seat, Action]]) -> list[dict[str, Any]]:
+    """Every pick changed before its roll resolved (house rule): the roll, the seat, the pick
+    replaced and the one that replaced it, and `entry`, the change's place in the log (0-based,
+    as in the match record's actions) — when it was made."""
+    changes: list[dict[str, Any]] = []
+    rolls, picked = 0, dict[Seat, Action]()
+    for entry, (seat, action) in enumerate(history):
+        if isinstance(action, Roll):
+            rolls, picked = rolls + 1, {}
+        elif isinstance(action, Cross | Mark):
+            before = picked.get(seat)
+            if before is not None:
+                changes.append(
+                    {
+                        "roll": rolls,
+                        "seat": seat,
+                        "from": before.to_text(),
+                        "to": action.to_text(),
+                        "entry": entry,
+                    }
+                )
+            picked[seat] = action
+    return changes

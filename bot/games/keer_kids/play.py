@@ -20,7 +20,7 @@ from bot.ui.alt_text import alt_text
 from bot.ui.ids import MatchRef, Verb
 from bot.ui.languages import member_words
 from games.common.errors import ActionParseError
-from games.keer_kids import Cross, Keep, Mark, Miss, Skip, parse_action
+from games.keer_kids import Cross, Keep, Mark, Miss, Phase, Skip, parse_action
 from render.keer_kids import sheet_png
 from words import Words, isolate
 
@@ -47,11 +47,11 @@ async def die(clicks: GameClicks, interaction: discord.Interaction[Any], ref: Ma
     live, seat = await clicks.player(interaction, ref)
     state, words = keer_state(live.state), member_words(interaction)
     chosen = ref.number(0)
-    if seat not in state.seats_to_act():
-        if state.choices[seat] == Miss():
-            raise Refused("keer-refuse-missed")
-        if state.choices[seat] == Skip():
-            raise Refused("keer-refuse-nothing-fits")
+    if state.phase is Phase.CHOOSE and state.choices[seat] == Miss():
+        raise Refused("keer-refuse-missed")
+    if state.phase is Phase.CHOOSE and state.choices[seat] == Skip():
+        raise Refused("keer-refuse-nothing-fits")
+    if seat not in state.seats_to_act() and state.phase is not Phase.CHOOSE:
         raise Refused("reason-already-chosen")
     if chosen not in state.allowed_dice(seat):
         raise _wrong_die(live, seat, words)
@@ -64,11 +64,15 @@ async def die(clicks: GameClicks, interaction: discord.Interaction[Any], ref: Ma
 async def pick(
     clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef, values: list[str]
 ) -> None:
-    """An enclosure (or a mark) chosen for a die: stored, then the ephemeral says what."""
-    played = await clicks.act(interaction, ref, _picked_action(ref, values))
+    """An enclosure (or a mark) chosen for a die, or a pick changed: stored, then the ephemeral
+    says what."""
+    action = _picked_action(ref, values)
+    live, seat = await clicks.player(interaction, ref)
+    before = keer_state(live.state).choices[seat]
+    played = await clicks.act(interaction, ref, action)
     state = keer_state(played.match.state)
     picked = played.actions[0][1]
-    said = ui.picked_text(state, picked, member_words(interaction))
+    said = ui.picked_text(state, picked, member_words(interaction), before)
     answer = interaction.response.edit_message(content=said, view=None)
     await clicks.deliver(interaction, played, answer)
 

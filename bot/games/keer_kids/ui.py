@@ -21,6 +21,7 @@ from bot.ui.items import match_button, match_select
 from bot.ui.names import shown
 from games.common.protocol import Seat
 from games.keer_kids import Cross, Keep, KeerState, Mark, Miss, Phase, Roll, Skip
+from games.keer_kids.rules import choice_options
 from games.keer_kids.sheet import Sheet
 from words import Words, isolate
 
@@ -146,20 +147,25 @@ def step_view(live: LiveMatch) -> discord.ui.View:
 
 
 def pick_options(state: KeerState, seat: Seat, die: int) -> list[Cross | Mark]:
-    """What the seat may do with this die."""
-    return [a for a in state.legal_actions(seat) if isinstance(a, Cross | Mark) and a.die == die]
+    """What the seat may choose for this die, a pick already made included (it may be changed
+    until the roll resolves)."""
+    return choice_options(state, seat, die)
 
 
 def pick_message(
     live: LiveMatch, seat: Seat, die: int, words: Words
 ) -> tuple[str, discord.ui.View | None]:
     """The ephemeral answer to a die click, in the clicking member's language: selects of the
-    enclosures legal for this player."""
+    enclosures legal for this player (their pick so far, if any, named and left out)."""
     state = keer_state(live.state)
     assert state.dice is not None
     face = state.dice[die]
-    actions = pick_options(state, seat, die)
+    current = state.choices[seat]
+    actions = [a for a in pick_options(state, seat, die) if a != current]
     if not actions:
+        if isinstance(current, Cross | Mark):
+            pick = pick_name(state, current, words)
+            return words("keer-pick-only-current", die=DIE_EMOJI[face], pick=pick), None
         return words("keer-pick-nowhere", die=DIE_EMOJI[face]), None
     options = [_option(state.sheet, action, words) for action in actions]
     view = SentView()
@@ -173,21 +179,44 @@ def pick_message(
         ref = MatchRef(live.id, state.version, Verb.PICK, f"{die}:{part}")
         view.add_item(match_select(ref, chunk, placeholder))
     content = words("keer-pick-where", die=DIE_EMOJI[face], colour=words(f"colour-{face}"))
+    if isinstance(current, Cross | Mark):
+        content += "\n" + words("keer-pick-current", pick=pick_name(state, current, words))
     return content, view
 
 
-def picked_text(state: KeerState, action: Any, words: Words) -> str:
-    """What the ephemeral says once the pick is stored (in the member's language)."""
-    if isinstance(action, Cross):
-        return words(
+def picked_text(state: KeerState, action: Any, words: Words, before: Any = None) -> str:
+    """What the ephemeral says once the pick is stored (in the member's language): the pick,
+    or the change, and while the roll is open, that it may still be changed."""
+    if isinstance(before, Cross | Mark) and isinstance(action, Cross | Mark):
+        said = words(
+            "keer-picked-changed",
+            pick=pick_name(state, action, words),
+            before=pick_name(state, before, words),
+        )
+    elif isinstance(action, Cross):
+        said = words(
             "keer-picked-cross", enclosure=enclosure_label(state.sheet, action.enclosure, words)
         )
-    if isinstance(action, Mark):
-        if action.chameleon:
-            where = enclosure_label(state.sheet, action.chameleon, words)
-            return words("keer-picked-mark-chameleon", enclosure=where)
-        return words("keer-picked-mark")
-    return words("keer-picked-skip")
+    elif isinstance(action, Mark) and action.chameleon:
+        where = enclosure_label(state.sheet, action.chameleon, words)
+        said = words("keer-picked-mark-chameleon", enclosure=where)
+    elif isinstance(action, Mark):
+        said = words("keer-picked-mark")
+    else:
+        return words("keer-picked-skip")
+    if state.phase is Phase.CHOOSE:  # the roll has not resolved: the pick may still change
+        said += "\n" + words("keer-picked-changeable")
+    return said
+
+
+def pick_name(state: KeerState, action: Cross | Mark, words: Words) -> str:
+    """A pick in a few words: its enclosure, or the exclamation mark (and its chameleon)."""
+    if isinstance(action, Cross):
+        return enclosure_label(state.sheet, action.enclosure, words)
+    if action.chameleon:
+        where = enclosure_label(state.sheet, action.chameleon, words)
+        return words("keer-pick-is-mark-chameleon", enclosure=where)
+    return words("keer-pick-is-mark")
 
 
 def enclosure_code(sheet: Sheet, enclosure_id: str, words: Words) -> str:
@@ -229,8 +258,11 @@ def roll_summary(live: LiveMatch, number: int) -> str:
     roll = state.history[start][1]
     assert isinstance(roll, Roll)
     parts = [w("keer-summary", roll=number, match=live.id, dice=dice_text(roll.dice))]
-    for seat, action in state.history[start + 1 : end]:
-        parts.append(_did(state.sheet, roll, action, name(live, seat, w), w))
+    entries = state.history[start + 1 : end]
+    final = {seat: i for i, (seat, action) in enumerate(entries) if not isinstance(action, Keep)}
+    for i, (seat, action) in enumerate(entries):
+        if isinstance(action, Keep) or final[seat] == i:  # a pick changed: only the last counts
+            parts.append(_did(state.sheet, roll, action, name(live, seat, w), w))
     return " · ".join(parts)
 
 

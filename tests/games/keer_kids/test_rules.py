@@ -18,6 +18,7 @@ from games.keer_kids import (
     Keep,
     KeerState,
     Mark,
+    Miss,
     Phase,
     Roll,
     Skip,
@@ -25,6 +26,7 @@ from games.keer_kids import (
 )
 from games.keer_kids import events as ev
 from games.keer_kids.dice import FACES, PURPLE
+from games.keer_kids.rules import choice_options
 from tests.games.keer_kids.helpers import (
     COLUMN_0_PATH,
     COLUMN_7_PATH,
@@ -230,13 +232,63 @@ def test_all_choices_resolve_together_after_the_last_player_chose() -> None:
     assert state.phase is Phase.ROLL and state.dice is None and state.kept is None
 
 
-def test_a_choice_is_final() -> None:
-    """House rule: a choice, once made, cannot be changed."""
-    state = new_match(2)
+def test_a_pick_may_be_changed_until_the_roll_resolves() -> None:
+    """House rule: a cross or mark may be changed, for any die the seat may use, until the roll
+    resolves; only the last one counts, and the change is in the log."""
+    state = new_match(3)
+    to_choose(state, (RED, BLUE, PURPLE), keep=0)
+    assert state.apply(1, Cross(1, "P4")) == ()
+    assert state.legal_actions(1) == [], "a seat that chose is no longer waited for"
+    assert state.seats_to_act() == (0, 2)
+    assert state.apply(1, Mark(2)) == (), "another die: still nothing resolves"
+    assert state.apply(1, Cross(1, "P4")) == ()
+    assert state.seats_to_act() == (0, 2)
+    state.apply(0, Cross(0, "E3"))
+    events = state.apply(2, Mark(2))
+    assert [e for e in of_type(events, ev.Crossed) if e.seat == 1] == [ev.Crossed(1, "P4")]
+    assert ev.MarkCrossed(1, 1) not in events and state.players[1].marks == 0
+    assert state.summary()["changed_picks"] == [
+        {"roll": 1, "seat": 1, "from": "cross:1:P4", "to": "mark:2", "entry": 3},
+        {"roll": 1, "seat": 1, "from": "mark:2", "to": "cross:1:P4", "entry": 4},
+    ]
+
+
+def test_a_change_must_be_a_legal_pick_and_a_different_one() -> None:
+    state = new_match(3)
     to_choose(state, (RED, BLUE, YELLOW), keep=0)
     state.apply(1, Cross(1, "P4"))
-    assert state.legal_actions(1) == []
-    assert_refused(state, 1, Cross(2, "L3"), Reason.ALREADY_CHOSEN)
+    assert_refused(state, 1, Cross(1, "P4"), Reason.SAME_CHOICE)
+    assert_refused(state, 1, Cross(0, "E3"), Reason.DIE_NOT_AVAILABLE)
+    assert_refused(state, 1, Cross(2, "E3"), Reason.WRONG_COLOUR)
+    assert_refused(state, 1, Skip(), Reason.ALREADY_CHOSEN)
+    assert_refused(state, 1, Miss(), Reason.ALREADY_CHOSEN)
+
+
+def test_a_skip_or_a_miss_is_final_and_a_resolved_pick_is_over() -> None:
+    """Only a cross or a mark is changed: a skip (nothing fitted) and a miss (the clock) stay;
+    once the last player chose, the roll is resolved and the next pick is the next roll's."""
+    state = new_match(3)
+    to_choose(state, (RED, BLUE, YELLOW), keep=0)
+    state.apply(2, Miss())
+    assert_refused(state, 2, Cross(2, "L3"), Reason.ALREADY_CHOSEN)
+    state.apply(1, Cross(1, "P4"))
+    state.apply(0, Cross(0, "E3"))
+    assert state.phase is Phase.ROLL
+    assert_refused(state, 1, Cross(2, "L3"), Reason.NOT_YOUR_TURN)
+    assert state.summary()["changed_picks"] == []
+
+
+def test_choice_options_list_a_die_s_picks_for_a_seat_that_chose_too() -> None:
+    state = new_match(3)
+    to_choose(state, (RED, BLUE, PURPLE), keep=0)
+    before = choice_options(state, 1, 1)
+    assert before == [a for a in state.legal_actions(1) if a.die == 1]  # type: ignore[union-attr]
+    state.apply(1, Cross(1, "P4"))
+    assert choice_options(state, 1, 1) == before
+    assert choice_options(state, 1, 2) == [Mark(2)]
+    assert choice_options(state, 1, 0) == [], "the kept die is the roller's"
+    state.apply(2, Miss())
+    assert choice_options(state, 2, 1) == [], "a miss is final"
 
 
 # --- Crossing an enclosure: the whole of it, at the star or next to your crosses --------------

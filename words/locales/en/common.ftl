@@ -93,6 +93,7 @@ reason-game-over = This match is over.
 reason-unknown-player = You have no seat in this match.
 reason-wrong-phase = That move isn't possible right now.
 reason-already-chosen = You already picked for this roll.
+reason-same-choice = That is already your pick.
 reason-die-not-available = That die can't be used now.
 reason-wrong-colour = That enclosure isn't the colour of your die.
 reason-unknown-enclosure = There's no such enclosure on your sheet.

@@ -84,6 +84,12 @@ keer-picked-cross = ✅ You crossed { $enclosure }.
 keer-picked-mark = ✅ You crossed an exclamation mark.
 keer-picked-mark-chameleon = ✅ You crossed an exclamation mark and won a chameleon in { $enclosure }.
 keer-picked-skip = ✅ You skip this roll.
+keer-picked-changeable = You can change it until the roll resolves: click a die again.
+keer-picked-changed = 🔁 Changed: { $pick } (was { $before }).
+keer-pick-current = Your pick so far: { $pick }. Choose another to change it.
+keer-pick-only-current = { $die } has nothing else for you: your pick stays { $pick }.
+keer-pick-is-mark = an exclamation mark
+keer-pick-is-mark-chameleon = an exclamation mark and a chameleon in { $enclosure }
 
 ## Refusals of a die click.
 

@@ -198,7 +198,7 @@ rules-keer-kids-3-page =
     4. **Cross.** When you click a die, a select of the enclosures you may cross with it shows up, visible only to you. Choose one. The roller clicks their kept die and does the same.
     5. **Resolve.** When everyone has chosen, **the roll resolves for everyone together**: crossings and circles go onto every sheet, and the next player rolls.
 
-    { "**" }Choices are final** (house rule): once you have picked, you can't change your mind. If the die you click fits nowhere on your sheet, the bot tells you so, and you can pick the other one.
+    { "**" }You may change your pick until the roll resolves** (house rule): click a die again and choose another enclosure; only your last pick counts, and nobody sees it before the roll resolves. The roll resolves when the last player picks, so that pick is final at once. If the die you click fits nowhere on your sheet, the bot tells you so, and you can pick the other one.
 
 rules-keer-kids-4-title = Where you may cross
 rules-keer-kids-4-page =

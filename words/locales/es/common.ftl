@@ -92,6 +92,7 @@ reason-game-over = Esta partida ha terminado.
 reason-unknown-player = No tienes asiento en esta partida.
 reason-wrong-phase = Ese movimiento no es posible ahora.
 reason-already-chosen = Ya elegiste en esta tirada.
+reason-same-choice = Esa ya es tu elección.
 reason-die-not-available = Ese dado no se puede usar ahora.
 reason-wrong-colour = Ese recinto no es del color de tu dado.
 reason-unknown-enclosure = No hay ningún recinto así en tu hoja.

@@ -84,6 +84,12 @@ keer-picked-cross = ✅ Has tachado { $enclosure }.
 keer-picked-mark = ✅ Has tachado un signo de exclamación.
 keer-picked-mark-chameleon = ✅ Has tachado un signo de exclamación y has ganado un camaleón en { $enclosure }.
 keer-picked-skip = ✅ Pasas esta tirada.
+keer-picked-changeable = Puedes cambiarla hasta que se resuelva la tirada: pulsa otra vez un dado.
+keer-picked-changed = 🔁 Cambiada: { $pick } (antes: { $before }).
+keer-pick-current = Tu elección por ahora: { $pick }. Elige otra para cambiarla.
+keer-pick-only-current = { $die } no te ofrece nada más: tu elección sigue siendo { $pick }.
+keer-pick-is-mark = un signo de exclamación
+keer-pick-is-mark-chameleon = un signo de exclamación y un camaleón en { $enclosure }
 
 ## Negativas al pulsar un dado.
 

@@ -197,7 +197,7 @@ rules-keer-kids-3-page =
     4. **Tachar.** Al pulsar un dado, aparece una lista con los recintos que puedes tachar con él, visible solo para ti. Elige uno. Quien tira pulsa el dado que se ha quedado y hace lo mismo.
     5. **Resolver.** Cuando todos han elegido, **la tirada se resuelve para todos a la vez**: los tachones y los círculos pasan a cada hoja, y tira el siguiente jugador.
 
-    { "**" }Las elecciones son definitivas** (regla de la casa): una vez que has elegido, no puedes cambiar de idea. Si el dado que pulsas no cabe en ningún sitio de tu hoja, el bot te lo dice y puedes elegir el otro.
+    { "**" }Puedes cambiar tu elección hasta que se resuelva la tirada** (regla de la casa): pulsa otra vez un dado y elige otro recinto; solo cuenta tu última elección, y nadie la ve antes de que se resuelva la tirada. La tirada se resuelve cuando elige el último jugador, así que esa elección es definitiva al instante. Si el dado que pulsas no cabe en ningún sitio de tu hoja, el bot te lo dice y puedes elegir el otro.
 
 rules-keer-kids-4-title = Dónde puedes tachar
 rules-keer-kids-4-page =

@@ -92,6 +92,7 @@ reason-game-over = Dit potje is afgelopen.
 reason-unknown-player = Je hebt geen plaats in dit potje.
 reason-wrong-phase = Die zet kan nu niet.
 reason-already-chosen = Je hebt voor deze worp al gekozen.
+reason-same-choice = Dat is al je keuze.
 reason-die-not-available = Die dobbelsteen kun je nu niet gebruiken.
 reason-wrong-colour = Dat verblijf heeft niet de kleur van je dobbelsteen.
 reason-unknown-enclosure = Zo'n verblijf staat niet op je blad.

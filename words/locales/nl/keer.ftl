@@ -84,6 +84,12 @@ keer-picked-cross = ✅ Je hebt { $enclosure } afgekruist.
 keer-picked-mark = ✅ Je hebt een uitroepteken afgekruist.
 keer-picked-mark-chameleon = ✅ Je hebt een uitroepteken afgekruist en een kameleon gewonnen in { $enclosure }.
 keer-picked-skip = ✅ Je slaat deze worp over.
+keer-picked-changeable = Je kunt dit veranderen tot de worp is afgehandeld: klik opnieuw op een dobbelsteen.
+keer-picked-changed = 🔁 Veranderd: { $pick } (was { $before }).
+keer-pick-current = Je keuze tot nu toe: { $pick }. Kies een andere om hem te veranderen.
+keer-pick-only-current = { $die } biedt je verder niets: je keuze blijft { $pick }.
+keer-pick-is-mark = een uitroepteken
+keer-pick-is-mark-chameleon = een uitroepteken en een kameleon in { $enclosure }
 
 ## Weigeringen bij een klik op een dobbelsteen.
 

@@ -197,7 +197,7 @@ rules-keer-kids-3-page =
     4. **Afkruisen.** Klik je een dobbelsteen aan, dan verschijnt een keuzelijst met de verblijven die je ermee mag afkruisen, alleen zichtbaar voor jou. Kies er een. Wie gooit, klikt de gehouden dobbelsteen aan en doet hetzelfde.
     5. **Afhandelen.** Als iedereen gekozen heeft, **wordt de worp voor iedereen tegelijk afgehandeld**: kruisjes en rondjes komen op elk blad, en de volgende speler gooit.
 
-    { "**" }Keuzes zijn definitief** (huisregel): heb je eenmaal gekozen, dan kun je niet meer van gedachten veranderen. Past de dobbelsteen die je aanklikt nergens op je blad, dan zegt de bot dat, en kun je de andere kiezen.
+    { "**" }Je mag je keuze veranderen tot de worp is afgehandeld** (huisregel): klik opnieuw op een dobbelsteen en kies een ander verblijf; alleen je laatste keuze telt, en niemand ziet hem voordat de worp is afgehandeld. De worp wordt afgehandeld zodra de laatste speler kiest, dus die keuze staat meteen vast. Past de dobbelsteen die je aanklikt nergens op je blad, dan zegt de bot dat, en kun je de andere kiezen.
 
 rules-keer-kids-4-title = Waar je mag afkruisen
 rules-keer-kids-4-page =

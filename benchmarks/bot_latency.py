@@ -31,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks.keer_choice import choose
 from benchmarks.timing import percentiles
 from bot import memory
 from bot.app import TableroBot
@@ -180,15 +181,11 @@ class Load:
         action = state.legal_actions(seat)[0]
         assert isinstance(action, Cross | Mark)
         opened = await self._click("die", live, seat, message, f":die:{action.die}")
-        choice = opened.messages[0]
-        text = action.to_text()
-        found = [c for c in choice.interactive() if c.type == 3 and text in c.options]
-        if not found:  # "out of date": the roll moved on while its next message was posted
-            raise NotReady(message.id)
-        select = found[0]
         kind = "pick" if len(state.seats_to_act()) > 1 else "last pick (posts image)"
         user = self.by_id[live.players[seat].id]
-        res = await self.fake.select(self.bot, user, choice, str(select.custom_id), [text])
+        res = await choose(self.fake, self.bot, user, opened.messages[0], action)
+        if res is None:  # "out of date": the roll moved on while its next message was posted
+            raise NotReady(message.id)
         self.times[kind].append(self.watch.ms(res.interaction.id))
 
     async def _click(

@@ -45,6 +45,7 @@ import aiohttp
 import asyncpg
 import discord
 
+from benchmarks.keer_choice import choose
 from benchmarks.storage import midgame_entries
 from benchmarks.timing import percentiles
 from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionResult
@@ -145,13 +146,10 @@ class Players:
             action = state.legal_actions(seat)[0]
             assert isinstance(action, Cross | Mark)
             opened = await self._click(table, seat, f":die:{action.die}")
-            choice, text = opened.messages[0], action.to_text()
-            select = next((c for c in choice.interactive() if text in c.options), None)
-            if select is None:
+            user = table.seats[seat]
+            res = await choose(self.fake, self.client, user, opened.messages[0], action)
+            if res is None:
                 return  # refused: the step moved on meanwhile
-            res = await self.fake.select(
-                self.client, table.seats[seat], choice, str(select.custom_id), [text]
-            )
             self._took(table, res)
 
     async def _state(self, table: Table) -> KeerState:

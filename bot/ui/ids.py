@@ -53,6 +53,9 @@ class Verb(StrEnum):
     """Keer: the clicking player's own sheet."""
     PICK = "pick"
     """Keer: an enclosure chosen for a die (a select)."""
+    MARK = "mark"
+    """Keer: a purple die's exclamation mark, a button when it is the die's only choice (the
+    die is the argument)."""
     ACT = "act"
     """Kero: the action (a template stamped with the click's time) is the argument."""
     TOGGLE = "tog"

@@ -206,6 +206,8 @@ def _apply_keep(state: KeerState, seat: Seat, action: Action) -> tuple[ev.Event,
         raise IllegalAction(
             f"the {face} die fits nowhere on your sheet, but another die does",
             Reason.MUST_CROSS,
+            face=face,
+            fits=tuple(dict.fromkeys(f for f in dice if face_fits(state, player, f))),
         )
     state.kept = die
     state.phase = _CHOOSE

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import io
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from PIL import Image
 
 from bot.app import TableroBot
 from bot.core.live import LiveMatch
-from fakediscord import FakeMessage, FakeUser, InteractionResult
-from games.keer_kids import KeerState, Phase
+from fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionResult
+from games.keer_kids import KeerState, Mark, Phase
+from games.keer_kids.actions import Action
 from tests.bot.conftest import Server
 
 
@@ -104,6 +106,29 @@ async def play_roll(
     return results
 
 
+def offered(choice: FakeMessage, action: Action) -> tuple[str, list[str] | None]:
+    """Where a die's ephemeral offers `action`: its select's custom_id and the option's value,
+    or (a purple's only choice) the mark button's custom_id and None."""
+    text = action.to_text()
+    for component in choice.interactive():
+        if component.type == 3 and text in component.options:
+            return str(component.custom_id), [text]
+        mark = isinstance(action, Mark) and action.chameleon is None
+        if mark and str(component.custom_id).endswith(f":mark:{action.die}"):  # type: ignore[union-attr]
+            return str(component.custom_id), None
+    raise AssertionError(f"{text!r} is not offered on {choice.text!r}")
+
+
+async def choose_on(
+    fake: FakeDiscord, client: Any, user: FakeUser, choice: FakeMessage, action: Action
+) -> InteractionResult:
+    """Choose `action` on a die's ephemeral: in its select, or by the mark's button."""
+    custom_id, values = offered(choice, action)
+    if values is None:
+        return await fake.click(client, user, choice, custom_id)
+    return await fake.select(client, user, choice, custom_id, values)
+
+
 async def pick(server: Server, bot: TableroBot, live: LiveMatch, seat: int) -> InteractionResult:
     """A member clicks a die of the current message and chooses in their ephemeral select."""
     fake, user = server.fake, members(server)[live.players[seat].id]
@@ -114,11 +139,7 @@ async def pick(server: Server, bot: TableroBot, live: LiveMatch, seat: int) -> I
     die_id = button_id(message, f":die:{action.die}")  # type: ignore[union-attr]
     opened = await fake.click(bot, user, message, die_id)
     assert opened.ephemeral, opened.response
-    choice = opened.messages[0]
-    text = action.to_text()
-    select = next(c for c in choice.interactive() if c.type == 3 and text in c.options)
-    assert select.custom_id is not None
-    res = await fake.select(bot, user, choice, select.custom_id, [text])
+    res = await choose_on(fake, bot, user, opened.messages[0], action)
     await fake.settle()
     return res
 

@@ -41,7 +41,7 @@ from storage import SqliteStore, StoredMatch
 from tests.bot import chaos_child as child
 from tests.bot.conftest import Server, _server, said
 from tests.bot.helpers import RemoteBot, controls, delivered, looks, quick, until
-from tests.bot.keer_driver import button_id, keer, live_here, start_match
+from tests.bot.keer_driver import button_id, choose_on, keer, live_here, offered, start_match
 from tests.bot.kero_driver import KeroDriver, fire_due
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -329,9 +329,8 @@ async def keer_move(chaos: Chaos, match_id: int) -> tuple[str, Click]:
     opened = await fake.click(bot, server.ana, message, die)
     assert opened.ephemeral and opened.messages, opened.response
     choice = opened.messages[0]
-    text = action.to_text()
-    select = next(c for c in choice.interactive() if c.type == 3 and text in c.options)
-    return "pick", lambda: fake.select(bot, server.ana, choice, str(select.custom_id), [text])
+    offered(choice, action)  # the ephemeral offers it
+    return "pick", lambda: choose_on(fake, bot, server.ana, choice, action)
 
 
 async def keer_play(chaos: Chaos, match_id: int, until_move: str) -> Click:
@@ -610,9 +609,8 @@ async def keer_click(server: Server, bot: TableroBot, live: LiveMatch) -> Click:
     action = state.legal_actions(0)[0]
     die = button_id(message, f":die:{action.die}")  # type: ignore[union-attr]
     choice = (await fake.click(bot, ana, message, die)).messages[0]
-    text = action.to_text()
-    select = next(c for c in choice.interactive() if c.type == 3 and text in c.options)
-    return partial(fake.select, bot, ana, choice, str(select.custom_id), [text])
+    offered(choice, action)  # the ephemeral offers it
+    return partial(choose_on, fake, bot, ana, choice, action)
 
 
 async def answer_of(server: Server, click: Click) -> InteractionResult | None:

@@ -32,7 +32,7 @@ from render.emoji import EmojiKey
 from storage import PostgresStore
 from tests.bot import chaos_child as child
 from tests.bot.helpers import RemoteBot, controls, until
-from tests.bot.keer_driver import button_id
+from tests.bot.keer_driver import button_id, choose_on
 from tests.storage.conftest import postgres_url, reset_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -223,10 +223,7 @@ async def move(cluster: Cluster, table: Table, match_id: int) -> bool:
         action = state.legal_actions(seat)[0]
         die = button_id(message, f":die:{action.die}")  # type: ignore[union-attr]
         opened = await fake.click(client, seats[seat], message, die)
-        choice = opened.messages[0]
-        text = action.to_text()
-        select = next(c for c in choice.interactive() if c.type == 3 and text in c.options)
-        res = await fake.select(client, seats[seat], choice, str(select.custom_id), [text])
+        res = await choose_on(fake, client, seats[seat], opened.messages[0], action)
     assert res.acknowledged and not res.ephemeral, res.response
     cluster.acked[match_id].add(str(res.interaction.id))
     await until(lambda: _moved(cluster, match_id, state.version), "the move to be stored")

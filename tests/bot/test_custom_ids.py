@@ -37,6 +37,7 @@ MATCH_BUTTONS = [
     ("tb:12:7:roll", MatchRef(12, 7, "roll")),
     ("tb:12:7:keep:1", MatchRef(12, 7, "keep", "1")),
     ("tb:12:7:die:2", MatchRef(12, 7, "die", "2")),
+    ("tb:12:9:mark:1", MatchRef(12, 9, "mark", "1")),
     ("tb:12:7:sheet", MatchRef(12, 7, "sheet")),
     ("tb:12:7:board", MatchRef(12, 7, "board")),
     ("tb:12:7:agree", MatchRef(12, 7, "agree")),

@@ -153,7 +153,8 @@ async def _bo_picks_in_dutch(server: Server, bot: TableroBot, live: Any, message
     by_value = {o["value"]: o["label"] for o in select.raw["options"]}
     letter, number = DUTCH_LETTERS[action.enclosure[0]], action.enclosure[1:]
     label = by_value[action.to_text()]
-    assert label.startswith(f"{letter}{number} · "), label
+    option_letter, named = label.split(" — ", 1)  # lettered as the sheet frames it
+    assert option_letter.isalpha() and named.startswith(f"{letter}{number} · "), label
     animal = next(a.name for a in state.sheet.animals if a.letter == action.enclosure[0])
     assert f" · {dutch(f'animal-{animal}')} · " in label and ("kolom" in label), label
     assert all(english_in(str(text)) == [] for text in by_value.values()), by_value

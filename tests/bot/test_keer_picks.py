@@ -4,13 +4,26 @@ resolved an old select changes nothing."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.app import TableroBot
 from bot.games.keer_kids.ui import enclosure_code, roll_summary
 from fakediscord import FakeMessage, FakeUser, InteractionResult
 from games.keer_kids import Cross, KeerState, Mark, Phase
+from games.keer_kids.rules import face_fits
+from render.keer_kids.choice import framed
 from tests.bot.conftest import Server, said
-from tests.bot.keer_driver import button_id, keer, members, pick, play_until, start_match
-from words import isolate
+from tests.bot.keer_driver import (
+    button_id,
+    choose_on,
+    decodes,
+    keer,
+    members,
+    pick,
+    play_until,
+    start_match,
+)
+from words import isolate, words_for
 
 
 def two_picks(state: KeerState) -> bool:
@@ -66,12 +79,13 @@ async def test_a_pick_changed_before_the_roll_resolves_is_the_one_that_counts(
     spare = await fake.click(bot, bo, public, button_id(public, f":die:{second.die}"))
     opened, _, res = await choose(server, bot, bo, second)
     assert "Your pick so far" in said(opened)
+    assert opened.response is not None
     offered = [
         o["value"]
-        for c in opened.response["data"]["components"]
-        for s in c["components"]
-        for o in s.get("options", [])
-    ]  # type: ignore[index]
+        for row in opened.response["data"]["components"]
+        for c in row["components"]
+        for o in c.get("options", [])
+    ]
     assert second.to_text() in offered and first.to_text() not in offered
     assert said(res).startswith("🔁 Changed:"), said(res)
     assert keer(live).choices[1] == second
@@ -103,7 +117,9 @@ async def test_a_pick_changed_before_the_roll_resolves_is_the_one_that_counts(
 
     version = keer(live).version
     late = await fake.select(bot, bo, early, _select_id(early, second), [second.to_text()])
-    assert late.ephemeral and "out of date" in said(late)
+    assert said(late) == "⌛ This roll is over: nothing was changed."
+    assert late.response is not None and late.response["type"] == 7, "the stale select is edited"
+    assert early.interactive() == [], "no select is left looking live"
     assert keer(live).version == version, "a pick after the roll resolved changed nothing"
     await fake.disconnect(bot)
 
@@ -132,3 +148,115 @@ def _select_id(message: FakeMessage, action: Cross | Mark) -> str:
             c for c in message.interactive() if c.type == 3 and action.to_text() in c.options
         ).custom_id
     )
+
+
+def mixed_keep(state: KeerState) -> bool:
+    """Ana keeps, and some of her dice fit her sheet while others do not."""
+    if state.phase is not Phase.KEEP or state.roller != 0 or state.dice is None:
+        return False
+    fits = {face_fits(state, state.players[0], face) for face in state.dice}
+    return fits == {True, False}
+
+
+async def test_the_keep_marks_what_fits_names_it_when_refusing_and_opens_the_roller_s_choice(
+    server: Server, bot: TableroBot
+) -> None:
+    fake, ana = server.fake, server.ana
+    live = await start_match(server, bot, [server.bo], ais=0)
+    sheet = keer(live).sheet
+    for colour in ("red", "blue", "green"):  # Ana's sheet: these colours have no room left
+        keer(live).players[0].crossed |= sheet.colour_masks[colour]
+    await play_until(server, bot, live, mixed_keep)
+    state = keer(live)
+    assert state.dice is not None
+    fits = [face_fits(state, state.players[0], face) for face in state.dice]
+    message = fake.message(int(live.message_id or 0))
+    words = live.words
+    for die, face in enumerate(state.dice):
+        button = next(c for c in message.interactive() if str(c.custom_id).endswith(f":keep:{die}"))
+        colour = words(f"colour-{face}")
+        key = "keer-keep-fits-label" if fits[die] else "keer-keep-no-room-label"
+        assert button.label == words(key, colour=colour)
+        assert (button.raw["style"] == 3) == fits[die], "green for a die that fits"
+
+    wrong, right = fits.index(False), fits.index(True)
+    version = state.version
+    refused = await fake.click(bot, ana, message, button_id(message, f":keep:{wrong}"))
+    fitting = [f for f in dict.fromkeys(state.dice) if face_fits(state, state.players[0], f)]
+    expected = words(
+        "keer-refuse-keep-fits",
+        colour=words(f"colour-{state.dice[wrong]}"),
+        fits=words.join([words(f"colour-{f}") for f in fitting], style="or"),
+    )
+    assert refused.ephemeral and said(refused) == expected
+    assert keer(live).version == version, "a refused keep changed nothing"
+
+    kept = await fake.click(bot, ana, message, button_id(message, f":keep:{right}"))
+    await fake.settle()
+    assert kept.acknowledged and not kept.ephemeral
+    assert keer(live).phase is Phase.CHOOSE and keer(live).kept == right
+    assert len(kept.followups) == 1, "the roller's choice opens at once"
+    choice = kept.followups[0]
+    assert choice.visible_for(ana.id) and not choice.visible_for(server.bo.id)
+    action = keer(live).legal_actions(0)[0]
+    assert isinstance(action, Cross | Mark) and action.die == right
+    res = await choose_on(fake, bot, ana, choice, action)
+    await fake.settle()
+    assert res.acknowledged and keer(live).choices[0] == action, "one click fewer: no die click"
+    await fake.disconnect(bot)
+
+
+async def test_a_purple_whose_only_choice_is_the_mark_is_one_button(
+    server: Server, bot: TableroBot
+) -> None:
+    fake = server.fake
+    live = await start_match(server, bot, [server.bo, server.cas], ais=0)
+
+    def bare_mark(state: KeerState) -> bool:
+        if state.phase is not Phase.CHOOSE or state.choices[1] is not None:
+            return False
+        return any(isinstance(a, Mark) and a.chameleon is None for a in state.legal_actions(1))
+
+    await play_until(server, bot, live, bare_mark)
+    action = next(a for a in keer(live).legal_actions(1) if isinstance(a, Mark))
+    message = fake.message(int(live.message_id or 0))
+    opened = await fake.click(bot, server.bo, message, button_id(message, f":die:{action.die}"))
+    components = opened.messages[0].interactive()
+    assert [c.type for c in components] == [2], "one button, no select"
+    assert components[0].label == live.words("keer-mark-option")
+    res = await fake.click(bot, server.bo, opened.messages[0], str(components[0].custom_id))
+    await fake.settle()
+    assert said(res).startswith("✅") and keer(live).choices[1] == action
+    await fake.disconnect(bot)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "es-ES", "nl"])
+async def test_a_die_click_shows_the_sheet_framing_its_options_with_the_options_letters(
+    server: Server, bot: TableroBot, locale: str
+) -> None:
+    fake, bo = server.fake, server.bo
+    bo.locale = locale
+    live = await start_match(server, bot, [server.bo, server.cas], ais=0)
+    await play_until(server, bot, live, two_picks)
+    action = next(a for a in keer(live).legal_actions(1) if isinstance(a, Cross))
+    message = fake.message(int(live.message_id or 0))
+    opened = await fake.click(bot, bo, message, button_id(message, f":die:{action.die}"))
+    await fake.settle()
+    choice = opened.messages[0]
+    assert [a.filename for a in choice.attachment_objects] == ["choice.png"]
+    alt = choice.attachment_objects[0].description or ""
+    words = words_for(locale.split("-", maxsplit=1)[0])
+    sheet, state = keer(live).sheet, keer(live)
+    lettered = {
+        o["label"].split(" — ")[0]: o["label"].split(" — ")[1].split(" · ")[0]
+        for c in choice.interactive()
+        for o in c.raw.get("options", [])
+    }
+    expected = [
+        (letter, enclosure_code(sheet, where, words))
+        for letter, where in framed(state, 1, action.die)
+    ]
+    assert expected and lettered == dict(expected), (lettered, expected)
+    assert all(f"{letter} {code}" in alt for letter, code in expected), alt
+    assert decodes(choice) == 1
+    await fake.disconnect(bot)

@@ -16,7 +16,7 @@ from bot.app import TableroBot
 from fakediscord import FakeChannel, InteractionResult, callbacks
 from games.keer_kids import Phase
 from tests.bot.conftest import Server
-from tests.bot.keer_driver import button_id, keer, live_here, members
+from tests.bot.keer_driver import button_id, choose_on, keer, live_here, members
 
 MATCHES = 200
 ACKNOWLEDGED = {
@@ -56,10 +56,7 @@ async def _move(server: Server, bot: TableroBot, channel: FakeChannel) -> list[I
         action = state.legal_actions(seat)[0]
         user = users[live.players[seat].id]
         opened = await fake.click(bot, user, message, button_id(message, f":die:{action.die}"))  # type: ignore[union-attr]
-        choice = opened.messages[0]
-        text = action.to_text()
-        select = next(c for c in choice.interactive() if c.type == 3 and text in c.options)
-        results += [opened, await fake.select(bot, user, choice, str(select.custom_id), [text])]
+        results += [opened, await choose_on(fake, bot, user, opened.messages[0], action)]
     return results
 
 

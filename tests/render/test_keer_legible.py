@@ -17,6 +17,7 @@ from games.keer_kids import Cross, Keep, KeerState, Roll, new_match
 from games.keer_kids.dice import PURPLE
 from render import keer_kids as kk
 from render import legibility
+from render.keer_kids.choice import choice_image
 from render.keer_kids.pen import enclosure_name, letters
 from tests.render.helpers import keer_states as states
 from words import LOCALES, Words, words_for
@@ -36,8 +37,20 @@ IMAGES: dict[str, Render] = {
     "table": lambda state, names, words: kk.table_image(state, names, words=words),
     "strip": lambda state, names, words: kk.strip_image(state, names, words=words),
     "results": lambda state, names, words: kk.results_image(state, names, words=words),
+    "choice": lambda state, names, words: choice_image(
+        state,
+        state.num_players - 1,
+        _a_die(state, state.num_players - 1),
+        words=words,
+        name=names[-1],
+    ),
 }
 """Each image kind; the sheet also at the scale the bot sends a player's own sheet at."""
+
+
+def _a_die(state: KeerState, seat: int) -> int:
+    """A die the seat may choose now (0 when it may choose none: the sheet is drawn as it is)."""
+    return next(iter(state.allowed_dice(seat)), 0)
 
 
 def drawn_on_phone(kind: str, players: int, words: Words) -> tuple[list[legibility.Drawn], int]:
@@ -94,7 +107,11 @@ def test_the_bot_s_options_name_what_the_sheet_prints(locale: str) -> None:
     named = {ui.enclosure_label(sheet, e.id, words).split(" · ")[0] for e in sheet.enclosures}
     assert named == {enclosure_name(sheet, e.id, words) for e in sheet.enclosures}
     assert named <= texts
-    offered = [o.label.split(" · ")[0] for d in (1, 2) for o in _options(state, 1, d, words)]
+    offered = [
+        o.label.split(" — ", 1)[1].split(" · ")[0]
+        for d in (1, 2)
+        for o in _options(state, 1, d, words)
+    ]
     assert offered and set(offered) <= texts
     option_letters = {code.rstrip("0123456789") for code in named}
     assert option_letters == set(letters(sheet, words).values())
@@ -107,4 +124,4 @@ def test_the_bot_s_options_name_what_the_sheet_prints(locale: str) -> None:
 def _options(state: KeerState, seat: int, die: int, words: Words) -> list[SelectOption]:
     """The enclosures the bot offers for a die click (bot/games/keer_kids/ui.py)."""
     actions = [a for a in ui.pick_options(state, seat, die) if isinstance(a, Cross)]
-    return [ui._option(state.sheet, action, words) for action in actions]
+    return [ui._option(state.sheet, action, words, "A") for action in actions]

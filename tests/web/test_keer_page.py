@@ -4,9 +4,10 @@ ephemeral select, until the results image shows; a second member's tab sees the 
 messages but none of Ana's ephemeral ones.
 
 Two of Ana's rolls are played step by step and checked as she sees them (`tests/web/cards.py`),
-the first on her phone (390 px), the next on her laptop (1280 px): Roll, keep a die, her pick
-of it while the computers pick from the other two, the roll's summary and the next roll's card,
-each step's card showing a new board image stamped with the version of its buttons."""
+the first on her phone (390 px), the next on her laptop (1280 px): Roll, keep a die (which
+opens her choice for it at once, her sheet framing the options), her pick while the computers
+pick from the other two, the roll's summary and the next roll's card, each step's card showing
+a new board image stamped with the version of its buttons."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from tests.web.cards import STEP_S, Watch, cards, shoot
 from tests.web.conftest import DESKTOP, PHONE, OpenPage
 
 MATCH_S = 420.0
-VERBS = (":roll", ":keep:", ":die:")
+VERBS = (":roll", ":keep:", ":mark:", ":die:")
 
 
 async def slash(page: Page, command: str) -> None:
@@ -85,20 +86,36 @@ async def ana_rolls(page: Page) -> bool:
     )
 
 
-async def pick_offered(page: Page, match: int, version: int, die: str) -> str:
-    """The test id of the ephemeral select a click on die `die` answered with (not one an
-    earlier roll left on the page)."""
-    pattern = re.compile(rf"^select-tbs:{match}:(\d+):pick:{die}:")
+async def choice_offered(page: Page, match: int, version: int, die: str) -> str:
+    """The test id of the choice for die `die` an ephemeral offers: its select, or the mark's
+    button when a purple's only choice is the mark (not one an earlier roll left on the page)."""
+    pattern = re.compile(rf"^(?:select-tbs|button-tb):{match}:(\d+):(?:pick:{die}:|mark:{die}$)")
+    css = 'select[data-testid^="select-tbs:"], button[data-testid*=":mark:"]'
     limit = time.monotonic() + STEP_S
     while time.monotonic() < limit:
-        found = await page.locator('select[data-testid^="select-tbs:"]').evaluate_all(
+        found = await page.locator(css).evaluate_all(
             "elements => elements.map(e => e.dataset.testid)"
         )
         fresh = [t for t in found if (m := pattern.match(t)) and int(m[1]) >= version]
         if fresh:
             return fresh[-1]
         await asyncio.sleep(0.1)
-    raise AssertionError(f"no select answered the click on die {die}")
+    shown = await page.locator(".message.ephemeral").all_inner_texts()
+    raise AssertionError(f"no choice of die {die} was offered at {version}+: {found} {shown[-3:]}")
+
+
+async def choose(page: Page, testid: str) -> list[str]:
+    """Take the first option of a choice's select (or click its mark button); the values it
+    offered."""
+    control = page.get_by_test_id(testid)
+    if not testid.startswith("select-"):
+        await control.click()
+        return []
+    values: list[str] = await control.locator("option:not([disabled])").evaluate_all(
+        "options => options.map(o => o.value)"
+    )
+    await control.select_option(values[0])
+    return values
 
 
 async def press(page: Page, testid: str, *, tries: int = 3) -> bool:
@@ -134,17 +151,16 @@ async def play_anas_roll(page: Page, width: int, shot: str) -> bool:
     if kept.message != rolled.message:
         return False
     assert any(line.startswith("▶") and "Ana" in line for line in kept.players), kept.players
-    card = f'[data-testid^="button-tb:{kept.match}:"]'
-    await page.locator(f'{card}[data-testid$=":die:{die}"]').last.click()
-    select = page.get_by_test_id(await pick_offered(page, kept.match, kept.version, die))
-    box = await select.bounding_box()
+    # Her keep opened her choice at once, only for her: no click on the kept die (issue 31).
+    testid = await choice_offered(page, kept.match, kept.version, die)
+    control = page.get_by_test_id(testid)
+    box = await control.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
-    ephemeral = page.locator(".message.ephemeral", has=select)
+    ephemeral = page.locator(".message.ephemeral", has=control)
+    if testid.startswith("select-"):  # the sheet framing the options follows the options
+        await ephemeral.locator("figure.attachment img").first.wait_for()
     await shoot(page, shot, page.get_by_test_id(kept.message), ephemeral)
-    values = await select.locator("option:not([disabled])").evaluate_all(
-        "options => options.map(o => o.value)"
-    )
-    await select.select_option(values[0])
+    await choose(page, testid)
     await watch.summary(kept.message)
     # Ada rolls next; when nothing on Ana's sheet fits Ada's dice, her roll passes without a
     # card Ana waits on, and Bert's is next — and when nothing fits Bert's either, Ana rolls.
@@ -166,7 +182,7 @@ async def test_a_whole_keer_match_against_two_computers(open_page: OpenPage) -> 
     phone = await open_page("Ana", "keer", phone=True)  # Ana's first roll on her phone…
     assert await play_anas_roll(phone, PHONE, "play-keer-phone.png")  # an empty sheet takes any
     await phone.context.close()
-    seat, began = Seat(ana, verbs=(":die:",)), time.monotonic()
+    seat, began = Seat(ana, verbs=(":mark:", ":die:")), time.monotonic()
     seat.tried.update(await seat._offered('select[data-testid^="select-tbs:"]'))  # roll 1's
     played = False
     while not played:  # …her picks while the computers roll…

@@ -5,12 +5,13 @@ it."""
 from __future__ import annotations
 
 import io
+import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.core.refusals import DAMAGED_CHOICE, Refused
+from bot.core.refusals import DAMAGED_CHOICE, OUT_OF_DATE, Refused
 from bot.core.rules import THROW, Move
 from bot.delivery.messenger import MESSAGE_LIMIT
 from bot.games.adapter import ButtonHandler, GameClicks, SelectHandler
@@ -20,19 +21,47 @@ from bot.ui.alt_text import alt_text
 from bot.ui.ids import MatchRef, Verb
 from bot.ui.languages import member_words
 from games.common.errors import ActionParseError
-from games.keer_kids import Cross, Keep, Mark, Miss, Phase, Skip, parse_action
+from games.keer_kids import Cross, Keep, KeerState, Mark, Miss, Phase, Skip, parse_action
 from render.keer_kids import sheet_png
+from render.keer_kids.choice import choice_png
 from words import Words, isolate
 
 if TYPE_CHECKING:
     from bot.core.live import LiveMatch
 
+log = logging.getLogger(__name__)
+
 
 async def roll_or_keep(
     clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef
 ) -> None:
-    """The roller's Roll or keep: the clicked public message itself shows the result."""
-    await clicks.act_public(interaction, ref, THROW if ref.verb == Verb.ROLL else _kept(ref))
+    """The roller's Roll or keep: the clicked public message itself shows the result; a keep
+    also opens the roller's own choice for the kept die at once, only for them."""
+    if ref.verb == Verb.ROLL:
+        await clicks.act_public(interaction, ref, THROW)
+        return
+    played = await clicks.act_public(interaction, ref, _kept(ref))
+    live, seat = played.match, played.actions[0][0]
+    state = keer_state(live.state)
+    if state.phase is not Phase.CHOOSE or seat not in state.seats_to_act():
+        return  # nothing fits (the roller skips), or the roll already resolved
+    if not interaction.response.is_done():
+        return  # Discord lost the keep's answer (the card was edited instead): no followup
+    assert state.kept is not None
+    words = member_words(interaction)
+    content, view = ui.pick_message(live, seat, state.kept, words)
+    files: list[discord.File] = []
+    if view is not None and await clicks.shows_images(interaction, live):
+        files.append(await _choice_file(clicks, live, state, seat, state.kept, words=words))
+    try:
+        await interaction.followup.send(
+            clicks.dressed(live, content),
+            view=view or discord.utils.MISSING,
+            files=files or discord.utils.MISSING,
+            ephemeral=True,
+        )
+    except discord.HTTPException as error:  # the keep is stored: the kept die still opens it
+        log.info("match %s: the roller's choice was not opened: %s", live.id, error)
 
 
 def _kept(ref: MatchRef) -> Move:
@@ -59,15 +88,55 @@ async def die(clicks: GameClicks, interaction: discord.Interaction[Any], ref: Ma
     await interaction.response.send_message(
         clicks.dressed(live, content), view=view or discord.utils.MISSING, ephemeral=True
     )
+    if view is not None and await clicks.shows_images(interaction, live):
+        # The options answer at once; the sheet framing them follows in the same message.
+        choice = await _choice_file(clicks, live, state, seat, chosen, words=words)
+        try:
+            await interaction.edit_original_response(attachments=[choice])
+        except discord.HTTPException as error:  # the options are there: the picture is a help
+            log.info("match %s: the choice's sheet was not shown: %s", live.id, error)
+
+
+async def _choice_file(
+    clicks: GameClicks, live: LiveMatch, state: KeerState, seat: int, die: int, *, words: Words
+) -> discord.File:
+    """The seat's sheet with the kept or clicked die's choices in `state` (the one its options
+    were made from: play may have moved on since) framed and lettered as the options are, drawn
+    in the render threads (`render.keer_kids.choice`)."""
+    name = live.names[seat]
+    png = await clicks.render(choice_png, state, seat, die, words=words, name=name)
+    alt = ui.choice_alt(live, state, seat, die, words)
+    return discord.File(io.BytesIO(png), filename="choice.png", description=alt[:1024])
 
 
 async def pick(
     clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef, values: list[str]
 ) -> None:
-    """An enclosure (or a mark) chosen for a die, or a pick changed: stored, then the ephemeral
-    says what."""
-    action = _picked_action(ref, values)
-    live, seat = await clicks.player(interaction, ref)
+    """An enclosure (or a mark) chosen for a die in its select."""
+    await _choose(clicks, interaction, ref, _picked_action(ref, values))
+
+
+async def mark(clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+    """A purple die's exclamation mark, its only choice, by button."""
+    if ref.arg is None or not ref.arg.isdigit():
+        raise Refused(DAMAGED_CHOICE)
+    await _choose(clicks, interaction, ref, Mark(int(ref.arg)))
+
+
+async def _choose(
+    clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef, action: Move
+) -> None:
+    """A pick, or a pick changed: stored, then the ephemeral says what (once the roll resolved,
+    a stale choice is edited away instead)."""
+    try:
+        live, seat = await clicks.player(interaction, ref)
+    except Refused as refused:
+        if refused.key != OUT_OF_DATE:
+            raise
+        # The roll resolved since this choice was opened: the stale select goes away.
+        over = member_words(interaction)("keer-pick-roll-over")
+        await interaction.response.edit_message(content=over, view=None)
+        return
     before = keer_state(live.state).choices[seat]
     played = await clicks.act(interaction, ref, action)
     state = keer_state(played.match.state)
@@ -180,5 +249,6 @@ BUTTONS: Mapping[str, ButtonHandler] = {
     Verb.DIE: die,
     Verb.SHEET: sheet,
     Verb.LOOK: look,
+    Verb.MARK: mark,
 }
 SELECTS: Mapping[str, SelectHandler] = {Verb.PICK: pick}

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.core.refusals import Listed, Refused
 from bot.core.rules import THROW, ComputerMoves, Forfeit, GameRules, MissedTurn
+from games.common.errors import IllegalAction, Reason
 from games.common.protocol import GameState, Node, Seat
 from games.keer_kids import NAME, Keep, KeerState, Miss, Phase, Roll, Skip
 
@@ -82,3 +84,13 @@ class KeerRules(GameRules):
     def message_key(self, state: GameState) -> int:
         """A message per roll."""
         return roll_number(state)
+
+    def explain(self, error: IllegalAction) -> Refused | None:
+        """A keep of a die that fits nowhere while another fits: which colours fit ("Red fits
+        nowhere on your sheet: keep blue or green"); None for any other refusal."""
+        face, fits = error.details.get("face"), error.details.get("fits")
+        if error.reason is not Reason.MUST_CROSS or not isinstance(face, str) or not fits:
+            return None
+        assert isinstance(fits, tuple)
+        colours = Listed(tuple(f"colour-{f}" for f in fits), style="or")
+        return Refused("keer-refuse-keep-fits", colour=Listed((f"colour-{face}",)), fits=colours)

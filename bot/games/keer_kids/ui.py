@@ -21,8 +21,9 @@ from bot.ui.items import match_button, match_select
 from bot.ui.names import shown
 from games.common.protocol import Seat
 from games.keer_kids import Cross, Keep, KeerState, Mark, Miss, Phase, Roll, Skip
-from games.keer_kids.rules import choice_options
+from games.keer_kids.rules import choice_options, face_fits
 from games.keer_kids.sheet import Sheet
+from render.keer_kids.choice import framed, offered, option_letter
 from words import Words, isolate
 
 if TYPE_CHECKING:
@@ -128,11 +129,18 @@ def step_view(live: LiveMatch) -> discord.ui.View:
     elif state.dice is not None:
         verb = Verb.KEEP if state.phase is Phase.KEEP else Verb.DIE
         roller = isolate(shown_name(live.players[state.roller], w))
+        fits = keep_fits(state)
         for die, face in enumerate(state.dice):
             kept = state.phase is Phase.CHOOSE and die == state.kept
             colour = w(f"colour-{face}")
             label = w("keer-die-kept-label", colour=colour, name=roller) if kept else colour
             style = discord.ButtonStyle.primary if kept else discord.ButtonStyle.secondary
+            if fits is not None:  # the keep marks what fits in words, not colour alone
+                label = w(
+                    "keer-keep-fits-label" if fits[die] else "keer-keep-no-room-label",
+                    colour=colour,
+                )
+                style = discord.ButtonStyle.success if fits[die] else style
             view.add_item(
                 match_button(
                     MatchRef(live.id, version, verb, str(die)),
@@ -144,6 +152,14 @@ def step_view(live: LiveMatch) -> discord.ui.View:
     sheet = MatchRef(live.id, version, Verb.SHEET)
     view.add_item(match_button(sheet, w("keer-sheet-label"), emoji="📋"))
     return view
+
+
+def keep_fits(state: KeerState) -> tuple[bool, ...] | None:
+    """While the roller keeps: whether each die fits their sheet (None otherwise)."""
+    if state.phase is not Phase.KEEP or state.dice is None:
+        return None
+    player = state.players[state.roller]
+    return tuple(face_fits(state, player, face) for face in state.dice)
 
 
 def pick_options(state: KeerState, seat: Seat, die: int) -> list[Cross | Mark]:
@@ -161,13 +177,15 @@ def pick_message(
     assert state.dice is not None
     face = state.dice[die]
     current = state.choices[seat]
-    actions = [a for a in pick_options(state, seat, die) if a != current]
+    actions = offered(state, seat, die)
     if not actions:
         if isinstance(current, Cross | Mark):
             pick = pick_name(state, current, words)
             return words("keer-pick-only-current", die=DIE_EMOJI[face], pick=pick), None
         return words("keer-pick-nowhere", die=DIE_EMOJI[face]), None
-    options = [_option(state.sheet, action, words) for action in actions]
+    options = [
+        _option(state.sheet, action, words, option_letter(i)) for i, action in enumerate(actions)
+    ]
     view = SentView()
     chunks = [
         options[i : i + OPTIONS_PER_SELECT] for i in range(0, len(options), OPTIONS_PER_SELECT)
@@ -175,7 +193,11 @@ def pick_message(
     placeholder = words(
         "keer-pick-enclosure-placeholder" if face != "purple" else "keer-pick-mark-placeholder"
     )
-    for part, chunk in enumerate(chunks[:MAX_SELECTS]):
+    if actions == [Mark(die)]:  # nothing to choose but the mark itself: one button
+        ref = MatchRef(live.id, state.version, Verb.MARK, str(die))
+        label = words("keer-mark-option")[:80]
+        view.add_item(match_button(ref, label, emoji="❗", style=discord.ButtonStyle.primary))
+    for part, chunk in enumerate(chunks[:MAX_SELECTS] if actions != [Mark(die)] else []):
         ref = MatchRef(live.id, state.version, Verb.PICK, f"{die}:{part}")
         view.add_item(match_select(ref, chunk, placeholder))
     content = words("keer-pick-where", die=DIE_EMOJI[face], colour=words(f"colour-{face}"))
@@ -360,15 +382,36 @@ def _did(sheet: Sheet, roll: Roll, action: Any, who: str, words: Words) -> str:
     return words(key, name=who)
 
 
-def _option(sheet: Sheet, action: Cross | Mark, words: Words) -> discord.SelectOption:
+def _option(sheet: Sheet, action: Cross | Mark, words: Words, letter: str) -> discord.SelectOption:
+    """An option, lettered as the sheet's frame of its enclosure is ("A — E3 · elephant…")."""
     if isinstance(action, Cross):
         label = enclosure_label(sheet, action.enclosure, words)
-        return discord.SelectOption(label=label[:100], value=action.to_text())
-    if action.chameleon is None:
-        return discord.SelectOption(label=words("keer-mark-option")[:100], value=action.to_text())
-    where = enclosure_label(sheet, action.chameleon, words)
-    label = words("keer-mark-chameleon-option", enclosure=where)
-    return discord.SelectOption(label=label[:100], value=action.to_text())
+    elif action.chameleon is None:
+        label = words("keer-mark-option")
+    else:
+        where = enclosure_label(sheet, action.chameleon, words)
+        label = words("keer-mark-chameleon-option", enclosure=where)
+    lettered = words("keer-option-lettered", letter=letter, option=label)
+    return discord.SelectOption(label=lettered[:100], value=action.to_text())
+
+
+def choice_alt(live: LiveMatch, state: KeerState, seat: Seat, die: int, words: Words) -> str:
+    """The choice image's alt text in `state`: which enclosures it frames, by letter and name,
+    and the pick so far (dashed)."""
+    assert state.dice is not None
+    colour, who = words(f"colour-{state.dice[die]}"), name(live, seat, words)
+    shown = [
+        f"{letter} {enclosure_code(state.sheet, where, words)}"
+        for letter, where in framed(state, seat, die)
+    ]
+    if shown:
+        alt = words("keer-choice-alt", name=who, colour=colour, framed=words.join(shown))
+    else:
+        alt = words("keer-choice-alt-none", name=who, colour=colour)
+    current = state.choices[seat]
+    if isinstance(current, Cross | Mark):
+        alt += " " + words("keer-choice-alt-pending", pick=pick_name(state, current, words))
+    return alt
 
 
 def players(live: LiveMatch) -> list[str]:

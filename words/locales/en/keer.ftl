@@ -24,6 +24,9 @@ keer-waiting-skipped = ⏭️ { $names } (nothing fits)
 keer-waiting-missed = ⏰ { $names } (clock ran out)
 keer-roll-label = Roll
 keer-die-kept-label = { $colour } ({ $name })
+keer-keep-fits-label = { $colour } ✓ fits
+keer-keep-no-room-label = { $colour } · no room
+keer-refuse-keep-fits = The { $colour } die fits nowhere on your sheet: keep { $fits }.
 keer-sheet-label = My sheet
 
 ## A finished roll's message, in one line: the dice, then what each player did.
@@ -80,10 +83,15 @@ keer-enclosure-option = { $enclosure } · { $animal } · { $columns ->
 })
 keer-mark-option = Cross an exclamation mark
 keer-mark-chameleon-option = ! mark + chameleon: { $enclosure }
+keer-option-lettered = { $letter } — { $option }
+keer-choice-alt = { $name }'s sheet, { $colour } die: framed { $framed }.
+keer-choice-alt-none = { $name }'s sheet, { $colour } die: nothing to frame.
+keer-choice-alt-pending = Pick so far, dashed: { $pick }.
 keer-picked-cross = ✅ You crossed { $enclosure }.
 keer-picked-mark = ✅ You crossed an exclamation mark.
 keer-picked-mark-chameleon = ✅ You crossed an exclamation mark and won a chameleon in { $enclosure }.
 keer-picked-skip = ✅ You skip this roll.
+keer-pick-roll-over = ⌛ This roll is over: nothing was changed.
 keer-picked-changeable = You can change it until the roll resolves: click a die again.
 keer-picked-changed = 🔁 Changed: { $pick } (was { $before }).
 keer-pick-current = Your pick so far: { $pick }. Choose another to change it.

@@ -24,6 +24,9 @@ keer-waiting-skipped = ⏭️ { $names } (no le cabe nada)
 keer-waiting-missed = ⏰ { $names } (se acabó su reloj)
 keer-roll-label = Tirar
 keer-die-kept-label = { $colour } ({ $name })
+keer-keep-fits-label = { $colour } ✓ cabe
+keer-keep-no-room-label = { $colour } · sin sitio
+keer-refuse-keep-fits = El dado { $colour } no cabe en ninguna parte de tu hoja: quédate con { $fits }.
 keer-sheet-label = Mi hoja
 
 ## El mensaje de una tirada terminada, en una línea: los dados y lo que hizo cada uno.
@@ -80,10 +83,15 @@ keer-enclosure-option = { $enclosure } · { $animal } · { $columns ->
 })
 keer-mark-option = Tacha un signo de exclamación
 keer-mark-chameleon-option = signo ! + camaleón: { $enclosure }
+keer-option-lettered = { $letter } — { $option }
+keer-choice-alt = Hoja de { $name }, dado { $colour }: recuadrados { $framed }.
+keer-choice-alt-none = Hoja de { $name }, dado { $colour }: nada que recuadrar.
+keer-choice-alt-pending = Elección por ahora, con línea discontinua: { $pick }.
 keer-picked-cross = ✅ Has tachado { $enclosure }.
 keer-picked-mark = ✅ Has tachado un signo de exclamación.
 keer-picked-mark-chameleon = ✅ Has tachado un signo de exclamación y has ganado un camaleón en { $enclosure }.
 keer-picked-skip = ✅ Pasas esta tirada.
+keer-pick-roll-over = ⌛ Esta tirada ya terminó: no se ha cambiado nada.
 keer-picked-changeable = Puedes cambiarla hasta que se resuelva la tirada: pulsa otra vez un dado.
 keer-picked-changed = 🔁 Cambiada: { $pick } (antes: { $before }).
 keer-pick-current = Tu elección por ahora: { $pick }. Elige otra para cambiarla.

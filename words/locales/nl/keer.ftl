@@ -24,6 +24,9 @@ keer-waiting-skipped = ⏭️ { $names } (niets past)
 keer-waiting-missed = ⏰ { $names } (klok afgelopen)
 keer-roll-label = Gooien
 keer-die-kept-label = { $colour } ({ $name })
+keer-keep-fits-label = { $colour } ✓ past
+keer-keep-no-room-label = { $colour } · geen plek
+keer-refuse-keep-fits = De kleur { $colour } past nergens op je blad: houd { $fits }.
 keer-sheet-label = Mijn blad
 
 ## Het bericht van een afgelopen worp, op één regel: de dobbelstenen en wat ieder ermee deed.
@@ -80,10 +83,15 @@ keer-enclosure-option = { $enclosure } · { $animal } · { $columns ->
 })
 keer-mark-option = Kruis een uitroepteken af
 keer-mark-chameleon-option = uitroepteken + kameleon: { $enclosure }
+keer-option-lettered = { $letter } — { $option }
+keer-choice-alt = Blad van { $name }, dobbelsteen { $colour }: omlijnd { $framed }.
+keer-choice-alt-none = Blad van { $name }, dobbelsteen { $colour }: niets om te omlijnen.
+keer-choice-alt-pending = Keuze tot nu toe, gestippeld: { $pick }.
 keer-picked-cross = ✅ Je hebt { $enclosure } afgekruist.
 keer-picked-mark = ✅ Je hebt een uitroepteken afgekruist.
 keer-picked-mark-chameleon = ✅ Je hebt een uitroepteken afgekruist en een kameleon gewonnen in { $enclosure }.
 keer-picked-skip = ✅ Je slaat deze worp over.
+keer-pick-roll-over = ⌛ Deze worp is voorbij: er is niets veranderd.
 keer-picked-changeable = Je kunt dit veranderen tot de worp is afgehandeld: klik opnieuw op een dobbelsteen.
 keer-picked-changed = 🔁 Veranderd: { $pick } (was { $before }).
 keer-pick-current = Je keuze tot nu toe: { $pick }. Kies een andere om hem te veranderen.

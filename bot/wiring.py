@@ -315,6 +315,7 @@ def _ui(core: _Core, out: _Delivery, config: Config, store: Store, client: disco
         publisher=out.publisher,
         layouts=out.layouts,
         settings=settings,
+        now_ms=core.clock_sync.now_ms,
     )
     desk = MatchDesk(service, steps, starts)
     ratings = RatingsCog(store, settings, out.publisher)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +32,23 @@ Place = tuple[str | None, str | None]
 
 def _english(guild: str | None) -> Words:
     return words_for(DEFAULT)
+
+
+@dataclass(frozen=True, slots=True)
+class Private:
+    """A message only one member sees that a later step of the match makes stale (Keer's open
+    choices), and how to close it while Discord still lets the bot edit it."""
+
+    seat: Seat
+    key: int
+    """The message key (`GameRules.message_key`) of the step it was shown in."""
+    message_id: str
+    opened_ms: int
+    """Discord's time of the interaction that showed it: its token lives 15 minutes."""
+    words: Words
+    """The member's language."""
+    close: Callable[[str], Awaitable[object]]
+    """Replace it with this text, its components gone."""
 
 
 @dataclass(slots=True, eq=False)
@@ -63,6 +80,9 @@ class LiveMatch:
     """The language of a server's public messages (the bot's `Languages.public`)."""
     thoughts: Thoughts = field(default_factory=Thoughts)
     """What its searching computers were asked and answered (bot/core/questions.py)."""
+    private: list[Private] = field(default_factory=list)
+    """Messages only one member sees that a later step makes stale, still open (in memory:
+    after a restart a stale one is answered when clicked)."""
     _ais: dict[Seat, Policy] = field(default_factory=dict)
 
     @property

@@ -43,6 +43,10 @@ class GameClicks(Protocol):
         its 👁 button names; for anyone, at any version; Refused when the match is gone."""
         ...
 
+    def now_ms(self) -> int:
+        """Discord's time now, by the bot's synced clock."""
+        ...
+
     def dressed(self, live: LiveMatch, text: str) -> str:
         """A text of the match's game with its emoji shown as the application emoji, as the
         match's cards show them."""

@@ -62,8 +62,10 @@ class ClickRouter:
         publisher: Publisher,
         layouts: MatchLayouts,
         settings: Settings,
+        now_ms: Callable[[], int],
     ) -> None:
         self._service = service
+        self._now_ms = now_ms
         self._steps = steps
         self._absence = absence
         self._rematches = rematches
@@ -226,6 +228,10 @@ class ClickRouter:
         version = live.rules.picture_version(card.state)
         pictured = card if version == card.state.version else live.at(version)
         return read_by(pictured, member_words(interaction)), seat
+
+    def now_ms(self) -> int:
+        """Discord's time now, by the bot's synced clock."""
+        return self._now_ms()
 
     def dressed(self, live: LiveMatch, text: str) -> str:
         """A text of the match's game with its emoji shown as the application emoji, as the

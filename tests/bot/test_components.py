@@ -5,6 +5,7 @@ clocks, the publisher, the outbox, the after-step pipeline and the click router.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -295,6 +296,7 @@ def _router(built: Parts) -> ClickRouter:
         publisher=built.publisher,
         layouts=Layouts(),
         settings=Settings(built.store),
+        now_ms=lambda: int(time.time() * 1000),
     )
 
 

@@ -91,10 +91,15 @@ async def test_a_pick_changed_before_the_roll_resolves_is_the_one_that_counts(
     assert keer(live).choices[1] == second
     assert (public.text, repr(public.components)) == seen_by_others, "a change shows nobody"
 
-    early = spare.messages[0]  # opened before the change: it still offers the new pick
-    again = await fake.select(bot, bo, early, _select_id(early, second), [second.to_text()])
-    assert again.ephemeral and said(again) == "That is already your pick."
-    assert keer(live).choices[1] == second
+    early = spare.messages[0]  # opened before the change: stale once Bo picked elsewhere
+    assert early.text.startswith("🔁 You picked in another choice"), early.text
+    assert early.interactive() == [] and early.attachments == [], "closed, nothing live left"
+
+    left_open = await fake.click(bot, bo, public, button_id(public, f":die:{first.die}"))
+    await fake.settle()
+    live.private.clear()  # as after a restart: the bot no longer knows this one is open
+    lingering = await fake.click(bot, bo, public, button_id(public, f":die:{first.die}"))
+    await fake.settle()
 
     while keer(live).phase is Phase.CHOOSE:
         await pick(server, bot, live, keer(live).seats_to_act()[0])
@@ -115,11 +120,16 @@ async def test_a_pick_changed_before_the_roll_resolves_is_the_one_that_counts(
         (1, first.to_text(), second.to_text())
     ]
 
+    closed = lingering.messages[0]  # …and the roll's resolution closed what it knew of
+    assert closed.text == "⌛ This roll is over: nothing was changed.", closed.text
+    assert closed.interactive() == []
+
     version = keer(live).version
-    late = await fake.select(bot, bo, early, _select_id(early, second), [second.to_text()])
+    stale = left_open.messages[0]
+    late = await fake.select(bot, bo, stale, _select_id(stale, first), [first.to_text()])
     assert said(late) == "⌛ This roll is over: nothing was changed."
     assert late.response is not None and late.response["type"] == 7, "the stale select is edited"
-    assert early.interactive() == [], "no select is left looking live"
+    assert stale.interactive() == [], "no select is left looking live"
     assert keer(live).version == version, "a pick after the roll resolved changed nothing"
     await fake.disconnect(bot)
 

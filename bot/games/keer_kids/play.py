@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,9 +16,10 @@ from bot.core.refusals import DAMAGED_CHOICE, OUT_OF_DATE, Refused
 from bot.core.rules import THROW, Move
 from bot.delivery.messenger import MESSAGE_LIMIT
 from bot.games.adapter import ButtonHandler, GameClicks, SelectHandler
-from bot.games.keer_kids import ui
+from bot.games.keer_kids import choices, ui
 from bot.games.keer_kids.rules import keer_state
 from bot.ui.alt_text import alt_text
+from bot.ui.clicks import interaction_ms
 from bot.ui.ids import MatchRef, Verb
 from bot.ui.languages import member_words
 from games.common.errors import ActionParseError
@@ -54,14 +56,21 @@ async def roll_or_keep(
     if view is not None and await clicks.shows_images(interaction, live):
         files.append(await _choice_file(clicks, live, state, seat, state.kept, words=words))
     try:
-        await interaction.followup.send(
+        sent = await interaction.followup.send(
             clicks.dressed(live, content),
             view=view or discord.utils.MISSING,
             files=files or discord.utils.MISSING,
             ephemeral=True,
+            wait=True,
         )
     except discord.HTTPException as error:  # the keep is stored: the kept die still opens it
         log.info("match %s: the roller's choice was not opened: %s", live.id, error)
+        return
+    if view is not None:
+        key = live.rules.message_key(state)
+        close = partial(sent.edit, view=None, attachments=[])
+        opened = (str(sent.id), interaction_ms(interaction))
+        choices.remember(live, seat, key, opened, words=words, close=lambda t: close(content=t))
 
 
 def _kept(ref: MatchRef) -> Move:
@@ -85,16 +94,28 @@ async def die(clicks: GameClicks, interaction: discord.Interaction[Any], ref: Ma
     if chosen not in state.allowed_dice(seat):
         raise _wrong_die(live, seat, words)
     content, view = ui.pick_message(live, seat, chosen, words)
-    await interaction.response.send_message(
+    sent = await interaction.response.send_message(
         clicks.dressed(live, content), view=view or discord.utils.MISSING, ephemeral=True
     )
+    shown = getattr(sent, "resource", None)
+    if view is not None and isinstance(shown, discord.InteractionMessage):
+        key, close = live.rules.message_key(state), partial(_closed, interaction)
+        opened = (str(shown.id), interaction_ms(interaction))
+        choices.remember(live, seat, key, opened, words=words, close=close)
     if view is not None and await clicks.shows_images(interaction, live):
         # The options answer at once; the sheet framing them follows in the same message.
         choice = await _choice_file(clicks, live, state, seat, chosen, words=words)
+        if isinstance(shown, discord.InteractionMessage) and not choices.is_open(live, shown.id):
+            return  # closed while its picture was drawn (a pick elsewhere, the roll resolved)
         try:
             await interaction.edit_original_response(attachments=[choice])
         except discord.HTTPException as error:  # the options are there: the picture is a help
             log.info("match %s: the choice's sheet was not shown: %s", live.id, error)
+
+
+async def _closed(interaction: discord.Interaction[Any], text: str) -> None:
+    """A choice's ephemeral answer replaced by `text`, its select and picture gone."""
+    await interaction.edit_original_response(content=text, view=None, attachments=[])
 
 
 async def _choice_file(
@@ -129,21 +150,23 @@ async def _choose(
     """A pick, or a pick changed: stored, then the ephemeral says what (once the roll resolved,
     a stale choice is edited away instead)."""
     try:
-        live, seat = await clicks.player(interaction, ref)
+        played = await clicks.act(interaction, ref, action)
     except Refused as refused:
         if refused.key != OUT_OF_DATE:
             raise
         # The roll resolved since this choice was opened: the stale select goes away.
         over = member_words(interaction)("keer-pick-roll-over")
-        await interaction.response.edit_message(content=over, view=None)
+        await interaction.response.edit_message(content=over, view=None, attachments=[])
         return
-    before = keer_state(live.state).choices[seat]
-    played = await clicks.act(interaction, ref, action)
-    state = keer_state(played.match.state)
-    picked = played.actions[0][1]
+    live, (seat, picked) = played.match, played.actions[0]
+    if interaction.message is not None:
+        choices.forget(live, str(interaction.message.id))  # answered here, in place
+    before = keer_state(played.before).choices[seat]
+    state = keer_state(live.state)
     said = ui.picked_text(state, picked, member_words(interaction), before)
     answer = interaction.response.edit_message(content=said, view=None)
     await clicks.deliver(interaction, played, answer)
+    await choices.close_stale(live, seat, clicks.now_ms())
 
 
 async def sheet(clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef) -> None:

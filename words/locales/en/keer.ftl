@@ -92,6 +92,7 @@ keer-picked-mark = ✅ You crossed an exclamation mark.
 keer-picked-mark-chameleon = ✅ You crossed an exclamation mark and won a chameleon in { $enclosure }.
 keer-picked-skip = ✅ You skip this roll.
 keer-pick-roll-over = ⌛ This roll is over: nothing was changed.
+keer-choice-elsewhere = 🔁 You picked in another choice. Click a die to change it.
 keer-picked-changeable = You can change it until the roll resolves: click a die again.
 keer-picked-changed = 🔁 Changed: { $pick } (was { $before }).
 keer-pick-current = Your pick so far: { $pick }. Choose another to change it.

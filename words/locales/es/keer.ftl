@@ -92,6 +92,7 @@ keer-picked-mark = ✅ Has tachado un signo de exclamación.
 keer-picked-mark-chameleon = ✅ Has tachado un signo de exclamación y has ganado un camaleón en { $enclosure }.
 keer-picked-skip = ✅ Pasas esta tirada.
 keer-pick-roll-over = ⌛ Esta tirada ya terminó: no se ha cambiado nada.
+keer-choice-elsewhere = 🔁 Elegiste en otra elección. Pulsa un dado para cambiarla.
 keer-picked-changeable = Puedes cambiarla hasta que se resuelva la tirada: pulsa otra vez un dado.
 keer-picked-changed = 🔁 Cambiada: { $pick } (antes: { $before }).
 keer-pick-current = Tu elección por ahora: { $pick }. Elige otra para cambiarla.

@@ -92,6 +92,7 @@ keer-picked-mark = ✅ Je hebt een uitroepteken afgekruist.
 keer-picked-mark-chameleon = ✅ Je hebt een uitroepteken afgekruist en een kameleon gewonnen in { $enclosure }.
 keer-picked-skip = ✅ Je slaat deze worp over.
 keer-pick-roll-over = ⌛ Deze worp is voorbij: er is niets veranderd.
+keer-choice-elsewhere = 🔁 Je koos in een andere keuze. Klik op een dobbelsteen om hem te veranderen.
 keer-picked-changeable = Je kunt dit veranderen tot de worp is afgehandeld: klik opnieuw op een dobbelsteen.
 keer-picked-changed = 🔁 Veranderd: { $pick } (was { $before }).
 keer-pick-current = Je keuze tot nu toe: { $pick }. Kies een andere om hem te veranderen.

@@ -165,6 +165,7 @@ async def _restore(runtime: Runtime, rebuilt: Rebuilt) -> None:
     owed messages, in that order."""
     await runtime.languages.restore()
     runtime.service.adopt(rebuilt)
+    await runtime.service.restore_autopicks()
     await runtime.lobbies.restore()
     await runtime.steps.restore(rebuilt, last_moments(list(rebuilt.stored.values())))
     log.info("ready to serve %d open matches", len(runtime.service.matches))
@@ -324,7 +325,7 @@ def _ui(core: _Core, out: _Delivery, config: Config, store: Store, client: disco
         *(adapter.commands(kit) for adapter in ADAPTERS.values()),
         MatchCog(desk, store),
         InfoCog(),
-        SettingsCog(settings, core.languages),
+        SettingsCog(settings, core.languages, autopick_changed=service.autopick_changed),
         NotifyCog(settings),
         ratings,
     )

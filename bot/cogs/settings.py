@@ -103,9 +103,17 @@ class SettingsCog(
 ):
     """Server settings."""
 
-    def __init__(self, settings: Settings, languages: Languages) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        languages: Languages,
+        *,
+        autopick_changed: Callable[[str, bool], None],
+    ) -> None:
         self.settings = settings
         self.languages = languages
+        self._autopick_changed = autopick_changed
+        """Tells this process's open matches a member's `autopick` now (MatchService)."""
         super().__init__()
 
     @app_commands.command(name="threads", description=text("settings-threads-cmd"))
@@ -209,10 +217,37 @@ class SettingsCog(
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(name="me", description=text("settings-me-cmd"))
-    @app_commands.describe(images=text("settings-me-images-cmd"))
-    @app_commands.choices(images=ON_OFF)
-    async def me(self, interaction: discord.Interaction[Any], images: str) -> None:
-        """Save the member's choice (kept per member, across servers)."""
-        await self.settings.set_member(str(interaction.user.id), images=images == "on")
-        key = "settings-me-images-on" if images == "on" else "settings-me-images-off"
-        await interaction.response.send_message(member_words(interaction)(key), ephemeral=True)
+    @app_commands.describe(
+        images=text("settings-me-images-cmd"), autopick=text("settings-me-autopick-cmd")
+    )
+    @app_commands.choices(images=ON_OFF, autopick=ON_OFF)
+    async def me(
+        self,
+        interaction: discord.Interaction[Any],
+        images: str | None = None,
+        autopick: str | None = None,
+    ) -> None:
+        """Save the member's choices (kept per member, across servers); with none given, say
+        what they are."""
+        user, words = str(interaction.user.id), member_words(interaction)
+        changes = {
+            name: value == "on"
+            for name, value in (("images", images), ("autopick", autopick))
+            if value is not None
+        }
+        if not changes:
+            now = await self.settings.member(user)
+            said = words(
+                "settings-me-now",
+                images=words("settings-on-choice" if now.images else "settings-off-choice"),
+                autopick=words("settings-on-choice" if now.autopick else "settings-off-choice"),
+            )
+            await interaction.response.send_message(said, ephemeral=True)
+            return
+        await self.settings.set_member(user, **changes)
+        lines = [
+            words(f"settings-me-{name}-{'on' if on else 'off'}") for name, on in changes.items()
+        ]
+        if "autopick" in changes:
+            self._autopick_changed(user, changes["autopick"])
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)

@@ -80,6 +80,9 @@ class LiveMatch:
     """The language of a server's public messages (the bot's `Languages.public`)."""
     thoughts: Thoughts = field(default_factory=Thoughts)
     """What its searching computers were asked and answered (bot/core/questions.py)."""
+    autopick: set[Seat] = field(default_factory=set)
+    """Seats whose member asked the bot to make a choice they have no alternative to
+    (`GameRules.only_choice`; `/settings me autopick:on`)."""
     private: list[Private] = field(default_factory=list)
     """Messages only one member sees that a later step makes stale, still open (in memory:
     after a restart a stale one is answered when clicked)."""

@@ -137,10 +137,19 @@ class BotMoves:
                     batch.wake_at = at
                     return None
                 return seat, action
-            forced = live.rules.forced(work, seat)
-            if forced is not None:
-                return seat, forced
+            made = self._made_for(live, work, seat)
+            if made is not None:
+                return seat, made
         return None
+
+    @staticmethod
+    def _made_for(live: LiveMatch, work: GameState, seat: Seat) -> Action | None:
+        """A member's move the bot makes: one the rules force, or a choice without alternative
+        for a member who asked for it (`/settings me autopick:on`)."""
+        forced = live.rules.forced(work, seat)
+        if forced is not None or seat not in live.autopick:
+            return forced
+        return live.rules.only_choice(work, seat)
 
     def _computer_move(
         self, live: LiveMatch, work: GameState, seat: Seat, batch: Batch

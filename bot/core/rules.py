@@ -152,3 +152,8 @@ class GameRules(Protocol):
         """A refusal said in more detail than the engine's reason, or None (the default) for
         its own words."""
         return None
+
+    def only_choice(self, state: GameState, seat: Seat) -> Action | None:
+        """A choice the seat has no alternative to, which the bot makes for a member who asked
+        it to (`/settings me autopick:on`); by default none (Keer: a pick of one option)."""
+        return None

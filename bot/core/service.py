@@ -17,11 +17,13 @@ import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 
+from bot.core.computer import is_computer
 from bot.core.live import LiveMatch, Place, Played, check_place, live_from
 from bot.core.moves import Batch, BotMoves, acting_for
 from bot.core.questions import Questions
 from bot.core.refusals import NO_MATCH, OUT_OF_DATE, Refused, explain
 from bot.core.rules import GameRules, Move
+from bot.core.settings import MemberSettings
 from bot.core.standings import store_ending
 from games.common.errors import IllegalAction
 from games.common.protocol import Action, GameState, Seat
@@ -168,6 +170,7 @@ class MatchService:
             thread_id or channel_id,
             rated=rated,
             language=self._language,
+            autopick=await self._autopicks(players, {}),
         )
         self._register(live)
         async with live.lock:
@@ -386,6 +389,33 @@ class MatchService:
         self.matches.pop(live.id, None)
         if self._by_channel.get(live.channel_id) == live.id:
             del self._by_channel[live.channel_id]
+
+    async def restore_autopicks(self) -> None:
+        """After start-up's rebuild: which members of the open matches asked the bot to make
+        their choices without alternative (each member's settings read once)."""
+        read: dict[str, bool] = {}
+        for live in self.matches.values():
+            live.autopick = await self._autopicks(live.players, read)
+
+    def autopick_changed(self, user_id: str, on: bool) -> None:
+        """A member changed `autopick`: their open matches here follow it from the next step."""
+        for live in self.matches.values():
+            seat = live.seat_of(user_id)
+            if seat is not None:
+                (live.autopick.add if on else live.autopick.discard)(seat)
+
+    async def _autopicks(self, players: Sequence[Player], read: dict[str, bool]) -> set[Seat]:
+        """The seats whose member turned `autopick` on (`read`: members' answers so far)."""
+        seats = set()
+        for seat, player in enumerate(players):
+            if is_computer(player.id):
+                continue
+            if player.id not in read:
+                stored = await self._store.get_user_settings(player.id)
+                read[player.id] = MemberSettings.from_stored(stored).autopick
+            if read[player.id]:
+                seats.add(seat)
+        return seats
 
     def _register(self, live: LiveMatch) -> None:
         self.matches[live.id] = live

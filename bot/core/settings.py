@@ -113,6 +113,8 @@ class MemberSettings:
     """Images in what the bot shows only them (False: text)."""
     notify: bool = field(default=False, metadata=_FLAG)
     """A DM before their turn clock runs out."""
+    autopick: bool = field(default=False, metadata=_FLAG)
+    """A choice they have no alternative to (a Keer pick of one option) made for them."""
 
     @classmethod
     def from_stored(cls, data: Mapping[str, Any]) -> MemberSettings:

@@ -9,7 +9,6 @@ construction.
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -19,7 +18,7 @@ from PIL import Image, ImageDraw
 from games.keer_kids import Cross, KeerState, Mark
 from games.keer_kids.rules import choice_options
 from games.keer_kids.sheet import Sheet
-from render.common import HIGHLIGHT, INK, encode
+from render.common import HIGHLIGHT, INK, encode, said
 from render.keer_kids.layout import SheetLayout, sheet_layout
 from render.keer_kids.sheet import sheet_image
 from render.keer_kids.tiles import shared_palette, write
@@ -42,10 +41,12 @@ def offered(state: KeerState, seat: int, die: int) -> list[Cross | Mark]:
     return [a for a in choice_options(state, seat, die) if a != current]
 
 
-def option_letter(index: int) -> str:
-    """The option's letter: A…Z, then AA, AB…"""
-    letters = string.ascii_uppercase
-    return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
+def option_letter(index: int, words: Words) -> str:
+    """The option's letter in the language's alphabet (image-keer-option-letters: A…Z), then
+    two of them (AA, AB…) past its end."""
+    letters = said(words, "image-keer-option-letters")
+    n = len(letters)
+    return letters[index] if index < n else letters[index // n - 1] + letters[index % n]
 
 
 def target(action: Cross | Mark | object) -> str | None:
@@ -57,11 +58,11 @@ def target(action: Cross | Mark | object) -> str | None:
     return None
 
 
-def framed(state: KeerState, seat: int, die: int) -> list[tuple[str, str]]:
+def framed(state: KeerState, seat: int, die: int, words: Words) -> list[tuple[str, str]]:
     """(letter, enclosure id) of each enclosure the image frames, in option order (a mark
     without a chameleon frames none)."""
     return [
-        (option_letter(i), where)
+        (option_letter(i, words), where)
         for i, action in enumerate(offered(state, seat, die))
         if (where := target(action)) is not None
     ]
@@ -77,11 +78,11 @@ def choice_image(
     pending = target(state.choices[seat])
     if pending is not None:
         _border(on, pending, FRAME - 2, INK, dashed=True)
-    for _, where in framed(state, seat, die):
+    for _, where in framed(state, seat, die, words):
         _border(on, where, FRAME, INK, dashed=False)
-    for _, where in framed(state, seat, die):
+    for _, where in framed(state, seat, die, words):
         _border(on, where, GLOW, HIGHLIGHT, dashed=False)
-    for letter, where in framed(state, seat, die):
+    for letter, where in framed(state, seat, die, words):
         _badge(on, where, letter)
     return image
 

@@ -653,7 +653,9 @@ async def an_hour_without_posts(server: Server, bot: TableroBot, live: LiveMatch
     click = await keer_click(server, bot, live)
     fake.fail_next("POST", POSTS, 503, times=10**6)
     assert (await click()).acknowledged
-    await fake.settle()  # the click's own follow-ups (its stale choices closed) take ms, not an hour
+    await (
+        fake.settle()
+    )  # the click's own follow-ups (its stale choices closed) take ms, not an hour
     version = live.state.version
     assert bot.runtime.outbox.owes_post(live.id)
     clock.advance(3600)

@@ -7,9 +7,12 @@ from __future__ import annotations
 import pytest
 
 from bot.app import TableroBot
+from bot.games.keer_kids import ui
 from bot.games.keer_kids.ui import enclosure_code, roll_summary
 from fakediscord import FakeMessage, FakeUser, InteractionResult
-from games.keer_kids import Cross, KeerState, Mark, Phase
+from games.common import CHANCE, ChanceRng, Node
+from games.keer_kids import Cross, KeerState, Mark, Phase, Skip, new_match
+from games.keer_kids.ai import HeuristicAI
 from games.keer_kids.rules import face_fits
 from render.keer_kids.choice import framed
 from tests.bot.conftest import Server, said
@@ -79,6 +82,7 @@ async def test_a_pick_changed_before_the_roll_resolves_is_the_one_that_counts(
     spare = await fake.click(bot, bo, public, button_id(public, f":die:{second.die}"))
     opened, _, res = await choose(server, bot, bo, second)
     assert "Your pick so far" in said(opened)
+    assert "\n-# Still open for you: visitors above " in said(opened)
     assert opened.response is not None
     offered = [
         o["value"]
@@ -264,9 +268,84 @@ async def test_a_die_click_shows_the_sheet_framing_its_options_with_the_options_
     }
     expected = [
         (letter, enclosure_code(sheet, where, words))
-        for letter, where in framed(state, 1, action.die)
+        for letter, where in framed(state, 1, action.die, words)
     ]
     assert expected and lettered == dict(expected), (lettered, expected)
     assert all(f"{letter} {code}" in alt for letter, code in expected), alt
     assert decodes(choice) == 1
+    await fake.disconnect(bot)
+
+
+def test_still_open_names_the_visitors_buckets_and_food_the_seat_can_still_score() -> None:
+    state, ai, rng = new_match(3), HeuristicAI(), ChanceRng("still-open")
+    while state.rolls < 14:
+        if state.node() is Node.CHANCE:
+            state.apply(CHANCE, state.sample_chance(rng))
+        for seat in state.seats_to_act():
+            state.apply(seat, ai.choose(state, seat))
+    english = words_for("en")
+    for seat in range(3):
+        mine = state.summary()["players"][seat]
+        taken = set(mine["columns_filled"]) | set(mine["visitors_circled"])
+        taken |= set(mine["visitors_crossed_out"])
+        open_visitors = [c for c in range(1, 14) if c not in taken]
+        buckets = sum(
+            state.sheet.buckets[c - 1] for c in range(1, 14) if c not in mine["columns_filled"]
+        )
+        done = set(mine["animals_completed"])
+        food = [english(f"animal-{a.name}") for a in state.sheet.animals if a.name not in done]
+        line = ui.still_open(state, seat, english)
+        assert line.startswith(f"Still open for you: visitors above {ui.runs(open_visitors)} · ")
+        assert f" · {buckets} bucket" in line and line.endswith(f"food of {english.join(food)}")
+    assert mine["columns_filled"] or any(
+        p["visitors_crossed_out"] for p in state.summary()["players"]
+    ), "the match got far enough to have something taken"
+
+
+def keep_with_one_pick(state: KeerState) -> bool:
+    """Ana keeps, and one of the dice she may keep leaves her a single pick."""
+    return state.phase is Phase.KEEP and state.roller == 0 and one_pick_die(state) is not None
+
+
+def one_pick_die(state: KeerState) -> int | None:
+    """A die Ana may keep after which she has exactly one pick."""
+    for keep in state.legal_actions(0):
+        trial = state.clone()
+        trial.apply(0, keep)
+        if len(trial.legal_actions(0)) == 1 and not isinstance(trial.legal_actions(0)[0], Skip):
+            return int(keep.die)  # type: ignore[union-attr]
+    return None
+
+
+async def test_autopick_makes_a_pick_without_alternative_and_the_card_says_so(
+    server: Server, bot: TableroBot
+) -> None:
+    fake, ana = server.fake, server.ana
+    shown = await fake.slash(bot, ana, server.channel, "settings me")
+    assert said(shown) == "Images: on · picks with one option made for you: off"
+    on = await fake.slash(bot, ana, server.channel, "settings me", autopick="on")
+    assert on.ephemeral and said(on).startswith("A Keer pick with only one option is now made")
+    live = await start_match(server, bot, [server.bo], ais=0)
+    assert live.autopick == {0}
+    await play_until(server, bot, live, keep_with_one_pick)
+    die = one_pick_die(keer(live))
+    message = fake.message(int(live.message_id or 0))
+    kept = await fake.click(bot, ana, message, button_id(message, f":keep:{die}"))
+    await fake.settle()
+    assert keer(live).choices[0] is not None, "her only pick was made for her"
+    assert kept.followups == [], "no choice to open"
+    card = fake.message(int(live.message_id or 0))
+    assert "⚙️ only one choice: made for them" in card.text
+    bo_line = card.text.split(f"**{isolate('Bo')}**")[1].split("\n")[0]
+    assert "⚙️" not in bo_line, "Bo picks himself"
+
+    off = await fake.slash(bot, ana, server.channel, "settings me", autopick="off")
+    assert said(off) == "Every Keer pick is yours to make again."
+    assert live.autopick == set()
+    await play_until(server, bot, live, keep_with_one_pick)
+    die = one_pick_die(keer(live))
+    message = fake.message(int(live.message_id or 0))
+    kept = await fake.click(bot, ana, message, button_id(message, f":keep:{die}"))
+    await fake.settle()
+    assert keer(live).choices[0] is None and len(kept.followups) == 1, "hers to make again"
     await fake.disconnect(bot)

@@ -66,8 +66,8 @@ def test_exactly_the_legal_enclosures_are_framed_and_lettered_as_the_options(see
                 options = [a for a in legal if a.die == die]
                 assert offered(state, seat, die) == options == choice_options(state, seat, die)
                 targets = [a.enclosure if isinstance(a, Cross) else a.chameleon for a in options]
-                expected = [(option_letter(i), t) for i, t in enumerate(targets) if t]
-                assert framed(state, seat, die) == expected
+                expected = [(option_letter(i, WORDS), t) for i, t in enumerate(targets) if t]
+                assert framed(state, seat, die, WORDS) == expected
                 mask = changed(state, seat, die)
                 allowed: set[tuple[int, int]] = set()
                 for _, where in expected:
@@ -93,7 +93,7 @@ def test_the_pick_so_far_is_dashed_and_left_out_of_the_letters() -> None:
         pytest.skip("the seeded roll offers no enclosure")
     state.apply(seat, picks[0])
     assert picks[0] not in offered(state, seat, die)
-    assert [w for _, w in framed(state, seat, die)] == [a.enclosure for a in picks[1:]] + [
+    assert [w for _, w in framed(state, seat, die, WORDS)] == [a.enclosure for a in picks[1:]] + [
         a.chameleon for a in options if isinstance(a, Mark) and a.chameleon
     ]
     mask = changed(state, seat, die)
@@ -102,5 +102,5 @@ def test_the_pick_so_far_is_dashed_and_left_out_of_the_letters() -> None:
 
 
 def test_letters_run_past_z() -> None:
-    assert [option_letter(i) for i in (0, 25, 26, 27, 51)] == ["A", "Z", "AA", "AB", "AZ"]
-    assert len({option_letter(i) for i in range(125)}) == 125
+    assert [option_letter(i, WORDS) for i in (0, 25, 26, 27, 51)] == ["A", "Z", "AA", "AB", "AZ"]
+    assert len({option_letter(i, WORDS) for i in range(125)}) == 125

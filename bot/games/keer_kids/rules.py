@@ -9,7 +9,7 @@ from bot.core.refusals import Listed, Refused
 from bot.core.rules import THROW, ComputerMoves, Forfeit, GameRules, MissedTurn
 from games.common.errors import IllegalAction, Reason
 from games.common.protocol import GameState, Node, Seat
-from games.keer_kids import NAME, Keep, KeerState, Miss, Phase, Roll, Skip
+from games.keer_kids import NAME, Cross, Keep, KeerState, Mark, Miss, Phase, Roll, Skip
 
 
 def keer_state(state: GameState) -> KeerState:
@@ -84,6 +84,16 @@ class KeerRules(GameRules):
     def message_key(self, state: GameState) -> int:
         """A message per roll."""
         return roll_number(state)
+
+    def only_choice(self, state: GameState, seat: Seat) -> Cross | Mark | None:
+        """A pick with no alternative (one enclosure, or the bare mark, for every die the seat
+        may use), while the seat is still to choose."""
+        keer = keer_state(state)
+        if seat not in keer.seats_to_act() or keer.phase is not Phase.CHOOSE:
+            return None
+        legal = keer.legal_actions(seat)
+        only = legal[0] if len(legal) == 1 else None
+        return only if isinstance(only, Cross | Mark) else None
 
     def explain(self, error: IllegalAction) -> Refused | None:
         """A keep of a die that fits nowhere while another fits: which colours fit ("Red fits

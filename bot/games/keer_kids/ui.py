@@ -184,7 +184,8 @@ def pick_message(
             return words("keer-pick-only-current", die=DIE_EMOJI[face], pick=pick), None
         return words("keer-pick-nowhere", die=DIE_EMOJI[face]), None
     options = [
-        _option(state.sheet, action, words, option_letter(i)) for i, action in enumerate(actions)
+        _option(state.sheet, action, words, option_letter(i, words))
+        for i, action in enumerate(actions)
     ]
     view = SentView()
     chunks = [
@@ -203,7 +204,34 @@ def pick_message(
     content = words("keer-pick-where", die=DIE_EMOJI[face], colour=words(f"colour-{face}"))
     if isinstance(current, Cross | Mark):
         content += "\n" + words("keer-pick-current", pick=pick_name(state, current, words))
-    return content, view
+    return f"{content}\n-# {still_open(state, seat, words)}", view
+
+
+def still_open(state: KeerState, seat: Seat, words: Words) -> str:
+    """What the seat can still score: the visitors nobody has won above columns they have not
+    filled, the buckets under those columns, the food of the animals they have not done."""
+    sheet, player = state.sheet, state.players[seat]
+    unfilled = [c for c in range(sheet.columns) if not player.columns >> c & 1]
+    won = state.visitors_gone | player.visitors
+    visitors = [c + 1 for c in unfilled if not won >> c & 1]
+    food = [words(f"animal-{a.name}") for a in sheet.animals if a.letter not in player.animals]
+    return words(
+        "keer-still-open",
+        visitors=runs(visitors) or words("keer-still-open-none"),
+        buckets=sum(sheet.buckets[c] for c in unfilled),
+        food=words.join(food) if food else words("keer-still-open-none"),
+    )
+
+
+def runs(numbers: list[int]) -> str:
+    """Sorted numbers as runs: `1–5, 8, 12–13`."""
+    groups: list[list[int]] = []
+    for n in numbers:
+        if groups and groups[-1][-1] == n - 1:
+            groups[-1].append(n)
+        else:
+            groups.append([n])
+    return ", ".join(str(g[0]) if len(g) == 1 else f"{g[0]}–{g[-1]}" for g in groups)
 
 
 def picked_text(state: KeerState, action: Any, words: Words, before: Any = None) -> str:
@@ -402,7 +430,7 @@ def choice_alt(live: LiveMatch, state: KeerState, seat: Seat, die: int, words: W
     colour, who = words(f"colour-{state.dice[die]}"), name(live, seat, words)
     shown = [
         f"{letter} {enclosure_code(state.sheet, where, words)}"
-        for letter, where in framed(state, seat, die)
+        for letter, where in framed(state, seat, die, words)
     ]
     if shown:
         alt = words("keer-choice-alt", name=who, colour=colour, framed=words.join(shown))
@@ -412,6 +440,14 @@ def choice_alt(live: LiveMatch, state: KeerState, seat: Seat, die: int, words: W
     if isinstance(current, Cross | Mark):
         alt += " " + words("keer-choice-alt-pending", pick=pick_name(state, current, words))
     return alt
+
+
+def made_for(live: LiveMatch, state: KeerState, seat: Seat) -> bool:
+    """Whether the seat's pick of the roll was made for them: they asked for it (autopick) and
+    it was their only choice (which anyone can see on their sheet: nothing hidden is told)."""
+    if seat not in live.autopick or not isinstance(state.choices[seat], Cross | Mark):
+        return False
+    return sum(len(choice_options(state, seat, d)) for d in state.allowed_dice(seat)) == 1
 
 
 def players(live: LiveMatch) -> list[str]:
@@ -430,6 +466,8 @@ def players(live: LiveMatch) -> list[str]:
             status = w("keer-panel-skipped")
         elif choice == Miss():
             status = w("keer-panel-missed")
+        elif made_for(live, state, seat):
+            status = w("keer-panel-auto")
         else:
             status = w("keer-panel-chosen")
         marker = "▶ " if seat == state.roller else ""

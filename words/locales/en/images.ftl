@@ -287,3 +287,5 @@ image-stats-rating = { NUMBER($rating, minimumFractionDigits: 1, maximumFraction
 image-stats-tick-0 = { NUMBER($value, maximumFractionDigits: 0) }
 image-stats-tick-1 = { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) }
 image-stats-tick-2 = { NUMBER($value, minimumFractionDigits: 2, maximumFractionDigits: 2) }
+# The letters a player's choices are marked with, on their sheet and in the options, in order.
+image-keer-option-letters = ABCDEFGHIJKLMNOPQRSTUVWXYZ

@@ -92,6 +92,11 @@ keer-picked-mark = ✅ You crossed an exclamation mark.
 keer-picked-mark-chameleon = ✅ You crossed an exclamation mark and won a chameleon in { $enclosure }.
 keer-picked-skip = ✅ You skip this roll.
 keer-pick-roll-over = ⌛ This roll is over: nothing was changed.
+keer-still-open = Still open for you: visitors above { $visitors } · { $buckets ->
+    [one] { $buckets } bucket
+   *[other] { $buckets } buckets
+} · food of { $food }
+keer-still-open-none = none
 keer-choice-elsewhere = 🔁 You picked in another choice. Click a die to change it.
 keer-picked-changeable = You can change it until the roll resolves: click a die again.
 keer-picked-changed = 🔁 Changed: { $pick } (was { $before }).
@@ -128,5 +133,6 @@ keer-panel-player = { $marker }**{ $name }** · { $points } { $points ->
 keer-panel-rolls = 🎲 rolls
 keer-panel-choosing = ⏳ choosing
 keer-panel-chosen = ✅ has chosen
+keer-panel-auto = ⚙️ only one choice: made for them
 keer-panel-skipped = ⏭️ nothing fits
 keer-panel-missed = ⏰ clock ran out

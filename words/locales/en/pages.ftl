@@ -52,6 +52,7 @@ help-2-page =
     - `/settings language language` (Manage Server): the language of match messages and images here (`auto`: the server's language in Discord). What only you see follows your own Discord language.
     - `/settings show`: this server's settings (threads, member limit, clocks, abandon days, global leaderboard), just for you.
     - `/settings me images:on|off`: `off` sends what { -tablero } shows only you (My sheet, `/stats`) as text instead of images.
+    - `/settings me autopick:on|off`: `on` makes a Keer pick that has only one option for you. Without options, `/settings me` says what both are.
     - `/notify mode:on|off`: one DM before your turn clock runs out.
 
     { "**" }Fair play**
@@ -195,7 +196,7 @@ rules-keer-kids-3-page =
     1. **Roll.** The roller presses **Roll** to throw all three dice.
     2. **Keep.** The roller clicks one die to keep it. That colour is theirs this roll, and everyone can see which die was kept.
     3. **Pick.** Every other player clicks **one of the two dice left**. Several players may pick the same die, because the dice stay in the middle.
-    4. **Cross.** When you click a die, a select of the enclosures you may cross with it shows up, visible only to you. Choose one. The roller clicks their kept die and does the same.
+    4. **Cross.** When you click a die, your sheet shows up, visible only to you, with every enclosure you may cross with it framed and lettered A, B, C…, and a select with the same letters. Choose one. The roller's keep opens their choice for the kept die at once. With `/settings me autopick:on`, a pick that has only one option is made for you.
     5. **Resolve.** When everyone has chosen, **the roll resolves for everyone together**: crossings and circles go onto every sheet, and the next player rolls.
 
     { "**" }You may change your pick until the roll resolves** (house rule): click a die again and choose another enclosure; only your last pick counts, and nobody sees it before the roll resolves. The roll resolves when the last player picks, so that pick is final at once. If the die you click fits nowhere on your sheet, the bot tells you so, and you can pick the other one.

@@ -46,10 +46,14 @@ settings-global-cmd = Show this server's players on the global board
 settings-global-mode-cmd = on: list this server's players on the global leaderboard
 settings-global-on = This server's players now appear on the global leaderboard, under the name they last played with (never this server's name).
 settings-global-off = This server's players no longer appear on the global leaderboard.
-settings-me-cmd = Your own choices: boards as images or text
+settings-me-cmd = Your own choices: boards as images or text, picks with no alternative made for you
 settings-me-images-cmd = off: what { -tablero } shows only you (My sheet, /stats) comes as text, not images
 settings-me-images-on = What I show only you comes with images again.
 settings-me-images-off = What I show only you (My sheet, /stats) now comes as text instead of images. Every match message has a 📝 { match-board-label } button for the board itself.
+settings-me-autopick-cmd = on: a Keer pick with only one option is made for you (a note says so)
+settings-me-autopick-on = A Keer pick with only one option is now made for you; the card notes it.
+settings-me-autopick-off = Every Keer pick is yours to make again.
+settings-me-now = Images: { $images } · picks with one option made for you: { $autopick }
 
 settings-show-cmd = This server's { -tablero } settings
 settings-show-head = **{ -tablero }'s settings for this server**

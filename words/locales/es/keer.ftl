@@ -92,6 +92,11 @@ keer-picked-mark = ✅ Has tachado un signo de exclamación.
 keer-picked-mark-chameleon = ✅ Has tachado un signo de exclamación y has ganado un camaleón en { $enclosure }.
 keer-picked-skip = ✅ Pasas esta tirada.
 keer-pick-roll-over = ⌛ Esta tirada ya terminó: no se ha cambiado nada.
+keer-still-open = Aún a tu alcance: visitantes sobre { $visitors } · { $buckets ->
+    [one] { $buckets } cubo
+   *[other] { $buckets } cubos
+} · comida de { $food }
+keer-still-open-none = ninguno
 keer-choice-elsewhere = 🔁 Elegiste en otra elección. Pulsa un dado para cambiarla.
 keer-picked-changeable = Puedes cambiarla hasta que se resuelva la tirada: pulsa otra vez un dado.
 keer-picked-changed = 🔁 Cambiada: { $pick } (antes: { $before }).
@@ -128,5 +133,6 @@ keer-panel-player = { $marker }**{ $name }** · { $points } { $points ->
 keer-panel-rolls = 🎲 tira
 keer-panel-choosing = ⏳ eligiendo
 keer-panel-chosen = ✅ ya eligió
+keer-panel-auto = ⚙️ una sola opción: hecha por el bot
 keer-panel-skipped = ⏭️ nada encaja
 keer-panel-missed = ⏰ se acabó su tiempo

@@ -51,6 +51,7 @@ help-2-page =
     - `/settings language language` (Gestionar servidor): el idioma de los mensajes e imágenes de las partidas de aquí (`auto`: el idioma del servidor en Discord). Lo que solo ves tú sigue tu propio idioma de Discord.
     - `/settings show`: los ajustes de este servidor (hilos, límite por miembro, relojes, días de abandono, clasificación global), solo para ti.
     - `/settings me images:on|off`: con `off`, lo que { -tablero } te enseña solo a ti (Mi hoja, `/stats`) llega como texto en vez de imágenes.
+    - `/settings me autopick:on|off`: con `on`, una elección de Keer con una sola opción se hace por ti. Sin opciones, `/settings me` dice cómo están las dos.
     - `/notify mode:on|off`: un mensaje directo antes de que se agote tu reloj de turno.
 
     { "**" }Juego limpio**
@@ -194,7 +195,7 @@ rules-keer-kids-3-page =
     1. **Tirar.** Quien tira pulsa **Tirar** para lanzar los tres dados.
     2. **Quedarse un dado.** Quien tira pulsa un dado para quedárselo. Ese color es el suyo en esta tirada, y todos pueden ver qué dado se ha quedado.
     3. **Elegir.** Cada uno de los demás jugadores pulsa **uno de los dos dados que quedan**. Varios jugadores pueden elegir el mismo dado, porque los dados se quedan en el centro.
-    4. **Tachar.** Al pulsar un dado, aparece una lista con los recintos que puedes tachar con él, visible solo para ti. Elige uno. Quien tira pulsa el dado que se ha quedado y hace lo mismo.
+    4. **Tachar.** Al pulsar un dado, aparece tu hoja, visible solo para ti, con cada recinto que puedes tachar con él recuadrado y marcado A, B, C…, y una lista con las mismas letras. Elige uno. Al quedarse un dado, quien tira ve su elección al instante. Con `/settings me autopick:sí`, una elección con una sola opción se hace por ti.
     5. **Resolver.** Cuando todos han elegido, **la tirada se resuelve para todos a la vez**: los tachones y los círculos pasan a cada hoja, y tira el siguiente jugador.
 
     { "**" }Puedes cambiar tu elección hasta que se resuelva la tirada** (regla de la casa): pulsa otra vez un dado y elige otro recinto; solo cuenta tu última elección, y nadie la ve antes de que se resuelva la tirada. La tirada se resuelve cuando elige el último jugador, así que esa elección es definitiva al instante. Si el dado que pulsas no cabe en ningún sitio de tu hoja, el bot te lo dice y puedes elegir el otro.

@@ -45,10 +45,14 @@ settings-global-cmd = Mostrar a los jugadores de este servidor en la clasificaci
 settings-global-mode-cmd = sí: incluir a los jugadores de este servidor en la clasificación global
 settings-global-on = Los jugadores de este servidor aparecen ahora en la clasificación global, con el último nombre con el que jugaron (nunca con el nombre de este servidor).
 settings-global-off = Los jugadores de este servidor ya no aparecen en la clasificación global.
-settings-me-cmd = Tus propias preferencias: tableros como imágenes o como texto
+settings-me-cmd = Tus propias preferencias: tableros como imágenes o texto, elecciones sin alternativa hechas por ti
 settings-me-images-cmd = no: lo que { -tablero } solo te muestra a ti (Mi hoja, /stats) llega como texto, no como imagen
 settings-me-images-on = Lo que solo te muestro a ti vuelve a llegar con imágenes.
 settings-me-images-off = Lo que solo te muestro a ti (Mi hoja, /stats) llega ahora como texto en lugar de imágenes. Cada mensaje de partida tiene un botón 📝 { match-board-label } para ver el propio tablero.
+settings-me-autopick-cmd = sí: en Keer, una elección con una sola opción se hace por ti (una nota lo indica)
+settings-me-autopick-on = En Keer, una elección con una sola opción se hace ahora por ti; la tarjeta lo indica.
+settings-me-autopick-off = Todas tus elecciones de Keer vuelven a ser tuyas.
+settings-me-now = Imágenes: { $images } · elecciones con una sola opción hechas por ti: { $autopick }
 
 settings-show-cmd = Los ajustes de { -tablero } en este servidor
 settings-show-head = **Los ajustes de { -tablero } para este servidor**

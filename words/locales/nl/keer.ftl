@@ -92,6 +92,11 @@ keer-picked-mark = ✅ Je hebt een uitroepteken afgekruist.
 keer-picked-mark-chameleon = ✅ Je hebt een uitroepteken afgekruist en een kameleon gewonnen in { $enclosure }.
 keer-picked-skip = ✅ Je slaat deze worp over.
 keer-pick-roll-over = ⌛ Deze worp is voorbij: er is niets veranderd.
+keer-still-open = Nog open voor jou: bezoekers boven { $visitors } · { $buckets ->
+    [one] { $buckets } emmer
+   *[other] { $buckets } emmers
+} · voer van { $food }
+keer-still-open-none = geen
 keer-choice-elsewhere = 🔁 Je koos in een andere keuze. Klik op een dobbelsteen om hem te veranderen.
 keer-picked-changeable = Je kunt dit veranderen tot de worp is afgehandeld: klik opnieuw op een dobbelsteen.
 keer-picked-changed = 🔁 Veranderd: { $pick } (was { $before }).
@@ -128,5 +133,6 @@ keer-panel-player = { $marker }**{ $name }** · { $points } { $points ->
 keer-panel-rolls = 🎲 gooit
 keer-panel-choosing = ⏳ kiest
 keer-panel-chosen = ✅ heeft gekozen
+keer-panel-auto = ⚙️ maar één keuze: voor hen gemaakt
 keer-panel-skipped = ⏭️ niets past
 keer-panel-missed = ⏰ tijd op

@@ -51,6 +51,7 @@ help-2-page =
     - `/settings language language` (Server beheren): de taal van de berichten en afbeeldingen van potjes hier (`auto`: de taal van de server in Discord). Wat alleen jij ziet, volgt je eigen Discord-taal.
     - `/settings show`: de instellingen van deze server (threads, limiet per lid, klokken, dagen tot sluiten, wereldwijde ranglijst), alleen voor jou.
     - `/settings me images:on|off`: met `off` stuurt { -tablero } wat alleen jij ziet (Mijn blad, `/stats`) als tekst in plaats van als afbeelding.
+    - `/settings me autopick:on|off`: met `on` wordt een Keer-keuze met maar één optie voor je gemaakt. Zonder opties vertelt `/settings me` hoe beide staan.
     - `/notify mode:on|off`: één DM voordat je beurtklok afloopt.
 
     { "**" }Eerlijk spel**
@@ -194,7 +195,7 @@ rules-keer-kids-3-page =
     1. **Gooien.** Wie gooit, drukt op **Gooien** om alle drie de dobbelstenen te gooien.
     2. **Houden.** Wie gooit, klikt één dobbelsteen aan om die te houden. Die kleur is deze worp van hem, en iedereen kan zien welke dobbelsteen gehouden is.
     3. **Kiezen.** Elke andere speler klikt **een van de twee overgebleven dobbelstenen** aan. Meerdere spelers mogen dezelfde dobbelsteen kiezen, want de dobbelstenen blijven in het midden liggen.
-    4. **Afkruisen.** Klik je een dobbelsteen aan, dan verschijnt een keuzelijst met de verblijven die je ermee mag afkruisen, alleen zichtbaar voor jou. Kies er een. Wie gooit, klikt de gehouden dobbelsteen aan en doet hetzelfde.
+    4. **Afkruisen.** Klik je een dobbelsteen aan, dan verschijnt je blad, alleen zichtbaar voor jou, met elk verblijf dat je ermee mag afkruisen omlijnd en gemerkt A, B, C…, en een keuzelijst met dezelfde letters. Kies er een. Wie gooit, krijgt bij het houden meteen zijn keuze te zien. Met `/settings me autopick:aan` wordt een keuze met maar één optie voor je gemaakt.
     5. **Afhandelen.** Als iedereen gekozen heeft, **wordt de worp voor iedereen tegelijk afgehandeld**: kruisjes en rondjes komen op elk blad, en de volgende speler gooit.
 
     { "**" }Je mag je keuze veranderen tot de worp is afgehandeld** (huisregel): klik opnieuw op een dobbelsteen en kies een ander verblijf; alleen je laatste keuze telt, en niemand ziet hem voordat de worp is afgehandeld. De worp wordt afgehandeld zodra de laatste speler kiest, dus die keuze staat meteen vast. Past de dobbelsteen die je aanklikt nergens op je blad, dan zegt de bot dat, en kun je de andere kiezen.

@@ -45,10 +45,14 @@ settings-global-cmd = De spelers van deze server op de wereldwijde ranglijst ton
 settings-global-mode-cmd = aan: de spelers van deze server op de wereldwijde ranglijst zetten
 settings-global-on = De spelers van deze server staan nu op de wereldwijde ranglijst, onder de naam waarmee ze het laatst speelden (nooit de naam van deze server).
 settings-global-off = De spelers van deze server staan niet meer op de wereldwijde ranglijst.
-settings-me-cmd = Je eigen keuzes: borden als afbeelding of als tekst
+settings-me-cmd = Je eigen keuzes: borden als afbeelding of tekst, keuzes zonder alternatief voor je gemaakt
 settings-me-images-cmd = uit: wat { -tablero } alleen aan jou laat zien (Mijn blad, /stats) komt als tekst, niet als afbeelding
 settings-me-images-on = Wat ik alleen aan jou laat zien, komt weer met afbeeldingen.
 settings-me-images-off = Wat ik alleen aan jou laat zien (Mijn blad, /stats), komt nu als tekst in plaats van afbeeldingen. Elk bericht van een potje heeft een knop 📝 { match-board-label } voor het bord zelf.
+settings-me-autopick-cmd = aan: een Keer-keuze met maar één optie wordt voor je gemaakt (een notitie meldt het)
+settings-me-autopick-on = Een Keer-keuze met maar één optie wordt nu voor je gemaakt; de kaart meldt het.
+settings-me-autopick-off = Elke Keer-keuze maak je weer zelf.
+settings-me-now = Afbeeldingen: { $images } · keuzes met één optie voor je gemaakt: { $autopick }
 
 settings-show-cmd = De instellingen van { -tablero } op deze server
 settings-show-head = **De instellingen van { -tablero } voor deze server**

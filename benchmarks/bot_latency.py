@@ -3,10 +3,11 @@ active Keer op Keer Kids matches in one process, through the real discord.py and
 Discord of fakediscord/ (no network).
 
 Clicks arrive at a steady random (Poisson) rate spread over the matches, each match moving
-one click at a time: Roll, the roller's keep, a die (opens the ephemeral select), a pick, and
-the last pick of a roll, which also makes the bot render and post the next table image after
-answering. Times are taken where discord.py receives the gateway payload and where its
-interaction callback leaves it.
+one click at a time: Roll, the roller's keep (which opens the roller's choice), a die (opens
+the ephemeral choice: its options and the sheet framing them), a pick, and the last pick of a
+roll, which also makes the bot render and post the next table image after answering. The
+roller picks in the choice their keep opened; the others click a die first. Times are taken
+where discord.py receives the gateway payload and where its interaction callback leaves it.
 
 With `--level hard` the computer seats search in the bot's worker process: their decisions'
 CPU time (target: within the budget, AI_CPU_MS) and question-to-answer time are reported too.
@@ -122,6 +123,8 @@ class Table:
     def __init__(self, channel: FakeChannel) -> None:
         self.channel = channel
         self.live: LiveMatch | None = None
+        self.kept: tuple[int, int, Any] | None = None
+        """(match, roll, the keep's answer): the roller's choice its keep opened."""
 
 
 class Load:
@@ -169,21 +172,35 @@ class Load:
             await self._click("roll", live, state.roller, message, "Roll")
         elif state.phase is Phase.KEEP:
             die = state.legal_actions(state.roller)[0]
-            await self._click("keep", live, state.roller, message, f":keep:{die.die}")  # type: ignore[union-attr]
+            kept = await self._click("keep", live, state.roller, message, f":keep:{die.die}")  # type: ignore[union-attr]
+            table.kept = (live.id, state.rolls, kept)
         else:
-            await self._pick(live, state, message)
+            await self._pick(table, live, state, message)
 
-    async def _pick(self, live: LiveMatch, state: KeerState, message: FakeMessage) -> None:
+    async def _pick(
+        self, table: Table, live: LiveMatch, state: KeerState, message: FakeMessage
+    ) -> None:
         members = [s for s in state.seats_to_act() if not live.is_ai(s)]
         if not members:
             raise NotReady(message.id)  # only a hard computer still thinks
         seat = members[0]
         action = state.legal_actions(seat)[0]
         assert isinstance(action, Cross | Mark)
-        opened = await self._click("die", live, seat, message, f":die:{action.die}")
+        kept = table.kept
+        if (
+            seat == state.roller
+            and kept
+            and kept[:2] == (live.id, state.rolls)
+            and kept[2].followups
+        ):
+            choice = kept[2].followups[0]  # the roller's choice, opened by their keep
+        else:
+            choice = (await self._click("die", live, seat, message, f":die:{action.die}")).messages[
+                0
+            ]
         kind = "pick" if len(state.seats_to_act()) > 1 else "last pick (posts image)"
         user = self.by_id[live.players[seat].id]
-        res = await choose(self.fake, self.bot, user, opened.messages[0], action)
+        res = await choose(self.fake, self.bot, user, choice, action)
         if res is None:  # "out of date": the roll moved on while its next message was posted
             raise NotReady(message.id)
         self.times[kind].append(self.watch.ms(res.interaction.id))

@@ -68,13 +68,21 @@ def framed(state: KeerState, seat: int, die: int, words: Words) -> list[tuple[st
     ]
 
 
+def choice_box(lay: SheetLayout) -> tuple[int, int, int, int]:
+    """The part of the sheet a choice shows: the visitors, the grid and the buckets (its name,
+    points, food and chameleons are in the message's words or not at stake)."""
+    return (0, lay.header_h, lay.width, lay.food[0][0][1] - 6 if lay.food else lay.height)
+
+
 def choice_image(
     state: KeerState, seat: int, die: int, *, words: Words, name: str | None = None
 ) -> Image.Image:
     """The seat's sheet (as `sheet_image` draws it) with the die's choices framed and lettered
-    and the seat's pick so far dashed (a palette image)."""
+    and the seat's pick so far dashed, cut to its visitors, grid and buckets (`choice_box`: the
+    image a member gets at every die click stays small; a palette image)."""
     image = sheet_image(state, seat, words=words, name=name)
-    on = _On(image, ImageDraw.Draw(image), sheet_layout(state.sheet, 1.0), state.sheet)
+    lay = sheet_layout(state.sheet, 1.0)
+    on = _On(image, ImageDraw.Draw(image), lay, state.sheet)
     pending = target(state.choices[seat])
     if pending is not None:
         _border(on, pending, FRAME - 2, INK, dashed=True)
@@ -84,7 +92,7 @@ def choice_image(
         _border(on, where, GLOW, HIGHLIGHT, dashed=False)
     for letter, where in framed(state, seat, die, words):
         _badge(on, where, letter)
-    return image
+    return image.crop(choice_box(lay))
 
 
 def choice_png(

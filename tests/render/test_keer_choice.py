@@ -1,6 +1,7 @@
 """A player's choice for a die, on their sheet (issue 31): exactly the enclosures the rules let
 the die cross are framed, each lettered as the bot's option for it is, and the pick so far is
-dashed; nothing else on the sheet changes."""
+dashed; nothing else on the sheet changes, and the image is the sheet's visitors, grid and
+buckets."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ from games.common import CHANCE, ChanceRng, Node
 from games.keer_kids import Cross, KeerState, Mark, Phase, new_match
 from games.keer_kids.ai import HeuristicAI
 from games.keer_kids.rules import choice_options
-from render.keer_kids.choice import BADGE, FRAME, choice_image, framed, offered, option_letter
+from render.keer_kids.choice import (
+    BADGE,
+    FRAME,
+    choice_box,
+    choice_image,
+    framed,
+    offered,
+    option_letter,
+)
 from render.keer_kids.layout import sheet_layout
 from render.keer_kids.sheet import sheet_image
 from words import words_for
@@ -35,11 +44,15 @@ def choosing_states(seed: int, count: int) -> list[KeerState]:
 
 
 def changed(state: KeerState, seat: int, die: int) -> Image.Image:
-    """Where the choice image differs from the plain sheet (white: changed)."""
-    plain = sheet_image(state, seat, words=WORDS).convert("RGB")
+    """Where the choice image differs from the plain sheet (white: changed), in the sheet's
+    coordinates (the choice shows a part of it: `choice_box`)."""
+    box = choice_box(sheet_layout(state.sheet, 1.0))
+    plain = sheet_image(state, seat, words=WORDS).crop(box).convert("RGB")
     drawn = choice_image(state, seat, die, words=WORDS).convert("RGB")
     difference = ImageChops.difference(plain, drawn).convert("L")
-    return difference.point(lambda v: 255 if v else 0)
+    mask = Image.new("L", sheet_image(state, seat, words=WORDS).size, 0)
+    mask.paste(difference.point(lambda v: 255 if v else 0), box[:2])
+    return mask
 
 
 def region(state: KeerState, enclosure_id: str, reach: int) -> set[tuple[int, int]]:
@@ -104,3 +117,15 @@ def test_the_pick_so_far_is_dashed_and_left_out_of_the_letters() -> None:
 def test_letters_run_past_z() -> None:
     assert [option_letter(i, WORDS) for i in (0, 25, 26, 27, 51)] == ["A", "Z", "AA", "AB", "AZ"]
     assert len({option_letter(i, WORDS) for i in range(125)}) == 125
+
+
+def test_the_choice_shows_the_visitors_grid_and_buckets_of_the_sheet() -> None:
+    state = choosing_states(1, 1)[0]
+    lay = sheet_layout(state.sheet, 1.0)
+    left, top, right, bottom = choice_box(lay)
+    assert (left, right) == (0, lay.width)
+    assert top <= lay.visitor_box(0)[1] and lay.bucket_box(0)[3] <= bottom < lay.height
+    assert choice_image(state, 1, state.allowed_dice(1)[0], words=WORDS).size == (
+        lay.width,
+        bottom - top,
+    )

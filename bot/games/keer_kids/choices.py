@@ -45,11 +45,6 @@ def _prune(live: LiveMatch, now_ms: int) -> None:
     live.private[:] = [p for p in live.private if now_ms - p.opened_ms < EDITABLE_MS]
 
 
-def is_open(live: LiveMatch, message_id: int | str) -> bool:
-    """Whether a choice shown is still open (not closed as stale nor answered)."""
-    return any(p.message_id == str(message_id) for p in live.private)
-
-
 def forget(live: LiveMatch, message_id: str) -> None:
     """A choice closed by its own answer: nothing to close later."""
     live.private[:] = [p for p in live.private if p.message_id != message_id]

@@ -54,7 +54,7 @@ async def roll_or_keep(
     content, view = ui.pick_message(live, seat, state.kept, words)
     files: list[discord.File] = []
     if view is not None and await clicks.shows_images(interaction, live):
-        files.append(await _choice_file(clicks, live, state, seat, state.kept, words=words))
+        files.append(_choice_file(live, state, seat, state.kept, words=words))
     try:
         sent = await interaction.followup.send(
             clicks.dressed(live, content),
@@ -94,23 +94,20 @@ async def die(clicks: GameClicks, interaction: discord.Interaction[Any], ref: Ma
     if chosen not in state.allowed_dice(seat):
         raise _wrong_die(live, seat, words)
     content, view = ui.pick_message(live, seat, chosen, words)
+    files = []
+    if view is not None and await clicks.shows_images(interaction, live):
+        files.append(_choice_file(live, state, seat, chosen, words=words))
     sent = await interaction.response.send_message(
-        clicks.dressed(live, content), view=view or discord.utils.MISSING, ephemeral=True
+        clicks.dressed(live, content),
+        view=view or discord.utils.MISSING,
+        files=files or discord.utils.MISSING,
+        ephemeral=True,
     )
     shown = getattr(sent, "resource", None)
     if view is not None and isinstance(shown, discord.InteractionMessage):
         key, close = live.rules.message_key(state), partial(_closed, interaction)
         opened = (str(shown.id), interaction_ms(interaction))
         choices.remember(live, seat, key, opened, words=words, close=close)
-    if view is not None and await clicks.shows_images(interaction, live):
-        # The options answer at once; the sheet framing them follows in the same message.
-        choice = await _choice_file(clicks, live, state, seat, chosen, words=words)
-        if isinstance(shown, discord.InteractionMessage) and not choices.is_open(live, shown.id):
-            return  # closed while its picture was drawn (a pick elsewhere, the roll resolved)
-        try:
-            await interaction.edit_original_response(attachments=[choice])
-        except discord.HTTPException as error:  # the options are there: the picture is a help
-            log.info("match %s: the choice's sheet was not shown: %s", live.id, error)
 
 
 async def _closed(interaction: discord.Interaction[Any], text: str) -> None:
@@ -118,14 +115,14 @@ async def _closed(interaction: discord.Interaction[Any], text: str) -> None:
     await interaction.edit_original_response(content=text, view=None, attachments=[])
 
 
-async def _choice_file(
-    clicks: GameClicks, live: LiveMatch, state: KeerState, seat: int, die: int, *, words: Words
+def _choice_file(
+    live: LiveMatch, state: KeerState, seat: int, die: int, *, words: Words
 ) -> discord.File:
     """The seat's sheet with the kept or clicked die's choices in `state` (the one its options
-    were made from: play may have moved on since) framed and lettered as the options are, drawn
-    in the render threads (`render.keer_kids.choice`)."""
-    name = live.names[seat]
-    png = await clicks.render(choice_png, state, seat, die, words=words, name=name)
+    were made from: play may have moved on since) framed and lettered as the options are
+    (`render.keer_kids.choice`), drawn on the event loop: under a millisecond, less than a
+    render thread's queue."""
+    png = choice_png(state, seat, die, words=words, name=live.names[seat])
     alt = ui.choice_alt(live, state, seat, die, words)
     return discord.File(io.BytesIO(png), filename="choice.png", description=alt[:1024])
 

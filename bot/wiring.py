@@ -26,6 +26,7 @@ from bot.cogs.ratings import BoardButton, RatingsCog
 from bot.cogs.settings import SettingsCog
 from bot.config import Config
 from bot.core.after import AfterStepLink
+from bot.core.autopicks import Autopicks
 from bot.core.clock_sync import ClockSync, Sleep
 from bot.core.gateway_watch import GatewayWatch
 from bot.core.live import MakeAI
@@ -107,6 +108,7 @@ class Runtime:
     background until all are found), or their Unicode."""
     service: MatchService
     settings: Settings
+    autopicks: Autopicks
     publisher: Publisher
     outbox: Outbox
     turn_clocks: TurnClocks
@@ -165,7 +167,7 @@ async def _restore(runtime: Runtime, rebuilt: Rebuilt) -> None:
     owed messages, in that order."""
     await runtime.languages.restore()
     runtime.service.adopt(rebuilt)
-    await runtime.service.restore_autopicks()
+    await runtime.autopicks.restore(runtime.service.matches.values())
     await runtime.lobbies.restore()
     await runtime.steps.restore(rebuilt, last_moments(list(rebuilt.stored.values())))
     log.info("ready to serve %d open matches", len(runtime.service.matches))
@@ -199,6 +201,7 @@ class _Core:
     settings: Settings
     languages: Languages
     service: MatchService
+    autopicks: Autopicks
 
 
 def _core(startup: Startup, store: Store, client: discord.Client, metrics: Metrics) -> _Core:
@@ -220,6 +223,7 @@ def _core(startup: Startup, store: Store, client: discord.Client, metrics: Metri
     )
     settings = Settings(store)
     languages = Languages(settings, guild_locales(client))
+    autopicks = Autopicks(settings)
     service = MatchService(
         store,
         rules_table(),
@@ -229,8 +233,9 @@ def _core(startup: Startup, store: Store, client: discord.Client, metrics: Metri
         new_seed=startup.match_seeds,
         language=languages.public,
         observe_append=metrics.store_append.observe,
+        autopicks=autopicks.seats,
     )
-    return _Core(clock, gateway, link, thinker, questions, settings, languages, service)
+    return _Core(clock, gateway, link, thinker, questions, settings, languages, service, autopicks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,7 +330,11 @@ def _ui(core: _Core, out: _Delivery, config: Config, store: Store, client: disco
         *(adapter.commands(kit) for adapter in ADAPTERS.values()),
         MatchCog(desk, store),
         InfoCog(),
-        SettingsCog(settings, core.languages, autopick_changed=service.autopick_changed),
+        SettingsCog(
+            settings,
+            core.languages,
+            autopick_changed=partial(core.autopicks.changed, service.matches.values()),
+        ),
         NotifyCog(settings),
         ratings,
     )
@@ -382,6 +391,7 @@ def _runtime(
         emoji=emoji,
         settings=settings,
         service=core.service,
+        autopicks=core.autopicks,
         publisher=out.publisher,
         outbox=out.outbox,
         turn_clocks=out.turn_clocks,

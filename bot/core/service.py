@@ -14,16 +14,14 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
-from bot.core.computer import is_computer
 from bot.core.live import LiveMatch, Place, Played, check_place, live_from
 from bot.core.moves import Batch, BotMoves, acting_for
 from bot.core.questions import Questions
 from bot.core.refusals import NO_MATCH, OUT_OF_DATE, Refused, explain
 from bot.core.rules import GameRules, Move
-from bot.core.settings import MemberSettings
 from bot.core.standings import store_ending
 from games.common.errors import IllegalAction
 from games.common.protocol import Action, GameState, Seat
@@ -59,6 +57,7 @@ class MatchService:
         new_seed: Callable[[], str] | None = None,
         language: Callable[[str | None], Words] | None = None,
         observe_append: Callable[[float], None] | None = None,
+        autopicks: Callable[[Sequence[Player]], Awaitable[set[Seat]]] | None = None,
     ) -> None:
         self._store = store
         self._rules = rules
@@ -73,6 +72,8 @@ class MatchService:
         """The language of a server's public messages, by server id (the bot's languages)."""
         self._observe_append = observe_append or (lambda seconds: None)
         """Told how long each append took, in seconds (the bot's metrics)."""
+        self._autopicks = autopicks
+        """A new match's seats whose choices without alternative the bot makes (autopicks.py)."""
         self.matches: dict[int, LiveMatch] = {}
         self._by_channel: dict[str, int] = {}
         self._channel_locks: dict[str, asyncio.Lock] = {}
@@ -170,7 +171,7 @@ class MatchService:
             thread_id or channel_id,
             rated=rated,
             language=self._language,
-            autopick=await self._autopicks(players, {}),
+            autopick=await self._autopicks(players) if self._autopicks else set(),
         )
         self._register(live)
         async with live.lock:
@@ -389,33 +390,6 @@ class MatchService:
         self.matches.pop(live.id, None)
         if self._by_channel.get(live.channel_id) == live.id:
             del self._by_channel[live.channel_id]
-
-    async def restore_autopicks(self) -> None:
-        """After start-up's rebuild: which members of the open matches asked the bot to make
-        their choices without alternative (each member's settings read once)."""
-        read: dict[str, bool] = {}
-        for live in self.matches.values():
-            live.autopick = await self._autopicks(live.players, read)
-
-    def autopick_changed(self, user_id: str, on: bool) -> None:
-        """A member changed `autopick`: their open matches here follow it from the next step."""
-        for live in self.matches.values():
-            seat = live.seat_of(user_id)
-            if seat is not None:
-                (live.autopick.add if on else live.autopick.discard)(seat)
-
-    async def _autopicks(self, players: Sequence[Player], read: dict[str, bool]) -> set[Seat]:
-        """The seats whose member turned `autopick` on (`read`: members' answers so far)."""
-        seats = set()
-        for seat, player in enumerate(players):
-            if is_computer(player.id):
-                continue
-            if player.id not in read:
-                stored = await self._store.get_user_settings(player.id)
-                read[player.id] = MemberSettings.from_stored(stored).autopick
-            if read[player.id]:
-                seats.add(seat)
-        return seats
 
     def _register(self, live: LiveMatch) -> None:
         self.matches[live.id] = live

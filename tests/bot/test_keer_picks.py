@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.app import TableroBot
-from bot.games.keer_kids import ui
+from bot.games.keer_kids import picks
 from bot.games.keer_kids.ui import enclosure_code, roll_summary
 from fakediscord import FakeMessage, FakeUser, InteractionResult
 from games.common import CHANCE, ChanceRng, Node
@@ -294,8 +294,8 @@ def test_still_open_names_the_visitors_buckets_and_food_the_seat_can_still_score
         )
         done = set(mine["animals_completed"])
         food = [english(f"animal-{a.name}") for a in state.sheet.animals if a.name not in done]
-        line = ui.still_open(state, seat, english)
-        assert line.startswith(f"Still open for you: visitors above {ui.runs(open_visitors)} · ")
+        line = picks.still_open(state, seat, english)
+        assert line.startswith(f"Still open for you: visitors above {picks.runs(open_visitors)} · ")
         assert f" · {buckets} bucket" in line and line.endswith(f"food of {english.join(food)}")
     assert mine["columns_filled"] or any(
         p["visitors_crossed_out"] for p in state.summary()["players"]

@@ -57,7 +57,7 @@ def test_the_defaults_are_todays() -> None:
             language=None,
         )
     )
-    assert MemberSettings.from_stored({}) == MemberSettings() == MemberSettings(True, False)
+    assert MemberSettings.from_stored({}) == MemberSettings() == MemberSettings(True, False, False)
 
 
 def test_the_stored_keys_are_the_keys_rows_already_hold() -> None:
@@ -72,7 +72,7 @@ def test_the_stored_keys_are_the_keys_rows_already_hold() -> None:
         "global_board",
         "language",
     )
-    assert tuple(f.name for f in fields(MemberSettings)) == ("images", "notify")
+    assert tuple(f.name for f in fields(MemberSettings)) == ("images", "notify", "autopick")
 
 
 def test_a_stored_row_reads_into_its_fields() -> None:

@@ -11,7 +11,7 @@ import pytest
 from discord import SelectOption
 from PIL import Image
 
-from bot.games.keer_kids import ui
+from bot.games.keer_kids import picks, ui
 from games.common import CHANCE
 from games.keer_kids import Cross, Keep, KeerState, Roll, new_match
 from games.keer_kids.dice import PURPLE
@@ -122,6 +122,6 @@ def test_the_bot_s_options_name_what_the_sheet_prints(locale: str) -> None:
 
 
 def _options(state: KeerState, seat: int, die: int, words: Words) -> list[SelectOption]:
-    """The enclosures the bot offers for a die click (bot/games/keer_kids/ui.py)."""
-    actions = [a for a in ui.pick_options(state, seat, die) if isinstance(a, Cross)]
-    return [ui._option(state.sheet, action, words, "A") for action in actions]
+    """The enclosures the bot offers for a die click (bot/games/keer_kids/picks.py)."""
+    actions = [a for a in picks.pick_options(state, seat, die) if isinstance(a, Cross)]
+    return [picks._option(state.sheet, action, words, "A") for action in actions]

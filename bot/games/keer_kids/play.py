@@ -16,7 +16,7 @@ from bot.core.refusals import DAMAGED_CHOICE, OUT_OF_DATE, Refused
 from bot.core.rules import THROW, Move
 from bot.delivery.messenger import MESSAGE_LIMIT
 from bot.games.adapter import ButtonHandler, GameClicks, SelectHandler
-from bot.games.keer_kids import choices, ui
+from bot.games.keer_kids import choices, picks, ui
 from bot.games.keer_kids.rules import keer_state
 from bot.ui.alt_text import alt_text
 from bot.ui.clicks import interaction_ms
@@ -51,7 +51,7 @@ async def roll_or_keep(
         return  # Discord lost the keep's answer (the card was edited instead): no followup
     assert state.kept is not None
     words = member_words(interaction)
-    content, view = ui.pick_message(live, seat, state.kept, words)
+    content, view = picks.pick_message(live, seat, state.kept, words)
     files: list[discord.File] = []
     if view is not None and await clicks.shows_images(interaction, live):
         files.append(_choice_file(live, state, seat, state.kept, words=words))
@@ -93,7 +93,7 @@ async def die(clicks: GameClicks, interaction: discord.Interaction[Any], ref: Ma
         raise Refused("reason-already-chosen")
     if chosen not in state.allowed_dice(seat):
         raise _wrong_die(live, seat, words)
-    content, view = ui.pick_message(live, seat, chosen, words)
+    content, view = picks.pick_message(live, seat, chosen, words)
     files = []
     if view is not None and await clicks.shows_images(interaction, live):
         files.append(_choice_file(live, state, seat, chosen, words=words))
@@ -123,7 +123,7 @@ def _choice_file(
     (`render.keer_kids.choice`), drawn on the event loop: under a millisecond, less than a
     render thread's queue."""
     png = choice_png(state, seat, die, words=words, name=live.names[seat])
-    alt = ui.choice_alt(live, state, seat, die, words)
+    alt = picks.choice_alt(live, state, seat, die, words)
     return discord.File(io.BytesIO(png), filename="choice.png", description=alt[:1024])
 
 
@@ -160,7 +160,7 @@ async def _choose(
         choices.forget(live, str(interaction.message.id))  # answered here, in place
     before = keer_state(played.before).choices[seat]
     state = keer_state(live.state)
-    said = ui.picked_text(state, picked, member_words(interaction), before)
+    said = picks.picked_text(state, picked, member_words(interaction), before)
     answer = interaction.response.edit_message(content=said, view=None)
     await clicks.deliver(interaction, played, answer)
     await choices.close_stale(live, seat, clicks.now_ms())

@@ -83,6 +83,9 @@ class LiveMatch:
     autopick: set[Seat] = field(default_factory=set)
     """Seats whose member asked the bot to make a choice they have no alternative to
     (`GameRules.only_choice`; `/settings me autopick:on`)."""
+    made_for: set[int] = field(default_factory=set)
+    """Where in the history the bot made a member's choice for them (autopick), for the notes
+    that say so (in memory: after a restart the notes of earlier steps are gone)."""
     private: list[Private] = field(default_factory=list)
     """Messages only one member sees that a later step makes stale, still open (in memory:
     after a restart a stale one is answered when clicked)."""

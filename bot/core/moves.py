@@ -149,7 +149,10 @@ class BotMoves:
         forced = live.rules.forced(work, seat)
         if forced is not None or seat not in live.autopick:
             return forced
-        return live.rules.only_choice(work, seat)
+        only = live.rules.only_choice(work, seat)
+        if only is not None:
+            live.made_for.add(work.version)  # where it will be in the history
+        return only
 
     def _computer_move(
         self, live: LiveMatch, work: GameState, seat: Seat, batch: Batch

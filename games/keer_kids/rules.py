@@ -257,11 +257,11 @@ def _check_change(previous: Action | None, action: Action) -> None:
 def choice_options(state: KeerState, seat: Seat, die: int) -> list[Cross | Mark]:
     """What the seat may choose for this die of the roll being chosen, their own choice so far
     included (it may be changed until the roll resolves); none outside the choice."""
-    choice = state.choices[seat] if state.phase is _CHOOSE else None
     if state.phase is not _CHOOSE or die not in state.allowed_dice(seat):
         return []
+    choice = state.choices[seat]
     if choice is not None and not isinstance(choice, Cross | Mark):
-        return []
+        return []  # a skip or a miss is final
     return [a for a in _die_choices(state, state.players[seat], die) if isinstance(a, Cross | Mark)]
 
 

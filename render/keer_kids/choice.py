@@ -95,6 +95,24 @@ def choice_image(
     return image.crop(choice_box(lay))
 
 
+def own_sheet_image(
+    state: KeerState, seat: int, *, words: Words, name: str | None = None
+) -> Image.Image:
+    """A player's own sheet as only they see it: `sheet_image` with their pick of the open roll
+    so far dashed (everyone else's view of it shows only that they have chosen)."""
+    image = sheet_image(state, seat, words=words, name=name)
+    pending = target(state.choices[seat])
+    if pending is not None:
+        on = _On(image, ImageDraw.Draw(image), sheet_layout(state.sheet, 1.0), state.sheet)
+        _border(on, pending, FRAME - 2, INK, dashed=True)
+    return image
+
+
+def own_sheet_png(state: KeerState, seat: int, *, words: Words, name: str | None = None) -> bytes:
+    """`own_sheet_image` as PNG bytes."""
+    return encode(own_sheet_image(state, seat, words=words, name=name))
+
+
 def choice_png(
     state: KeerState, seat: int, die: int, *, words: Words, name: str | None = None
 ) -> bytes:

@@ -14,7 +14,8 @@ from games.common import CHANCE, ChanceRng, Node
 from games.keer_kids import Cross, KeerState, Mark, Phase, Skip, new_match
 from games.keer_kids.ai import HeuristicAI
 from games.keer_kids.rules import face_fits
-from render.keer_kids.choice import framed
+from render.keer_kids import sheet_png
+from render.keer_kids.choice import framed, own_sheet_png
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import (
     button_id,
@@ -271,6 +272,12 @@ async def test_a_die_click_shows_the_sheet_framing_its_options_with_the_options_
         for letter, where in framed(state, 1, action.die, words)
     ]
     assert expected and lettered == dict(expected), (lettered, expected)
+    for component in choice.interactive():
+        for option in component.raw.get("options", []):
+            where = state.sheet.enclosure(str(option["value"]).split(":")[2])
+            assert where is not None
+            star = bool(state.sheet.star_mask >> where.index & 1)
+            assert option["label"].endswith(" ★") == star, option["label"]
     assert all(f"{letter} {code}" in alt for letter, code in expected), alt
     assert decodes(choice) == 1
     await fake.disconnect(bot)
@@ -338,6 +345,12 @@ async def test_autopick_makes_a_pick_without_alternative_and_the_card_says_so(
     assert "⚙️ only one choice: made for them" in card.text
     bo_line = card.text.split(f"**{isolate('Bo')}**")[1].split("\n")[0]
     assert "⚙️" not in bo_line, "Bo picks himself"
+    number = keer(live).rolls
+    await pick(server, bot, live, 1)  # the roll resolves: its summary says who made Ana's pick
+    summary = roll_summary(live, number).split(" · ")
+    anas = [part for part in summary if isolate("Ana") in part]
+    assert anas[-1].endswith("(⚙️ only choice, made for them)"), summary
+    assert not any("made for them" in part for part in summary if isolate("Bo") in part)
 
     off = await fake.slash(bot, ana, server.channel, "settings me", autopick="off")
     assert said(off) == "Every Keer pick is yours to make again."
@@ -348,4 +361,35 @@ async def test_autopick_makes_a_pick_without_alternative_and_the_card_says_so(
     kept = await fake.click(bot, ana, message, button_id(message, f":keep:{die}"))
     await fake.settle()
     assert keer(live).choices[0] is None and len(kept.followups) == 1, "hers to make again"
+    await fake.disconnect(bot)
+
+
+async def test_my_sheet_shows_my_pick_so_far_dashed_and_nobody_else_s_view_does(
+    server: Server, bot: TableroBot
+) -> None:
+    fake, bo = server.fake, server.bo
+    live = await start_match(server, bot, [server.bo, server.cas], ais=0)
+    await play_until(server, bot, live, two_picks)
+    cross = next((a for a in keer(live).legal_actions(1) if isinstance(a, Cross)), None)
+    if cross is None:
+        pytest.skip("the seeded roll offers Bo no enclosure")
+    await choose(server, bot, bo, cross)
+    state = keer(live)
+    assert state.choices[1] == cross
+    message = fake.message(int(live.message_id or 0))
+    mine = await fake.click(bot, bo, message, button_id(message, ":sheet"))
+    await fake.settle()
+    english = words_for("en")
+    drawn = own_sheet_png(state, 1, name="Bo", words=english)
+    assert mine.followups[0].attachments == [("sheet.png", drawn)]
+    assert drawn != sheet_png(state, 1, name="Bo", words=english), "the pick so far is drawn"
+    look = next(
+        str(c.custom_id) for c in message.interactive() if str(c.custom_id).endswith(":look:1")
+    )
+    theirs = await fake.click(bot, server.cas, message, look)
+    await fake.settle()
+    assert theirs.followups[0].attachments[0][1] != drawn, "Cas never sees Bo's pick"
+    await bot.runtime.store.set_user_settings(str(bo.id), {"images": False})
+    text = await fake.click(bot, bo, message, button_id(message, ":sheet"))
+    assert "Your pick so far: " in said(text)
     await fake.disconnect(bot)

@@ -20,6 +20,7 @@ from render.keer_kids.choice import (
     framed,
     offered,
     option_letter,
+    own_sheet_image,
 )
 from render.keer_kids.layout import sheet_layout
 from render.keer_kids.sheet import sheet_image
@@ -129,3 +130,23 @@ def test_the_choice_shows_the_visitors_grid_and_buckets_of_the_sheet() -> None:
         lay.width,
         bottom - top,
     )
+
+
+def test_a_player_s_own_sheet_dashes_their_pick_so_far_and_nothing_else() -> None:
+    state = choosing_states(2, 1)[0]
+    seat = 1
+    plain = sheet_image(state, seat, words=WORDS).convert("RGB")
+    assert (
+        ImageChops.difference(
+            plain, own_sheet_image(state, seat, words=WORDS).convert("RGB")
+        ).getbbox()
+        is None
+    )
+    pick = next(a for a in state.legal_actions(seat) if isinstance(a, Cross))
+    state.apply(seat, pick)
+    drawn = own_sheet_image(state, seat, words=WORDS).convert("RGB")
+    changed = ImageChops.difference(sheet_image(state, seat, words=WORDS).convert("RGB"), drawn)
+    box = changed.getbbox()
+    assert box is not None, "the pick so far is drawn"
+    near = region(state, pick.enclosure, FRAME)
+    assert {(box[0], box[1]), (box[2] - 1, box[3] - 1)} <= near, "only around the pick"

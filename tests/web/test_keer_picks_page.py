@@ -241,3 +241,59 @@ async def test_bo_changes_his_pick_until_the_roll_resolves(
     assert [(c["seat"], c["from"], c["to"]) for c in changes] == [
         (1, before.to_text(), after.to_text())
     ]
+
+
+def one_pick_keep(state: KeerState) -> int | None:
+    """A die Ana (the roller) may keep that leaves her exactly one pick."""
+    for keep in state.legal_actions(0):
+        trial = state.clone()
+        trial.apply(0, keep)
+        legal = trial.legal_actions(0)
+        if len(legal) == 1 and isinstance(legal[0], Cross | Mark):
+            return int(keep.die)  # type: ignore[union-attr]
+    return None
+
+
+async def test_with_autopick_on_a_pick_without_alternative_is_made_for_ana(
+    open_page: OpenPage, tmp_path: Path
+) -> None:
+    ana, match = await open_page("Ana", "keer"), Match(tmp_path / "play.db")
+    await ana.get_by_test_id("composer-input").fill("/settings me ")
+    autopick = ana.get_by_test_id("option-autopick")
+    await autopick.wait_for(state="visible", timeout=5_000)
+    await autopick.select_option(label="on")
+    await ana.get_by_test_id("composer-send").click()
+    await ana.get_by_text("A Keer pick with only one option is now made for you").wait_for()
+    await slash(ana, "/keer start")
+    await ana.locator('button[data-testid*=":ai"]').last.click()
+    await ana.wait_for_timeout(300)
+    await ana.locator('button[data-testid*=":start"]').last.click()
+    card = 'button[data-testid^="button-tb:'
+    began = time.monotonic()
+    while True:  # play until Ana keeps a die that leaves her one pick
+        assert time.monotonic() - began < 300, "Ana never had a keep with one pick"
+        state = await match.until("a move of Ana's", _ana_moves)
+        if state.phase is Phase.KEEP and (die := one_pick_keep(state)) is not None:
+            break
+        if state.phase is Phase.ROLL:
+            assert await press(
+                ana, await _testid(ana, f'{card}{match.id}:"][data-testid$=":roll"]')
+            )
+        elif state.phase is Phase.KEEP:
+            keep = state.legal_actions(0)[0]
+            css = f'{card}{match.id}:"][data-testid$=":keep:{keep.die}"]'  # type: ignore[union-attr]
+            assert await press(ana, await _testid(ana, css))
+        else:
+            die_now = state.allowed_dice(0)[0]
+            await answered(ana, f'{card}{match.id}:"][data-testid$=":die:{die_now}"]')
+            testid = await choice_offered(ana, match.id or 0, kept_at(state), str(die_now))
+            await choose(ana, testid)
+        await match.until("Ana's move stored", lambda s, v=state.version: s.version > v)
+    private = await ana.locator(".message.ephemeral").count()
+    assert await press(ana, await _testid(ana, f'{card}{match.id}:"][data-testid$=":keep:{die}"]'))
+    made = await match.until("Ana's pick made for her", lambda s: s.phase is not Phase.KEEP)
+    roll = [a for i, (seat, a) in enumerate(made.history) if seat == 0 and i >= state.version]
+    assert isinstance(roll[1], Cross | Mark), f"her only pick was made for her: {roll}"
+    # the roll resolved at once (the computer picked too): its summary says who made her pick
+    await ana.get_by_text("only choice, made for them").first.wait_for()
+    assert await ana.locator(".message.ephemeral").count() == private, "no choice was opened"

@@ -135,16 +135,25 @@ def pick_name(state: KeerState, action: Cross | Mark, words: Words) -> str:
 
 
 def _option(sheet: Sheet, action: Cross | Mark, words: Words, letter: str) -> discord.SelectOption:
-    """An option, lettered as the sheet's frame of its enclosure is ("A — E3 · elephant…")."""
+    """An option, lettered as the sheet's frame of its enclosure is, ★ on one with a star ("A —
+    E3 · elephant · columns 5–7 (4 squares)")."""
     if isinstance(action, Cross):
-        label = enclosure_label(sheet, action.enclosure, words)
+        label = _starred(sheet, action.enclosure, enclosure_label(sheet, action.enclosure, words))
     elif action.chameleon is None:
         label = words("keer-mark-option")
     else:
         where = enclosure_label(sheet, action.chameleon, words)
+        where = _starred(sheet, action.chameleon, where)
         label = words("keer-mark-chameleon-option", enclosure=where)
     lettered = words("keer-option-lettered", letter=letter, option=label)
     return discord.SelectOption(label=lettered[:100], value=action.to_text())
+
+
+def _starred(sheet: Sheet, enclosure_id: str, label: str) -> str:
+    """The label with ★ when the enclosure holds a star (the middle column's, where everyone
+    starts)."""
+    enclosure = sheet.enclosure(enclosure_id)
+    return f"{label} ★" if enclosure and sheet.star_mask >> enclosure.index & 1 else label
 
 
 def choice_alt(live: LiveMatch, state: KeerState, seat: Seat, die: int, words: Words) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +25,7 @@ from bot.ui.languages import member_words
 from games.common.errors import ActionParseError
 from games.keer_kids import Cross, Keep, KeerState, Mark, Miss, Phase, Skip, parse_action
 from render.keer_kids import sheet_png
-from render.keer_kids.choice import choice_png
+from render.keer_kids.choice import choice_png, own_sheet_png
 from words import Words, isolate
 
 if TYPE_CHECKING:
@@ -167,17 +167,19 @@ async def _choose(
 
 
 async def sheet(clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
-    """The player's own sheet, larger, only for them (as text for a member who chose text
-    instead of images: `/settings me images:off`)."""
+    """The player's own sheet, larger, only for them, their pick of the open roll so far shown
+    (as text for a member who chose text instead of images: `/settings me images:off`)."""
     live, seat = await clicks.player(interaction, ref, check_version=False)
     words = member_words(interaction)
     if not await clicks.wants_images(str(interaction.user.id)):
         title = words("keer-sheet-text-title", match=live.id)
-        await interaction.response.send_message(
-            _text_sheet(live, seat, words, title), ephemeral=True
-        )
+        text, state = _text_sheet(live, seat, words, title), keer_state(live.state)
+        current = state.choices[seat] if state.phase is Phase.CHOOSE else None
+        if isinstance(current, Cross | Mark):
+            text += "\n" + words("keer-pick-current", pick=picks.pick_name(state, current, words))
+        await interaction.response.send_message(text[:MESSAGE_LIMIT], ephemeral=True)
         return
-    await _send_sheet(clicks, interaction, live, seat, words)
+    await _send_sheet(clicks, interaction, live, seat, words, drawing=own_sheet_png)
 
 
 async def look(clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
@@ -200,11 +202,14 @@ async def _send_sheet(
     live: LiveMatch,
     seat: int,
     words: Words,
+    *,
+    drawing: Callable[..., bytes] = sheet_png,
 ) -> None:
-    """A seat's sheet of `live`'s state, drawn in the render threads, only for the member."""
+    """A seat's sheet of `live`'s state, drawn in the render threads, only for the member (their
+    own with their pick so far: `own_sheet_png`)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     state, name = live.state, live.names[seat]
-    png = await clicks.render(sheet_png, state, seat, name=name, words=words)  # 800 px: legible
+    png = await clicks.render(drawing, state, seat, name=name, words=words)  # 800 px: legible
     line = ui.board_line(live, seat, words)
     alt = alt_text(words("keer-sheet-alt", name=isolate(name)), line)
     await interaction.followup.send(

@@ -203,7 +203,9 @@ def roll_summary(live: LiveMatch, number: int) -> str:
     final = {seat: i for i, (seat, action) in enumerate(entries) if not isinstance(action, Keep)}
     for i, (seat, action) in enumerate(entries):
         if isinstance(action, Keep) or final[seat] == i:  # a pick changed: only the last counts
-            parts.append(_did(state.sheet, roll, action, name(live, seat, w), w))
+            did = _did(state.sheet, roll, action, name(live, seat, w), w)
+            made = start + 1 + i in live.made_for  # autopick: the bot made it, and says so
+            parts.append(w("keer-summary-made-for", did=did) if made else did)
     return " · ".join(parts)
 
 

@@ -36,6 +36,7 @@ keer-summary-unknown = 🎲 Roll { $roll } (match #{ NUMBER($match, useGrouping:
 keer-summary-kept = { $name } kept { $die }
 keer-summary-cross = { $name } { $die } { $enclosure }
 keer-summary-mark = { $name } 🟪 !
+keer-summary-made-for = { $did } (⚙️ only choice, made for them)
 keer-summary-mark-chameleon = { $name } 🟪 ! + chameleon { $enclosure }
 keer-summary-missed = { $name } missed the clock
 keer-summary-skipped = { $name } skipped

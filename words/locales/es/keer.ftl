@@ -36,6 +36,7 @@ keer-summary-unknown = 🎲 Tirada { $roll } (partida #{ NUMBER($match, useGroup
 keer-summary-kept = { $name } se quedó { $die }
 keer-summary-cross = { $name } { $die } { $enclosure }
 keer-summary-mark = { $name } 🟪 !
+keer-summary-made-for = { $did } (⚙️ única opción, hecha por el bot)
 keer-summary-mark-chameleon = { $name } 🟪 ! + camaleón { $enclosure }
 keer-summary-missed = a { $name } se le acabó el reloj
 keer-summary-skipped = { $name } pasó

@@ -36,6 +36,7 @@ keer-summary-unknown = 🎲 Worp { $roll } (potje #{ NUMBER($match, useGrouping:
 keer-summary-kept = { $name } hield { $die }
 keer-summary-cross = { $name } { $die } { $enclosure }
 keer-summary-mark = { $name } 🟪 !
+keer-summary-made-for = { $did } (⚙️ enige keuze, voor hen gemaakt)
 keer-summary-mark-chameleon = { $name } 🟪 ! + kameleon { $enclosure }
 keer-summary-missed = de klok van { $name } liep af
 keer-summary-skipped = { $name } sloeg over

@@ -47,6 +47,8 @@ class Private:
     """Discord's time of the interaction that showed it: its token lives 15 minutes."""
     words: Words
     """The member's language."""
+    over_key: str
+    """The message it says once its step is over (a catalog key)."""
     close: Callable[[str], Awaitable[object]]
     """Replace it with this text, its components gone."""
 

@@ -22,6 +22,7 @@ from bot.core.settings import ClockMode
 from bot.core.timers import MatchTimers
 from bot.core.turn_clocks import Abandoned, ClockEvent, Ping, RanOut, Reminders, TurnClocks
 from bot.delivery.outbox import Outbox
+from bot.delivery.private import close_past
 from bot.delivery.publisher import Publisher
 from storage import Owed, Rebuilt
 
@@ -198,6 +199,8 @@ class Steps:
         if played.owed is not None:
             self._outbox.owe(played.owed, live, summarised=on_public_message)
             self._timers.rearm(live)
+            if live.private:  # what members saw privately of the step now over
+                self._publisher.spawn(close_past(live, self._clock.now_ms()), f"private-{live.id}")
             return
         self._publisher.spawn(self._clock_then_timer(live), f"clock-{live.id}")
         if not on_public_message:

@@ -11,7 +11,7 @@ from bot.games.keer_kids import picks
 from bot.games.keer_kids.ui import enclosure_code, roll_summary
 from fakediscord import FakeMessage, FakeUser, InteractionResult
 from games.common import CHANCE, ChanceRng, Node
-from games.keer_kids import Cross, KeerState, Mark, Phase, Skip, new_match
+from games.keer_kids import Cross, KeerState, Mark, Miss, Phase, Skip, new_match
 from games.keer_kids.ai import HeuristicAI
 from games.keer_kids.rules import face_fits
 from render.keer_kids import sheet_png
@@ -27,6 +27,7 @@ from tests.bot.keer_driver import (
     play_until,
     start_match,
 )
+from tests.bot.kero_driver import fire_due
 from words import isolate, words_for
 
 
@@ -392,4 +393,35 @@ async def test_my_sheet_shows_my_pick_so_far_dashed_and_nobody_else_s_view_does(
     await bot.runtime.store.set_user_settings(str(bo.id), {"images": False})
     text = await fake.click(bot, bo, message, button_id(message, ":sheet"))
     assert "Your pick so far: " in said(text)
+    await fake.disconnect(bot)
+
+
+async def test_a_choice_left_open_is_closed_when_the_turn_clock_resolves_the_roll(
+    timed_server: Server,
+) -> None:
+    server = timed_server
+    assert server.clock is not None
+    fake, bo = server.fake, server.bo
+    bot = await server.start_bot()
+    lobby = await fake.slash(bot, server.ana, server.channel, "keer start", clock="live")
+    await fake.click(bot, bo, lobby.message, "Join")
+    await fake.click(bot, server.ana, lobby.message, "Start")
+    await fake.settle()
+    live = bot.runtime.service.in_channel(str(server.channel.id))
+    assert live is not None
+    await play_until(
+        server, bot, live, lambda s: s.phase is Phase.CHOOSE and s.seats_to_act() == (1,)
+    )
+    message = fake.message(int(live.message_id or 0))
+    die = keer(live).allowed_dice(1)[0]
+    opened = await fake.click(bot, bo, message, button_id(message, f":die:{die}"))
+    choice = opened.messages[0]
+    if not choice.interactive():
+        pytest.skip("the seeded die fits nowhere on Bo's sheet: no choice to leave open")
+    rolls = keer(live).rolls
+    server.clock.now = bot.runtime.turn_clocks.clocks[live.id].due_ms / 1000 + 1
+    await fire_due(server, bot, live)
+    assert (1, Miss()) in keer(live).history and keer(live).rolls == rolls, "the clock resolved it"
+    assert choice.text == "⌛ This roll is over: nothing was changed.", choice.text
+    assert choice.interactive() == [] and choice.attachments == []
     await fake.disconnect(bot)

@@ -153,6 +153,12 @@ class GameRules(Protocol):
         its own words."""
         return None
 
+    def ran_out(self, state: GameState, seat: Seat) -> bool:
+        """Whether the state records that the seat's clock ran out and it has not acted since
+        (Keer: its last action is a miss), so the others may still expel it once play moved on;
+        by default False (the running clock alone tells)."""
+        return False
+
     def only_choice(self, state: GameState, seat: Seat) -> Action | None:
         """A choice the seat has no alternative to, which the bot makes for a member who asked
         it to (`/settings me autopick:on`); by default none (Keer: a pick of one option)."""

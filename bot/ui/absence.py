@@ -86,8 +86,11 @@ class Absence:
         absent = ref.number(-1)
         if absent == seat:
             raise Refused("refuse-absent-is-you")
-        if absent not in self._turn_clocks.timed_out(live.id):
-            raise Refused("refuse-clock-still-running")
+        if absent in live.departed:
+            raise Refused("refuse-already-replaced")
+        timed_out = absent in self._turn_clocks.timed_out(live.id)
+        if not timed_out and not live.rules.ran_out(live.state, absent):
+            raise Refused("refuse-clock-still-running")  # a Keer miss stays on record: expel
         if ref.verb == "skipturn":
             if not live.waits_for(absent):
                 raise Refused("refuse-already-moved")

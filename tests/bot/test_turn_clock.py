@@ -9,7 +9,7 @@ from fakediscord import FakeMessage
 from games.common.protocol import CHANCE
 from games.keer_kids import HeuristicAI, Keep, KeerState, Miss, Phase, Roll
 from games.kero import actions as ka
-from tests.bot.conftest import Server
+from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import button_id, keer, live_here, pick, play_until
 from tests.bot.kero_driver import KeroDriver, challenge, fire_due, first_turn_of
 from words import isolate
@@ -277,4 +277,35 @@ async def test_async_play_mentions_each_member_once_per_roll(timed_server: Serve
     # Bo was waited for without being mentioned at least once (Ana's roll), never twice a roll.
     assert 1 <= len(bo_pings) <= rolls and len(ana_pings) <= rolls
     assert all(p.count("<@") <= 2 for p in pings)
+    await server.fake.disconnect(bot)
+
+
+async def test_a_keer_player_who_missed_is_expelled_after_the_roll_moved_on(
+    timed_server: Server,
+) -> None:
+    """Issue 32: the miss is applied at once and the next roll's clock starts, so the expired
+    clock is gone when the others read the notice; the miss on record still lets them expel
+    (the absent player may not), until the player acts again."""
+    server = timed_server
+    assert server.clock is not None
+    bot = await server.start_bot()
+    live = await async_keer(server, bot)
+    before = {m.id for m in server.fake.channel_messages(server.channel)}
+    server.clock.now = bot.runtime.turn_clocks.clocks[live.id].due_ms / 1000 + 1
+    await fire(server, bot, live)
+    assert (1, Miss()) in keer(live).history
+    assert 1 not in bot.runtime.turn_clocks.timed_out(live.id), "the next roll's clock runs"
+    notice = next(
+        m
+        for m in server.fake.channel_messages(server.channel)
+        if m.id not in before and "turn clock ran out" in m.text
+    )
+    expel = f"Expel {isolate('Bo')}"
+    own = await server.fake.click(bot, server.bo, notice, expel)
+    assert own.ephemeral and not live.is_ai(1), "the absent player may not expel himself"
+    res = await server.fake.click(bot, server.ana, notice, expel)
+    await server.fake.settle()
+    assert not res.ephemeral and "Bo" in said(res), said(res)
+    assert live.is_ai(1) and (await bot.runtime.store.load(live.id)).departed == {1: "expelled"}
+    assert server.fake.message(notice.id).interactive() == [], "the notice's offer is taken"
     await server.fake.disconnect(bot)

@@ -85,6 +85,14 @@ class KeerRules(GameRules):
         """A message per roll."""
         return roll_number(state)
 
+    def ran_out(self, state: GameState, seat: Seat) -> bool:
+        """The seat's last action is the miss its clock made (it has not picked, kept or
+        rolled since)."""
+        for acting, action in reversed(keer_state(state).history):
+            if acting == seat:
+                return isinstance(action, Miss)
+        return False
+
     def only_choice(self, state: GameState, seat: Seat) -> Cross | Mark | None:
         """A pick with no alternative (one enclosure, or the bare mark, for every die the seat
         may use), while the seat is still to choose."""

@@ -61,6 +61,10 @@ class AbsenceNotices:
         names = words.join([isolate(shown(live.names[s])) for s in event.seats])
         key = "match-clock-skipped" if event.skipped else "match-clock-timed-out"
         text = words(key, match=live.id, names=names, count=len(event.seats))
+        others = [s for s in range(len(live.players)) if s not in event.seats and not live.is_ai(s)]
+        if not others:  # nobody could take the offer (the only other player was expelled)
+            await self._messenger.send(live.channel_id, text)
+            return
         if event.absent:
             text += " " + words("match-clock-others-may-act")
         view = clock_view(live, event.seats, skip=bool(event.absent))

@@ -222,6 +222,14 @@ async def test_an_absent_kero_player_is_skipped_or_expelled(timed_server: Server
     assert live.is_ai(0) and (await bot.runtime.store.load(live.id)).departed == {0: "expelled"}
     messages = server.fake.channel_messages(server.channel)
     assert not any(m.text.startswith("🔔") for m in messages)  # live players get no pings
+
+    await first_turn_of(driver, 1)  # Bo away too: nobody is left to take an offer
+    clock = bot.runtime.turn_clocks.clocks[live.id]
+    server.clock.now = clock.due_ms / 1000 + 1
+    await fire(server, bot, live)
+    notice = server.fake.last_message(server.channel)
+    assert "turn clock ran out" in notice.text and "Bo" in notice.text
+    assert notice.interactive() == [] and "may skip" not in notice.text
     await server.fake.disconnect(bot)
 
 

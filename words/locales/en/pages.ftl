@@ -201,6 +201,8 @@ rules-keer-kids-3-page =
 
     { "**" }You may change your pick until the roll resolves** (house rule): click a die again and choose another enclosure; only your last pick counts, and nobody sees it before the roll resolves. The roll resolves when the last player picks, so that pick is final at once. If the die you click fits nowhere on your sheet, the bot tells you so, and you can pick the other one.
 
+    { "**" }When your turn clock runs out** (house rule) before you picked, you miss this roll: you cross nothing, and lose nothing you have. If you were the roller, the bot rolls and keeps a die for you, and you cross nothing that roll; the others pick from the two dice left. Another player may then **Expel** you, until you play again: the computer takes your seat.
+
 rules-keer-kids-4-title = Where you may cross
 rules-keer-kids-4-page =
     { "**" }A colour** crosses **one whole enclosure** of that colour's animal. The enclosure must either:

@@ -200,6 +200,8 @@ rules-keer-kids-3-page =
 
     { "**" }Puedes cambiar tu elección hasta que se resuelva la tirada** (regla de la casa): pulsa otra vez un dado y elige otro recinto; solo cuenta tu última elección, y nadie la ve antes de que se resuelva la tirada. La tirada se resuelve cuando elige el último jugador, así que esa elección es definitiva al instante. Si el dado que pulsas no cabe en ningún sitio de tu hoja, el bot te lo dice y puedes elegir el otro.
 
+    { "**" }Si se acaba tu tiempo de turno** (regla de la casa) antes de elegir, pierdes esta tirada: no tachas nada y no pierdes nada de lo que tienes. Si eras quien tira, el bot tira y se queda un dado por ti, y no tachas nada en esa tirada; los demás eligen entre los dos dados que quedan. Otro jugador puede entonces **Expulsarte**, hasta que vuelvas a jugar: el ordenador ocupa tu puesto.
+
 rules-keer-kids-4-title = Dónde puedes tachar
 rules-keer-kids-4-page =
     { "**" }Un color** tacha **un recinto entero** del animal de ese color. El recinto debe:

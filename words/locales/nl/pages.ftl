@@ -200,6 +200,8 @@ rules-keer-kids-3-page =
 
     { "**" }Je mag je keuze veranderen tot de worp is afgehandeld** (huisregel): klik opnieuw op een dobbelsteen en kies een ander verblijf; alleen je laatste keuze telt, en niemand ziet hem voordat de worp is afgehandeld. De worp wordt afgehandeld zodra de laatste speler kiest, dus die keuze staat meteen vast. Past de dobbelsteen die je aanklikt nergens op je blad, dan zegt de bot dat, en kun je de andere kiezen.
 
+    { "**" }Loopt je beurtklok af** (huisregel) voordat je gekozen hebt, dan mis je deze worp: je kruist niets af en verliest niets van wat je hebt. Was jij degene die gooit, dan gooit de bot voor je en houdt hij een dobbelsteen, en kruis je die worp niets af; de anderen kiezen uit de twee overgebleven dobbelstenen. Een andere speler mag je dan **eruit zetten**, tot je weer speelt: de computer neemt je plaats in.
+
 rules-keer-kids-4-title = Waar je mag afkruisen
 rules-keer-kids-4-page =
     { "**" }Een kleur** kruist **één heel verblijf** af van het dier van die kleur. Het verblijf moet:

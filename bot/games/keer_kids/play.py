@@ -203,13 +203,14 @@ async def _send_sheet(
     seat: int,
     words: Words,
     *,
-    drawing: Callable[..., bytes] = sheet_png,
+    drawing: Callable[..., bytes] | None = None,
 ) -> None:
     """A seat's sheet of `live`'s state, drawn in the render threads, only for the member (their
     own with their pick so far: `own_sheet_png`)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     state, name = live.state, live.names[seat]
-    png = await clicks.render(drawing, state, seat, name=name, words=words)  # 800 px: legible
+    drawn = drawing or sheet_png  # what anyone may see of the seat's sheet
+    png = await clicks.render(drawn, state, seat, name=name, words=words)  # 800 px: legible
     line = ui.board_line(live, seat, words)
     alt = alt_text(words("keer-sheet-alt", name=isolate(name)), line)
     await interaction.followup.send(

@@ -317,3 +317,28 @@ async def test_a_keer_player_who_missed_is_expelled_after_the_roll_moved_on(
     assert live.is_ai(1) and (await bot.runtime.store.load(live.id)).departed == {1: "expelled"}
     assert server.fake.message(notice.id).interactive() == [], "the notice's offer is taken"
     await server.fake.disconnect(bot)
+
+
+async def test_a_run_out_kero_player_is_expelled_after_a_restart(timed_server: Server) -> None:
+    """Issue 32: whether the seat may be expelled is read from what is stored (the clock's
+    expiry is in its deadline row), so a new process honours the notice the old one posted."""
+    server = timed_server
+    assert server.clock is not None
+    bot, driver = await challenge(server, clock="live")
+    await first_turn_of(driver, 0)
+    live = driver.live
+    server.clock.now = bot.runtime.turn_clocks.clocks[live.id].due_ms / 1000 + 1
+    await fire(server, bot, live)
+    notice = server.fake.last_message(server.channel)
+    assert "turn clock ran out" in notice.text
+    await server.fake.disconnect(bot)
+
+    again = await server.start_bot()  # nothing of the match in memory
+    expel = f"Expel {isolate('Ana')}"
+    res = await server.fake.click(again, server.bo, notice, expel)
+    await server.fake.settle()
+    assert not res.ephemeral, said(res)
+    resumed = live_here(again, server)
+    assert resumed is not None and resumed.is_ai(0)
+    assert (await again.runtime.store.load(live.id)).departed == {0: "expelled"}
+    await server.fake.disconnect(again)

@@ -31,15 +31,15 @@ async def close_past(live: LiveMatch, now_ms: int) -> None:
     each saying its step is over."""
     prune(live, now_ms)
     current = live.rules.message_key(live.state) if live.open else None
-    await close(live, [p for p in live.private if p.key != current], over=True)
+    await close(live, [p for p in live.private if p.key != current])
 
 
-async def close(live: LiveMatch, messages: Iterable[Private], *, over: bool, key: str = "") -> None:
-    """Close these messages (forgotten first: nothing closes one twice), saying their step is
-    over (`over`) or the message `key`."""
+async def close(live: LiveMatch, messages: Iterable[Private], key: str | None = None) -> None:
+    """Close these messages (forgotten first: nothing closes one twice), saying the message
+    `key`, or by default that their step is over."""
     closing = list(messages)
     live.private[:] = [p for p in live.private if p not in closing]
-    await asyncio.gather(*(_close(live, p, p.over_key if over else key) for p in closing))
+    await asyncio.gather(*(_close(live, p, key or p.over_key) for p in closing))
 
 
 async def _close(live: LiveMatch, message: Private, key: str) -> None:

@@ -86,11 +86,12 @@ def choice_image(
     pending = target(state.choices[seat])
     if pending is not None:
         _border(on, pending, FRAME - 2, INK, dashed=True)
-    for _, where in framed(state, seat, die, words):
+    frames = framed(state, seat, die, words)
+    for _, where in frames:
         _border(on, where, FRAME, INK, dashed=False)
-    for _, where in framed(state, seat, die, words):
+    for _, where in frames:  # the highlight over every ink border: where two touch, both show
         _border(on, where, GLOW, HIGHLIGHT, dashed=False)
-    for letter, where in framed(state, seat, die, words):
+    for letter, where in frames:
         _badge(on, where, letter)
     return image.crop(choice_box(lay))
 

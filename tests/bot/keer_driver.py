@@ -41,11 +41,12 @@ def button_id(message: FakeMessage, suffix: str) -> str:
 
 
 async def open_lobby(
-    server: Server, bot: TableroBot, joiners: list[FakeUser], ais: int
+    server: Server, bot: TableroBot, joiners: list[FakeUser], ais: int, **options: Any
 ) -> FakeMessage:
-    """`/keer start` by Ana, members join, Ana adds AI seats; returns the lobby message."""
+    """`/keer start` by Ana (with `options`, e.g. clock="live"), members join, Ana adds AI seats;
+    returns the lobby message."""
     fake = server.fake
-    res = await fake.slash(bot, server.ana, server.channel, "keer start")
+    res = await fake.slash(bot, server.ana, server.channel, "keer start", **options)
     assert not res.ephemeral and res.message is not None
     lobby = res.message
     for member in joiners:
@@ -56,10 +57,10 @@ async def open_lobby(
 
 
 async def start_match(
-    server: Server, bot: TableroBot, joiners: list[FakeUser], ais: int
+    server: Server, bot: TableroBot, joiners: list[FakeUser], ais: int, **options: Any
 ) -> LiveMatch:
-    """A lobby started by its host; returns the live match."""
-    lobby = await open_lobby(server, bot, joiners, ais)
+    """A lobby (`/keer start` with `options`) started by its host; returns the live match."""
+    lobby = await open_lobby(server, bot, joiners, ais, **options)
     res = await server.fake.click(bot, server.ana, lobby, button_id(lobby, ":start"))
     assert res.acknowledged and not res.ephemeral
     await server.fake.settle()

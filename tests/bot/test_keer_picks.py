@@ -403,12 +403,7 @@ async def test_a_choice_left_open_is_closed_when_the_turn_clock_resolves_the_rol
     assert server.clock is not None
     fake, bo = server.fake, server.bo
     bot = await server.start_bot()
-    lobby = await fake.slash(bot, server.ana, server.channel, "keer start", clock="live")
-    await fake.click(bot, bo, lobby.message, "Join")
-    await fake.click(bot, server.ana, lobby.message, "Start")
-    await fake.settle()
-    live = bot.runtime.service.in_channel(str(server.channel.id))
-    assert live is not None
+    live = await start_match(server, bot, [bo], ais=0, clock="live")
     await play_until(
         server, bot, live, lambda s: s.phase is Phase.CHOOSE and s.seats_to_act() == (1,)
     )

@@ -15,6 +15,7 @@ from bot.games.keer_kids import picks, ui
 from games.common import CHANCE
 from games.keer_kids import Cross, Keep, KeerState, Roll, new_match
 from games.keer_kids.dice import PURPLE
+from games.keer_kids.rules import choice_options
 from render import keer_kids as kk
 from render import legibility
 from render.keer_kids.choice import choice_image
@@ -123,5 +124,5 @@ def test_the_bot_s_options_name_what_the_sheet_prints(locale: str) -> None:
 
 def _options(state: KeerState, seat: int, die: int, words: Words) -> list[SelectOption]:
     """The enclosures the bot offers for a die click (bot/games/keer_kids/picks.py)."""
-    actions = [a for a in picks.pick_options(state, seat, die) if isinstance(a, Cross)]
+    actions = [a for a in choice_options(state, seat, die) if isinstance(a, Cross)]
     return [picks._option(state.sheet, action, words, "A") for action in actions]

@@ -1,18 +1,19 @@
 """A Keer roll's choices shown to one member, closed once they are stale: a member's other open
-choices when they pick (their "pick so far" is out of date); every choice of a roll once it
-resolves, however it resolved (bot/delivery/private.py, after every step). One clicked after
+choices when they pick (their "pick so far" is out of date, here); every choice of a roll once
+it resolves, however it resolved (bot/delivery/private.py, after every step). One clicked after
 Discord stopped letting the bot edit it is answered "this roll is over" (`play._choose`)."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Final
 
 from bot.core.live import LiveMatch, Private
 from bot.delivery import private
 from games.common.protocol import Seat
 from words import Words
 
-OVER: str = "keer-pick-roll-over"
+OVER: Final = "keer-pick-roll-over"
 """What a choice says once its roll has resolved."""
 
 
@@ -37,9 +38,10 @@ def forget(live: LiveMatch, message_id: str) -> None:
     live.private[:] = [p for p in live.private if p.message_id != message_id]
 
 
-async def close_stale(live: LiveMatch, seat: Seat, now_ms: int) -> None:
+async def close_elsewhere(live: LiveMatch, seat: Seat, now_ms: int) -> None:
     """After `seat` picked (at `now_ms`, Discord's time now): close their other choices of the
-    roll, and every choice of a roll that has resolved."""
-    await private.close_past(live, now_ms)
-    mine = [p for p in live.private if p.seat == seat]
-    await private.close(live, mine, over=False, key="keer-choice-elsewhere")
+    roll in play (those of a roll the pick resolved are the after-step pipeline's to close)."""
+    private.prune(live, now_ms)
+    current = live.rules.message_key(live.state)
+    mine = [p for p in live.private if p.seat == seat and p.key == current]
+    await private.close(live, mine, "keer-choice-elsewhere")

@@ -4,6 +4,7 @@ they picked or changed their pick. In the member's language."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -15,7 +16,6 @@ from bot.ui.ids import MatchRef, Verb
 from bot.ui.items import match_button, match_select
 from games.common.protocol import Seat
 from games.keer_kids import Cross, KeerState, Mark, Phase
-from games.keer_kids.rules import choice_options
 from games.keer_kids.sheet import Sheet
 from render.keer_kids.choice import framed, offered, option_letter
 from words import Words
@@ -25,12 +25,6 @@ if TYPE_CHECKING:
 
 OPTIONS_PER_SELECT: Final = 25
 MAX_SELECTS: Final = 5
-
-
-def pick_options(state: KeerState, seat: Seat, die: int) -> list[Cross | Mark]:
-    """What the seat may choose for this die, a pick already made included (it may be changed
-    until the roll resolves)."""
-    return choice_options(state, seat, die)
 
 
 def pick_message(
@@ -48,28 +42,41 @@ def pick_message(
             pick = pick_name(state, current, words)
             return words("keer-pick-only-current", die=DIE_EMOJI[face], pick=pick), None
         return words("keer-pick-nowhere", die=DIE_EMOJI[face]), None
-    options = [
-        _option(state.sheet, action, words, option_letter(i, words))
-        for i, action in enumerate(actions)
-    ]
     view = SentView()
-    chunks = [
-        options[i : i + OPTIONS_PER_SELECT] for i in range(0, len(options), OPTIONS_PER_SELECT)
-    ]
-    placeholder = words(
-        "keer-pick-enclosure-placeholder" if face != "purple" else "keer-pick-mark-placeholder"
-    )
     if actions == [Mark(die)]:  # nothing to choose but the mark itself: one button
         ref = MatchRef(live.id, state.version, Verb.MARK, str(die))
         label = words("keer-mark-option")[:80]
         view.add_item(match_button(ref, label, emoji="❗", style=discord.ButtonStyle.primary))
-    for part, chunk in enumerate(chunks[:MAX_SELECTS] if actions != [Mark(die)] else []):
-        ref = MatchRef(live.id, state.version, Verb.PICK, f"{die}:{part}")
-        view.add_item(match_select(ref, chunk, placeholder))
+    else:
+        for select in _selects(live.id, state, die, actions, words):
+            view.add_item(select)
     content = words("keer-pick-where", die=DIE_EMOJI[face], colour=words(f"colour-{face}"))
     if isinstance(current, Cross | Mark):
         content += "\n" + words("keer-pick-current", pick=pick_name(state, current, words))
     return f"{content}\n-# {still_open(state, seat, words)}", view
+
+
+def _selects(
+    match_id: int, state: KeerState, die: int, actions: list[Cross | Mark], words: Words
+) -> list[discord.ui.Item[Any]]:
+    """The die's options, lettered, in selects of at most 25."""
+    options = [
+        _option(state.sheet, action, words, option_letter(i, words))
+        for i, action in enumerate(actions)
+    ]
+    assert state.dice is not None
+    purple = state.dice[die] == "purple"
+    placeholder = words(
+        "keer-pick-mark-placeholder" if purple else "keer-pick-enclosure-placeholder"
+    )
+    return [
+        match_select(
+            MatchRef(match_id, state.version, Verb.PICK, f"{die}:{part}"),
+            options[part * OPTIONS_PER_SELECT : (part + 1) * OPTIONS_PER_SELECT],
+            placeholder,
+        )
+        for part in range(min(MAX_SELECTS, math.ceil(len(options) / OPTIONS_PER_SELECT)))
+    ]
 
 
 def still_open(state: KeerState, seat: Seat, words: Words) -> str:

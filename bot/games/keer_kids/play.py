@@ -163,7 +163,7 @@ async def _choose(
     said = picks.picked_text(state, picked, member_words(interaction), before)
     answer = interaction.response.edit_message(content=said, view=None)
     await clicks.deliver(interaction, played, answer)
-    await choices.close_stale(live, seat, clicks.now_ms())
+    await choices.close_elsewhere(live, seat, clicks.now_ms())
 
 
 async def sheet(clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef) -> None:

@@ -22,7 +22,7 @@ from bot.ui.items import match_button
 from bot.ui.names import shown
 from games.common.protocol import Seat
 from games.keer_kids import Cross, Keep, KeerState, Mark, Miss, Phase, Roll, Skip
-from games.keer_kids.rules import choice_options, face_fits
+from games.keer_kids.rules import face_fits
 from games.keer_kids.sheet import Sheet
 from words import Words, isolate
 
@@ -304,11 +304,12 @@ def _did(sheet: Sheet, roll: Roll, action: Any, who: str, words: Words) -> str:
 
 
 def made_for(live: LiveMatch, state: KeerState, seat: Seat) -> bool:
-    """Whether the seat's pick of the roll was made for them: they asked for it (autopick) and
-    it was their only choice (which anyone can see on their sheet: nothing hidden is told)."""
-    if seat not in live.autopick or not isinstance(state.choices[seat], Cross | Mark):
+    """Whether the bot made the seat's pick of the roll for them (autopick: `LiveMatch.made_for`
+    records where); their sheet is public, so saying so tells nothing hidden."""
+    if not isinstance(state.choices[seat], Cross | Mark):
         return False
-    return sum(len(choice_options(state, seat, d)) for d in state.allowed_dice(seat)) == 1
+    last = max(i for i, (acting, _) in enumerate(state.history) if acting == seat)
+    return last in live.made_for
 
 
 def players(live: LiveMatch) -> list[str]:

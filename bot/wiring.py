@@ -27,6 +27,7 @@ from bot.cogs.settings import SettingsCog
 from bot.config import Config
 from bot.core.after import AfterStepLink
 from bot.core.autopicks import Autopicks
+from bot.core.clock_book import ClockBook
 from bot.core.clock_sync import ClockSync, Sleep
 from bot.core.gateway_watch import GatewayWatch
 from bot.core.live import MakeAI
@@ -263,7 +264,8 @@ def _delivery(
     """The publisher, the outbox, the turn clocks and the timers, then the pipeline — which
     closes the loop: the link now leads to it."""
     service, clock = core.service, core.clock_sync
-    messenger, layouts = DiscordMessenger(client), Layouts(emoji)
+    book = ClockBook(clock.now_ms)
+    messenger, layouts = DiscordMessenger(client), Layouts(emoji, book)
     publisher = Publisher(messenger, layouts, store, service, timed=metrics.timed_render)
     outbox = Outbox(
         store, service, publisher, layouts, clock, after=core.link, shards=config.shards
@@ -273,6 +275,7 @@ def _delivery(
         core.settings,
         service,
         clock,
+        book,
         owes_post=outbox.owes_post,
         mentioned=layouts.mentioned,
     )

@@ -2,7 +2,9 @@
 reminder before the clock runs out, and what happens when it does.
 
 A wait starts when the match's message changes (a Keer roll, a Kero turn or claim) or when more
-members are waited for (everyone's picks after a Keer keep), and lasts `turn_ms`. Its state is
+members are waited for (everyone's picks after a Keer keep), and lasts `turn_ms` of playing time:
+inside the table's playing hours if it chose some (bot/core/playing_hours.py), plus what other
+members gave with "Give more time". Its state is
 a `turn` deadline row (absolute times, JSON payload), written on every change, so a restart
 re-arms it. When it runs out, Keer skips the absent players' roll (the bot rolls or keeps for an
 absent roller); Kero asks the opponent to skip the absent clan's turn or to expel its player
@@ -14,11 +16,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Collection
-from dataclasses import asdict, dataclass, field
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Final
 
+from bot.core.clock_book import MORE_TIME_MOST, ClockBook, TurnClock, waiting
 from bot.core.clock_sync import ClockSync
 from bot.core.live import LiveMatch, Played
+from bot.core.playing_hours import PlayingHours
+from bot.core.refusals import Refused
 from bot.core.service import MatchService
 from bot.core.settings import ClockMode, Settings
 from games.common.protocol import Seat
@@ -27,45 +32,6 @@ from storage import Deadline, Store
 log = logging.getLogger(__name__)
 
 KIND: Final = "turn"
-REMIND_SHARE: Final = 0.2
-"""The reminder comes when this share of the turn is left."""
-
-
-@dataclass(slots=True)
-class TurnClock:
-    """The wait a match is in, as stored in its `turn` deadline."""
-
-    mode: str
-    turn_ms: int
-    abandon_ms: int
-    key: int
-    """The match's message key when the wait started (a new key starts a new wait)."""
-    since_ms: int
-    due_ms: int
-    waiting: list[int] = field(default_factory=list)
-    """Member seats the wait is for."""
-    reminded: list[int] = field(default_factory=list)
-    mentioned: list[int] = field(default_factory=list)
-    """Seats mentioned since the match's message changed: at most one mention each."""
-    expired: bool = False
-    last_member_ms: int = 0
-
-    @property
-    def remind_ms(self) -> int:
-        """When the reminder goes out."""
-        return self.due_ms - int(self.turn_ms * REMIND_SHARE)
-
-    def payload(self) -> dict[str, Any]:
-        """The JSON stored in the deadline row."""
-        return asdict(self)
-
-    @classmethod
-    def from_payload(cls, data: dict[str, Any]) -> TurnClock:
-        """Back from a deadline row (a ValueError for a damaged one)."""
-        try:
-            return cls(**data)
-        except TypeError as error:
-            raise ValueError(f"not a turn clock: {error}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +81,7 @@ class TurnClocks:
         settings: Settings,
         service: MatchService,
         clock: ClockSync,
+        book: ClockBook,
         *,
         owes_post: Callable[[int], bool],
         mentioned: Callable[[LiveMatch], Collection[Seat]],
@@ -127,7 +94,12 @@ class TurnClocks:
         """Whether a match's new message has not landed yet (the outbox): its wait waits."""
         self._mentioned = mentioned
         """The seats the match's current message mentions (its layout)."""
-        self.clocks: dict[int, TurnClock] = {}
+        self._book = book
+
+    @property
+    def clocks(self) -> dict[int, TurnClock]:
+        """Every open match's clock, by match id (the book's)."""
+        return self._book.clocks
 
     def restore(self, deadlines: list[Deadline]) -> None:
         """Take the stored clocks back at start-up (a damaged one is logged and dropped)."""
@@ -139,14 +111,19 @@ class TurnClocks:
             except ValueError as error:
                 log.error("match %s: turn clock dropped: %s", deadline.match_id, error)
 
-    async def start(self, live: LiveMatch, mode: ClockMode) -> Ping | None:
-        """A new match's clock, in the mode its lobby chose, with the server's lengths."""
+    async def start(
+        self, live: LiveMatch, mode: ClockMode, hours: PlayingHours | None = None
+    ) -> None:
+        """A new match's clock, in the mode its lobby chose (and its playing hours, in async
+        play), with the server's lengths: known to its first card, its wait started by `update`
+        once that card is posted."""
         settings = await self._settings.guild(live.guild_id)
         now = self._clock.now_ms()
         clock = TurnClock(mode, settings.turn_ms(mode), settings.abandon_ms, -1, now, now)
         clock.last_member_ms = now
+        if hours is not None and mode is ClockMode.ASYNC:
+            clock.hours = hours.stored()
         self.clocks[live.id] = clock
-        return await self.update(live)
 
     def mode_of(self, match_id: int) -> ClockMode | None:
         """The clock mode a match was played with (None once forgotten)."""
@@ -182,21 +159,38 @@ class TurnClocks:
         if self._owes_post(live.id):
             return None  # the new wait starts once its message has landed
         before = (clock.key, clock.due_ms, list(clock.waiting))
-        key = live.message_key
-        waiting = self.waiting(live)
+        key, seats = live.message_key, waiting(live)
         if key != clock.key:
             mentioned = self._mentioned(live)
-            clock.mentioned = [s for s in waiting if s in mentioned]
+            clock.mentioned = [s for s in seats if s in mentioned]
         ping = None
-        if key != clock.key or set(waiting) - set(clock.waiting):
-            now = self._clock.now_ms()
-            clock.key, clock.since_ms, clock.due_ms = key, now, now + clock.turn_ms
-            clock.reminded, clock.expired = [], False
-            ping = self._ping(clock, waiting)
-        clock.waiting = waiting
+        if self._book.restarts(live, clock):
+            clock.restart(key, self._clock.now_ms())
+            ping = self._ping(clock, seats)
+        clock.waiting = seats
         if (clock.key, clock.due_ms, clock.waiting) != before:
             await self._save(live, clock)
         return ping
+
+    async def give_more(self, live: LiveMatch, giver: Seat | None) -> TurnClock:
+        """More playing time for the members the match waits for, given by another player of
+        the match (`giver`, their seat) or a server manager (None); stored before it is said.
+        Refused in live play, when nobody is on the clock, to a player who is, and once the
+        match had its `MORE_TIME_MOST`."""
+        clock = self.clocks.get(live.id)
+        if clock is None or not live.open:
+            raise Refused("refuse-more-time-nobody")
+        if ClockMode(clock.mode) is not ClockMode.ASYNC:
+            raise Refused("refuse-more-time-live")
+        if self._book.restarts(live, clock) or not clock.waiting:
+            raise Refused("refuse-more-time-nobody")
+        if giver in clock.waiting:
+            raise Refused("refuse-more-time-yourself")
+        if clock.given >= MORE_TIME_MOST:
+            raise Refused("refuse-more-time-spent", most=MORE_TIME_MOST)
+        clock.give_more(self._clock.now_ms())
+        await self._save(live, clock)
+        return clock
 
     async def _save(self, live: LiveMatch, clock: TurnClock) -> None:
         await self._store.set_deadline(Deadline(live.id, KIND, clock.due_ms, clock.payload()))
@@ -209,14 +203,6 @@ class TurnClocks:
             return None
         clock.mentioned += new
         return Ping(tuple(new), clock.due_ms)
-
-    def waiting(self, live: LiveMatch) -> list[int]:
-        """The member seats the match waits for now."""
-        return [
-            seat
-            for seat in range(live.state.num_players)
-            if not live.is_ai(seat) and live.waits_for(seat)
-        ]
 
     def due(self, live: LiveMatch) -> int | None:
         """Discord time of the clock's next event (reminder or expiry), if any."""

@@ -18,6 +18,7 @@ import discord
 
 from bot.core.clock_sync import ClockSync, snowflake_ms
 from bot.core.live import LiveMatch, Played
+from bot.core.playing_hours import PlayingHours
 from bot.core.settings import ClockMode
 from bot.core.timers import MatchTimers
 from bot.core.turn_clocks import Abandoned, ClockEvent, Ping, RanOut, Reminders, TurnClocks
@@ -123,11 +124,19 @@ class Steps:
         """A step no click's answer showed (a skip, an expulsion's moves): deliver it."""
         self._after(played, on_public_message=False)
 
-    async def opened(self, live: LiveMatch, mode: ClockMode) -> None:
+    async def opened(
+        self, live: LiveMatch, mode: ClockMode, hours: PlayingHours | None = None
+    ) -> None:
         """A new match is stored: post its first message (HTTPException when Discord refuses
-        it), then start its turn clock and arm its timer."""
-        await self._publisher.post_first(live)
-        await self._pinged(live, await self._turn_clocks.start(live, mode))
+        it) showing its turn clock (in its playing hours), start the clock's wait and arm the
+        timer."""
+        await self._turn_clocks.start(live, mode, hours)
+        try:
+            await self._publisher.post_first(live)
+        except BaseException:
+            self._turn_clocks.forget(live.id)
+            raise
+        await self._pinged(live, await self._turn_clocks.update(live))
         self._timers.rearm(live)
 
     def closed(self, live: LiveMatch) -> None:
@@ -137,6 +146,11 @@ class Steps:
         self._outbox.owe(
             Owed(live.id, "close", live.state.version, None, self._clock.now_ms()), live
         )
+
+    def clock_changed(self, live: LiveMatch) -> None:
+        """The turn clock was given more time: the card shows the new end, the timer moves."""
+        self._outbox.refresh(live)
+        self._timers.rearm(live)
 
     async def post_again(self, live: LiveMatch) -> None:
         """Post the match's current message again (a player lost it); the old one loses its

@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.core.live import LiveMatch, Played
+from bot.core.playing_hours import PlayingHours
 from bot.core.rules import GameRules, Move
 from bot.core.settings import ClockMode
 from bot.ui.ids import MatchRef
@@ -109,8 +110,10 @@ class MatchStarting(Protocol):
         clock: ClockMode | None = None,
         *,
         rated: bool = True,
+        hours: PlayingHours | None = None,
     ) -> LiveMatch:
-        """Create the match, post its first message and start its clock."""
+        """Create the match, post its first message and start its clock (an async table's
+        within its playing hours)."""
         ...
 
 

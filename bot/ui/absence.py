@@ -1,6 +1,6 @@
 """Absent players: what a turn clock says in the channel (a ping, a reminder by DM, who timed
-out, an abandoned match), and the other members' answer to a timeout — skip the absent seat's
-turn, or expel its player so the computer plays on."""
+out, an abandoned match), the other members' answer to a timeout — skip the absent seat's turn,
+or expel its player so the computer plays on — and their "Give more time" before it."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.core.clock_book import HOUR_MS, MORE_TIME_MOST
 from bot.core.live import LiveMatch
 from bot.core.refusals import Refused
 from bot.core.service import MatchService
@@ -76,7 +77,8 @@ class AbsenceNotices:
 
 
 class Absence:
-    """Skip turn and Expel: another member's answer to a player whose clock ran out."""
+    """Skip turn and Expel: another member's answer to a player whose clock ran out; Give more
+    time, before it does."""
 
     def __init__(self, service: MatchService, steps: Steps, turn_clocks: TurnClocks) -> None:
         self._service = service
@@ -101,6 +103,25 @@ class Absence:
             await self._skip_turn(interaction, live, absent)
         else:
             await self._expel(interaction, live, absent)
+
+    async def more_time(self, interaction: discord.Interaction[Any], live: LiveMatch) -> None:
+        """⏳ Give more time, said to everyone in the channel; the card shows the new end."""
+        seat = live.seat_of(str(interaction.user.id))
+        if seat is None and not interaction.permissions.manage_guild:
+            raise Refused("refuse-more-time-not-yours")
+        clock = await self._turn_clocks.give_more(live, seat)
+        words = live.words
+        text = words(
+            "match-more-time-given",
+            who=isolate(shown(interaction.user.display_name)),
+            names=words.join([isolate(shown(live.names[s])) for s in clock.waiting]),
+            count=len(clock.waiting),
+            hours=clock.more_ms // HOUR_MS,
+            due=f"<t:{clock.due_ms // 1000}:f>",
+            left=MORE_TIME_MOST - clock.given,
+        )
+        await interaction.response.send_message(text)
+        self._steps.clock_changed(live)
 
     async def _skip_turn(
         self, interaction: discord.Interaction[Any], live: LiveMatch, seat: int

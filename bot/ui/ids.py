@@ -43,6 +43,9 @@ class Verb(StrEnum):
     SKIP_TURN = "skipturn"
     EXPEL = "expel"
     """Another member's answer to a player whose clock ran out (the seat is the argument)."""
+    MORE_TIME = "more"
+    """Async play: more time for the members the match waits for, from another player or a
+    server manager."""
     ROLL = "roll"
     """Keer: the roller throws the dice."""
     KEEP = "keep"

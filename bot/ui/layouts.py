@@ -11,7 +11,9 @@ from typing import Any, Final
 
 import discord
 
+from bot.core.clock_book import HOUR_MS, ClockBook, ClockFace
 from bot.core.live import LiveMatch
+from bot.core.settings import ClockMode
 from bot.delivery.layouts import Shown
 from bot.delivery.messenger import Image
 from bot.games import adapter_for
@@ -36,8 +38,10 @@ class Layouts:
     """The `MatchLayouts` delivery posts and edits, from the games' UI halves, with the
     application emoji where there are (`emoji`: None shows the games' Unicode)."""
 
-    def __init__(self, emoji: AppEmoji | None = None) -> None:
+    def __init__(self, emoji: AppEmoji | None = None, clocks: ClockBook | None = None) -> None:
         self._emoji = emoji
+        self._clocks = clocks
+        """The turn clocks the step cards show (None: cards without a clock line)."""
 
     def step(
         self,
@@ -47,13 +51,21 @@ class Layouts:
         how_to_play: bool = False,
         buttons: discord.ui.View | None = None,
     ) -> Shown:
-        """The current step's card, with 📝 Text board (and "How to play" when asked)."""
+        """The current step's card, with 📝 Text board (and "How to play" when asked), the
+        clock of whoever it waits for and, in async play, "Give more time"."""
         ui = adapter_for(live.spec.name).ui
         view = with_board_button(live, buttons or ui.step_view(live))
+        face = None if self._clocks is None else self._clocks.face(live)
+        text = ui.step_content(live)
+        if face is not None:
+            text += "\n" + clock_line(live, face)
+            if face.more_ms is not None:
+                with contextlib.suppress(ValueError):  # no room left: /match has it too
+                    view.add_item(more_time_button(live, face.more_ms))
         if how_to_play:
             with contextlib.suppress(ValueError):  # no room left: the rules are in /rules too
                 view.add_item(HowToPlayButton.make(live.spec.name, live.words))
-        return self._card(live, ui.step_content(live), images, view)
+        return self._card(live, text, images, view)
 
     def summary(self, live: LiveMatch, key: int, images: Sequence[Image]) -> Shown:
         """What a step's card says once play moved on, over the state after it."""
@@ -145,6 +157,23 @@ def board_button(live: LiveMatch, *, row: int | None = None) -> discord.ui.Item[
     label = live.words("match-board-label")
     ref = MatchRef(live.id, live.rules.picture_version(live.state), BOARD)
     return match_button(ref, label, emoji="📝", row=row)
+
+
+def clock_line(live: LiveMatch, face: ClockFace) -> str:
+    """`⏰ Clock runs out in 5 minutes`; in async play the date and time, and the table's
+    playing hours if it has some."""
+    style = "f" if face.mode is ClockMode.ASYNC else "R"
+    due = f"<t:{face.due_ms // 1000}:{style}>"
+    if face.hours is None:
+        return live.words("match-clock-line", due=due)
+    return live.words("match-clock-line-hours", due=due, hours=face.hours.label)
+
+
+def more_time_button(live: LiveMatch, more_ms: int) -> discord.ui.Item[Any]:
+    """⏳ Give more time: the members the match waits for get `more_ms` of playing time."""
+    ref = MatchRef(live.id, live.state.version, Verb.MORE_TIME)
+    label = live.words("match-more-time-label", hours=more_ms // HOUR_MS)
+    return match_button(ref, label, emoji="⏳")
 
 
 def look_buttons(live: LiveMatch) -> list[discord.ui.Item[Any]]:

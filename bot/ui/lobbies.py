@@ -20,6 +20,7 @@ from bot.core.settings import GuildSettings, Settings
 from bot.core.thinking import Thinker
 from bot.core.turn_clocks import TurnClocks
 from bot.delivery.messenger import Messenger
+from bot.ui.hours import check_hours, lobby_hours
 from bot.ui.ids import LobbyRef
 from bot.ui.languages import Languages
 from bot.ui.lobby_texts import (
@@ -91,11 +92,13 @@ class Lobbies:
 
     async def open(self, interaction: discord.Interaction[Any], lobby: Lobby) -> None:
         """Post a lobby or challenge as the command's answer and arm its expiry."""
+        settings = await self._server_settings(lobby)
+        check_hours(lobby_hours(lobby), lobby_clock(lobby) or settings.clock)
         lobby_id = await self._store.save_lobby(lobby)
         lobby = replace(lobby, id=lobby_id)
         mentions = discord.AllowedMentions(users=[discord.Object(int(m)) for m in invited(lobby)])
         words = self.words(lobby)
-        text = lobby_text(lobby, await self._server_settings(lobby), words)
+        text = lobby_text(lobby, settings, words)
         response = await interaction.response.send_message(
             text, view=lobby_view(lobby, words), allowed_mentions=mentions
         )
@@ -244,6 +247,7 @@ class Lobbies:
             dict(lobby.options.get("game", {})),
             lobby_clock(lobby),
             rated=lobby.options.get("rated", True) is not False,
+            hours=lobby_hours(lobby),
         )
         await self._finish(lobby, "started")
         in_thread = live.channel_id != str(interaction.channel_id)

@@ -10,6 +10,7 @@ import discord
 from bot.core.computer import ai_player, is_computer, level_of, shown_name
 from bot.core.settings import ClockMode, GuildSettings
 from bot.ui.components import view_of
+from bot.ui.hours import lobby_hours
 from bot.ui.ids import LobbyRef
 from bot.ui.items import lobby_button
 from bot.ui.names import shown
@@ -85,13 +86,17 @@ def clock_words(settings: GuildSettings, mode: ClockMode | None, words: Words) -
 
 
 def terms_line(lobby: Lobby, settings: GuildSettings, words: Words) -> str:
-    """What the match will be: the game's options, the clock and whether it is rated
-    (`Boss Variant · refuel: live · clock: async (24 h per turn) · rated`)."""
+    """What the match will be: the game's options, the clock (and its playing hours) and
+    whether it is rated (`Boss Variant · refuel: live · clock: async (24 h per turn) · hours:
+    18:00–22:00 Europe/Madrid · rated`)."""
     options = lobby.options.get("game", {})
     parts = (
         [option_words(k, v, words) for k, v in options.items()] if isinstance(options, dict) else []
     )
     parts.append(words("lobby-clock", clock=clock_words(settings, lobby_clock(lobby), words)))
+    hours = lobby_hours(lobby)
+    if hours is not None:
+        parts.append(words("lobby-hours", hours=hours.label))
     parts.append(rated_words(lobby, words))
     return " · ".join(parts)
 

@@ -25,8 +25,9 @@ MAX_COMPONENTS: Final = 40
 """Discord's limit on the components of one message, nested ones counted."""
 CARD_BUDGET: Final = 32
 """The components a match card may use, whatever the game, the step and the number of
-players: eight of Discord's 40 stay free for what later features add to the match message
-(Follow, More time, Review, a tip's Why?: four buttons, an action row of their own, spares)."""
+players (its async "Give more time" counted): eight of Discord's 40 stay free for what later
+features add to the match message (Follow, Review, a tip's Why?: buttons, an action row of
+their own, spares)."""
 
 
 class SentLayout(discord.ui.LayoutView):

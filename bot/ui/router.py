@@ -77,6 +77,7 @@ class ClickRouter:
             Verb.REFUSE: self._vote,
             Verb.SKIP_TURN: self._absent,
             Verb.EXPEL: self._absent,
+            Verb.MORE_TIME: self._more_time,
             Verb.BOARD: self._board,
         }
 
@@ -258,6 +259,10 @@ class ClickRouter:
         """Another member skips the turn of, or expels, a player whose clock ran out."""
         live, seat = await self.player(interaction, ref, check_version=False)
         await self._absence.answer(interaction, ref, live, seat)
+
+    async def _more_time(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
+        """Give more time: another player of the match, or a server manager."""
+        await self._absence.more_time(interaction, await self.match(interaction, ref))
 
     async def _board(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
         """📝 Text board: where the match stands and its board as text, for anyone, privately

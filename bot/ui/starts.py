@@ -12,11 +12,13 @@ import discord
 
 from bot.core.computer import is_computer
 from bot.core.live import LiveMatch
+from bot.core.playing_hours import PlayingHours
 from bot.core.refusals import Refused
 from bot.core.service import MatchService
 from bot.core.settings import ClockMode, GuildSettings, Settings
 from bot.delivery.messenger import Messenger
 from bot.delivery.steps import Steps
+from bot.ui.hours import check_hours
 from bot.ui.languages import Languages
 from bot.ui.layouts import jump_url
 from bot.ui.permissions import missing, missing_refusal
@@ -120,6 +122,7 @@ class MatchStarts:
         clock: ClockMode | None = None,
         *,
         rated: bool = True,
+        hours: PlayingHours | None = None,
     ) -> LiveMatch:
         """Create the match (in a new thread if the server wants one), post its first message
         and start its turn clock (`live`, `async`, or the server's default).
@@ -130,6 +133,8 @@ class MatchStarts:
         channel = str(interaction.channel_id)
         guild = None if interaction.guild_id is None else str(interaction.guild_id)
         service, settings = self._service, await self._settings.guild(guild)
+        mode = clock or settings.clock
+        check_hours(hours, mode)
         _check_permissions(interaction, settings)
         async with service.channel_lock(channel):
             await self._check_free(channel, settings)
@@ -148,7 +153,7 @@ class MatchStarts:
                 rated=rated,
             )
         try:
-            await self._steps.opened(live, clock or settings.clock)
+            await self._steps.opened(live, mode, hours)
         except discord.HTTPException as error:
             await self._call_off(live, error)
         return live

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.core.clock_book import ClockBook
 from bot.core.clock_sync import ClockSync
 from bot.core.gateway_watch import GatewayWatch
 from bot.core.live import LiveMatch, Played
@@ -242,6 +243,7 @@ def parts(store: Store, *, owes_post: bool = False) -> Parts:
         Settings(store),
         service,
         sync,
+        ClockBook(sync.now_ms),
         owes_post=(lambda match_id: True) if owes_post else outbox.owes_post,
         mentioned=layouts.mentioned,
     )

@@ -2,10 +2,11 @@
 Variant, Kero's dice all marked), stays within its component budget and Discord's text limit —
 its section per player (a text and a 👁 button: three components each) counted.
 
-The most each kind of card used, measured here: Keer's step card 19 (2 players) and 25 (4),
-its summary 11 and 17 (a gallery each for the strip and the table); Kero's step card 26, its
-tanker window 25, its summary 10; the results 6 (Kero) and 7 (Keer: strip, table, results
-card; they list the players in their text)."""
+The most each kind of card used, measured here on an async clock (its "Give more time"
+counted): Keer's step card 20 (2 players) and 26 (4), its summary 11 and 17 (a gallery each for
+the strip and the table); Kero's step card 29 (was 26), its summary 10; the
+results 6 (Kero) and 7 (Keer: strip, table, results card; they list the players in their
+text)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from typing import Any
 import discord
 import pytest
 
+from bot.core.clock_book import ClockBook, TurnClock
 from bot.core.live import LiveMatch
+from bot.core.settings import ClockMode
 from bot.games.kero import views
 from bot.ui.layouts import Layouts
 from bot.ui.match_cards import CARD_BUDGET, MAX_COMPONENTS, TEXT_LIMIT, card_text
@@ -25,9 +28,17 @@ from games.kero.board import Phase
 from tests.bot.computers_driver import IMAGE, images_of, played
 
 
+def async_clock(live: LiveMatch) -> ClockBook:
+    """The match on an async clock nobody gave more time yet: its step cards carry the clock
+    line and "Give more time" (the most a card carries)."""
+    book = ClockBook(lambda: 0)
+    book.clocks[live.id] = TurnClock(ClockMode.ASYNC, 86_400_000, 7 * 86_400_000, -1, 0, 0)
+    return book
+
+
 def cards(live: LiveMatch) -> Iterator[discord.ui.LayoutView]:
     """Every card the bot may show of this state."""
-    layouts = Layouts()
+    layouts = Layouts(clocks=async_clock(live))
     for images in (images_of(live), []):
         if live.state.is_terminal():
             yield layouts.results(live, [*images, IMAGE] if images else []).view

@@ -78,7 +78,8 @@ async def test_turn_clocks_wait_for_members_remind_then_run_out_and_apply_the_mi
     built = parts(store)
     live = await keer_match(built)
     clocks = built.turn_clocks
-    assert await clocks.start(live, ClockMode.LIVE) is None, "live play: nobody is pinged"
+    await clocks.start(live, ClockMode.LIVE)
+    assert await clocks.update(live) is None, "live play: nobody is pinged"
     clock = clocks.clocks[live.id]
     assert clock.waiting == [0] and clock.due_ms - clock.since_ms == 5 * 60_000
     assert clocks.due(live) == clock.remind_ms
@@ -101,7 +102,8 @@ async def test_turn_clocks_ping_only_in_async_play_and_abandon_a_match_nobody_pl
 ) -> None:
     built = parts(store)
     live = await keer_match(built)
-    ping = await built.turn_clocks.start(live, ClockMode.ASYNC)
+    await built.turn_clocks.start(live, ClockMode.ASYNC)
+    ping = await built.turn_clocks.update(live)
     assert ping is not None and ping.seats == (0,), "the message mentions nobody (fake layout)"
     clock = built.turn_clocks.clocks[live.id]
     built.clock.now = (clock.last_member_ms + clock.abandon_ms) / 1000
@@ -113,6 +115,7 @@ async def test_a_turn_clock_waits_for_its_message_to_land(store: SqliteStore) ->
     built = parts(store, owes_post=True)
     live = await keer_match(built)
     await built.turn_clocks.start(live, ClockMode.LIVE)
+    await built.turn_clocks.update(live)
     clock = built.turn_clocks.clocks[live.id]
     assert clock.key == -1 and clock.waiting == [], "no wait starts before the message is up"
 
@@ -124,6 +127,7 @@ async def test_timers_run_a_due_turn_clock_and_hand_what_it_did_on(store: Sqlite
     built = parts(store)
     live = await keer_match(built)
     await built.turn_clocks.start(live, ClockMode.LIVE)
+    await built.turn_clocks.update(live)
     clock = built.turn_clocks.clocks[live.id]
     built.clock.now = clock.due_ms / 1000 + 1
     built.timers.rearm(live)

@@ -30,7 +30,15 @@ ITEMS: tuple[type[TableroItem], ...] = (
     MatchListButton,
 )
 """Every item class the bot registers (bot/wiring.py binds each to its component)."""
-GENERIC = {Verb.BOARD, Verb.AGREE, Verb.REFUSE, Verb.REMATCH, Verb.SKIP_TURN, Verb.EXPEL}
+GENERIC = {
+    Verb.BOARD,
+    Verb.AGREE,
+    Verb.REFUSE,
+    Verb.REMATCH,
+    Verb.SKIP_TURN,
+    Verb.EXPEL,
+    Verb.MORE_TIME,
+}
 """The verbs the click router answers itself, in every game."""
 
 MATCH_BUTTONS = [
@@ -44,6 +52,7 @@ MATCH_BUTTONS = [
     ("tb:12:7:refuse", MatchRef(12, 7, "refuse")),
     ("tb:12:31:rematch", MatchRef(12, 31, "rematch")),
     ("tb:12:7:skipturn:1", MatchRef(12, 7, "skipturn", "1")),
+    ("tb:12:7:more", MatchRef(12, 7, "more")),
     ("tb:12:7:expel:0", MatchRef(12, 7, "expel", "0")),
     ("tb:40:88:act:fuel", MatchRef(40, 88, "act", "fuel")),
     ("tb:40:88:act:die:green", MatchRef(40, 88, "act", "die:green")),

@@ -68,7 +68,8 @@ async def test_help_comes_in_a_spanish_members_language_and_pages_on(
     assert first["title"] == "Tablero: juegos de dados en tu servidor"
     assert first["description"] == es("help-1-page")
     assert "**Empezar una partida**" in first["description"]
-    assert "`/keer start [clock live|async] [rated true|false]`" in first["description"]
+    start = "`/keer start [clock live|async] [rated true|false] [hours zone]`"
+    assert start in first["description"]
     assert first["footer"]["text"] == "Página 1 de 2"
     assert [c.label for c in shown(server, res).interactive()] == ["◀ Anterior", "Siguiente ▶"]
     await fake.click(bot, server.ana, res.message, "Siguiente ▶")

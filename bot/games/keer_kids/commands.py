@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.games.adapter import CommandKit
+from bot.ui.hours import HOURS_KEY, chosen_hours
 from bot.ui.lobby_texts import LOBBY_MS, place_of
 from bot.ui.options import BoundedGroupCog
 from bot.ui.permissions import require_server
@@ -26,7 +27,12 @@ class KeerCog(BoundedGroupCog, group_name="keer", group_description=text("keer-c
         super().__init__()
 
     @app_commands.command(name="start", description=text("keer-start-cmd"))
-    @app_commands.describe(clock=text("keer-start-clock-cmd"), rated=text("keer-start-rated-cmd"))
+    @app_commands.describe(
+        clock=text("keer-start-clock-cmd"),
+        rated=text("keer-start-rated-cmd"),
+        hours=text("start-hours-cmd"),
+        zone=text("start-zone-cmd"),
+    )
     @app_commands.choices(
         clock=[choice("keer-clock-live-choice", "live"), choice("keer-clock-async-choice", "async")]
     )
@@ -35,9 +41,12 @@ class KeerCog(BoundedGroupCog, group_name="keer", group_description=text("keer-c
         interaction: discord.Interaction[Any],
         clock: str | None = None,
         rated: bool = True,
+        hours: str | None = None,
+        zone: str | None = None,
     ) -> None:
         """Post a lobby with Join, Leave, Add AI and Start."""
         require_server(interaction)
+        window = chosen_hours(hours, zone)
         guild, channel = place_of(interaction)
         host = str(interaction.user.id)
         await self.kit.starts.check_can_start(interaction, host)
@@ -50,6 +59,7 @@ class KeerCog(BoundedGroupCog, group_name="keer", group_description=text("keer-c
                 "game": {},
                 "rated": rated,
                 **({"clock": clock} if clock else {}),
+                **({HOURS_KEY: window.stored()} if window else {}),
             },
             host_id=host,
             members=(host,),

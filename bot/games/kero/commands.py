@@ -11,6 +11,7 @@ from bot.core.computer import ai_player
 from bot.core.refusals import Refused
 from bot.core.settings import ClockMode
 from bot.games.adapter import CommandKit
+from bot.ui.hours import HOURS_KEY, chosen_hours
 from bot.ui.languages import member_words
 from bot.ui.lobby_texts import LOBBY_MS, place_of
 from bot.ui.options import BoundedGroupCog
@@ -40,6 +41,8 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
         clock=text("kero-challenge-clock-cmd"),
         rated=text("kero-challenge-rated-cmd"),
         level=text("kero-challenge-level-cmd"),
+        hours=text("start-hours-cmd"),
+        zone=text("start-zone-cmd"),
     )
     @app_commands.choices(
         variant=[
@@ -65,9 +68,12 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
         clock: str | None = None,
         rated: bool = True,
         level: str = Level.NORMAL.value,
+        hours: str | None = None,
+        zone: str | None = None,
     ) -> None:
         """Post a challenge only the challenged member can accept; against the bot, start now."""
         require_server(interaction)
+        window = chosen_hours(hours, zone)
         guild, channel = place_of(interaction)
         challenger = str(interaction.user.id)
         options = {"variant": variant, "fuel_up": refuel}
@@ -82,7 +88,8 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
                 ai_player(0, _level(level)),
             ]
             mode = None if clock is None else ClockMode(clock)
-            live = await self.kit.starts.start(interaction, NAME, players, options, mode)
+            starts = self.kit.starts
+            live = await starts.start(interaction, NAME, players, options, mode, hours=window)
             said = member_words(interaction)("kero-started-vs-computer", match=live.id)
             await interaction.edit_original_response(content=said)
             return
@@ -98,6 +105,7 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
                 "game": options,
                 "rated": rated,
                 **({"clock": clock} if clock else {}),
+                **({HOURS_KEY: window.stored()} if window else {}),
             },
             host_id=challenger,
             members=(challenger, str(member.id)),

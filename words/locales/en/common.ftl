@@ -54,6 +54,17 @@ refuse-command-here = You can't use this command here.
 refuse-absent-is-you = That's you — just play your move.
 refuse-clock-still-running = Their clock hasn't run out (or they already moved).
 refuse-already-moved = They already moved.
+refuse-more-time-not-yours = Only the match's other players (or a server manager) can give more time.
+refuse-more-time-live = More time is for async matches: a live clock stays as it is.
+refuse-more-time-nobody = Nobody is on the clock right now.
+refuse-more-time-yourself = You're on the clock yourself: you can't give yourself more time.
+refuse-more-time-spent = This match already had its { $most } extensions.
+refuse-hours-format = Give playing hours as a start and an end, like `18:00-22:00`, with a `zone`.
+refuse-hours-empty = Playing hours need a start and an end that differ.
+# $like: the known zones closest to the one typed.
+refuse-hours-zone = I don't know the time zone { $zone }. Did you mean { $like }?
+refuse-hours-live = Playing hours are for async matches: choose the async clock too.
+refuse-hours-no-zone = Say which time zone those hours are in (`zone`, like Europe/Madrid).
 refuse-server-only = { -tablero }'s games are played in a server: use this command in a channel of a server { -tablero } is in, not in a direct message.
 refuse-manage-server = You need the Manage Server permission to change { -tablero }'s settings here.
 refuse-missing-permissions = I can't start a match in { $channel }: I'm missing { $permissions } there. { $count ->

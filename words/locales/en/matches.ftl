@@ -179,3 +179,20 @@ onboarding-permissions = **Permissions** I need where you play: { $basics }; for
 onboarding-setup = **Set up** (members with Manage Server): `/settings` — a thread per match, how many matches a member may play at once, turn clocks, the language of match messages, the global leaderboard. `/settings show` lists what is set.
 onboarding-play = **Play**: `/keer start` opens a { -keer } lobby (2–4 players, AI seats too); `/kero challenge member` challenges someone to { -kero } (challenge me to play the AI).
 onboarding-help = `/help` lists every command.
+
+# The clock line of a match card. $due: a Discord timestamp (a date in async play).
+match-clock-line = ⏰ Clock runs out { $due }
+# $hours: the table's playing hours and time zone (18:00–22:00 Europe/Madrid).
+match-clock-line-hours = ⏰ Clock runs out { $due } · it runs { $hours }
+# ⏳ Give more time; $hours: what it adds.
+match-more-time-label = { $hours } h more
+# $who gave $names (the players on the clock) $hours more hours.
+match-more-time-given = ⏳ { $who } gave { $names } { $hours } h more: the clock now runs out { $due }. { $left ->
+    [0] That was this match's last extension.
+    [one] One more extension is left in this match.
+   *[other] { $left } more extensions are left in this match.
+}
+# A lobby's playing hours: 18:00–22:00 Europe/Madrid.
+lobby-hours = hours: { $hours }
+start-hours-cmd = async only: the daily hours the clock runs, like 18:00-22:00
+start-zone-cmd = the time zone of those hours, like Europe/Madrid

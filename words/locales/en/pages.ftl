@@ -21,9 +21,10 @@ help-1-page =
     - **{ -kero }** (2 players): roll and re-roll while your tanker's { -fuel } runs out, then build your camp.
 
     { "**" }Start a match**
-    - `/keer start [clock live|async] [rated true|false]`: opens a lobby with **Join**, **Leave**, **Add AI** and **Start** (2–4 seats). The host adds AI seats (**Add AI: easy**, **Add AI** for normal, **Add AI: hard**) and starts; each AI's level shows next to its name. A lobby expires after 15 minutes.
-    - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false] [level easy|normal|hard]`: the member can **Accept** or **Decline**. Challenge the bot itself to play against the AI, at the `level` you choose (normal by default).
+    - `/keer start [clock live|async] [rated true|false] [hours zone]`: opens a lobby with **Join**, **Leave**, **Add AI** and **Start** (2–4 seats). The host adds AI seats (**Add AI: easy**, **Add AI** for normal, **Add AI: hard**) and starts; each AI's level shows next to its name. A lobby expires after 15 minutes.
+    - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false] [level easy|normal|hard] [hours zone]`: the member can **Accept** or **Decline**. Challenge the bot itself to play against the AI, at the `level` you choose (normal by default).
     - `clock`: live turns take minutes, async turns hours (the server's default if you don't say). `rated:false` plays a casual match that changes no rating.
+    - `hours` and `zone` (async only): the daily hours the clock runs, like `hours:18:00-22:00 zone:Europe/Madrid`. Every match message says when the clock runs out; in async play the other players (or a server manager) can give **more time**, half a turn each, up to 3 times per match.
 
     { "**" }During a match**
     - `/match status`: where the match here stands, just for you.

@@ -53,6 +53,17 @@ refuse-command-here = No puedes usar este comando aquí.
 refuse-absent-is-you = Eres tú: juega tu movimiento.
 refuse-clock-still-running = Su reloj no se ha agotado (o ya jugó).
 refuse-already-moved = Ya jugó.
+refuse-more-time-not-yours = Solo los demás jugadores de la partida (o quien administre el servidor) pueden dar más tiempo.
+refuse-more-time-live = Dar más tiempo es para partidas diferidas: un reloj en vivo se queda como está.
+refuse-more-time-nobody = Ahora mismo no corre el reloj de nadie.
+refuse-more-time-yourself = Tu propio reloj está corriendo: no puedes darte más tiempo.
+refuse-more-time-spent = Esta partida ya tuvo sus { $most } prórrogas.
+refuse-hours-format = Indica el horario de juego con un inicio y un fin, como `18:00-22:00`, y una zona (`zone`).
+refuse-hours-empty = El horario de juego necesita un inicio y un fin distintos.
+# $like: the known zones closest to the one typed.
+refuse-hours-zone = No conozco la zona horaria { $zone }. ¿Quisiste decir { $like }?
+refuse-hours-live = El horario de juego es para partidas diferidas: elige también el reloj diferido.
+refuse-hours-no-zone = Indica en qué zona horaria está ese horario (`zone`, como Europe/Madrid).
 refuse-server-only = Los juegos de { -tablero } se juegan en un servidor: usa este comando en un canal de un servidor donde esté { -tablero }, no en un mensaje directo.
 refuse-manage-server = Necesitas el permiso Gestionar servidor para cambiar los ajustes de { -tablero } aquí.
 refuse-missing-permissions = No puedo empezar una partida en { $channel }: me falta { $permissions } allí. { $count ->

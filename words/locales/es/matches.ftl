@@ -165,3 +165,20 @@ onboarding-permissions = **Permisos** que necesito donde se juegue: { $basics };
 onboarding-setup = **Configuración** (miembros con Gestionar servidor): `/settings`: un hilo por partida, cuántas partidas puede jugar cada miembro a la vez, los relojes de turno, el idioma de los mensajes de las partidas, la clasificación global. `/settings show` muestra lo que hay configurado.
 onboarding-play = **Jugar**: `/keer start` abre una sala de { -keer } (de 2 a 4 jugadores, también con plazas para el ordenador); `/kero challenge member` desafía a alguien a { -kero } (desafíame a mí para jugar contra el ordenador).
 onboarding-help = `/help` muestra todos los comandos.
+
+# The clock line of a match card. $due: a Discord timestamp (a date in async play).
+match-clock-line = ⏰ El reloj se agota { $due }
+# $hours: the table's playing hours and time zone (18:00–22:00 Europe/Madrid).
+match-clock-line-hours = ⏰ El reloj se agota { $due } · corre de { $hours }
+# ⏳ Give more time; $hours: what it adds.
+match-more-time-label = { $hours } h más
+# $who gave $names (the players on the clock) $hours more hours.
+match-more-time-given = ⏳ { $who } dio { $hours } h más a { $names }: ahora el reloj se agota { $due }. { $left ->
+    [0] Era la última prórroga de esta partida.
+    [one] Queda una prórroga en esta partida.
+   *[other] Quedan { $left } prórrogas en esta partida.
+}
+# A lobby's playing hours: 18:00–22:00 Europe/Madrid.
+lobby-hours = horario: { $hours }
+start-hours-cmd = solo diferido: las horas del día en que corre el reloj, como 18:00-22:00
+start-zone-cmd = la zona horaria de esas horas, como Europe/Madrid

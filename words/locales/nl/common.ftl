@@ -53,6 +53,17 @@ refuse-command-here = Je kunt dit commando hier niet gebruiken.
 refuse-absent-is-you = Dat ben jij: doe gewoon je zet.
 refuse-clock-still-running = Hun klok is nog niet afgelopen (of ze hebben al gezet).
 refuse-already-moved = Ze hebben al gezet.
+refuse-more-time-not-yours = Alleen de andere spelers van het potje (of een serverbeheerder) kunnen extra tijd geven.
+refuse-more-time-live = Extra tijd is voor potjes op je gemak: een live klok blijft zoals hij is.
+refuse-more-time-nobody = Er loopt nu bij niemand een klok.
+refuse-more-time-yourself = Jouw eigen klok loopt: je kunt jezelf geen extra tijd geven.
+refuse-more-time-spent = Dit potje had al zijn { $most } verlengingen.
+refuse-hours-format = Geef speeltijden als begin en einde, zoals `18:00-22:00`, met een tijdzone (`zone`).
+refuse-hours-empty = Speeltijden hebben een begin en een einde nodig die verschillen.
+# $like: the known zones closest to the one typed.
+refuse-hours-zone = Ik ken de tijdzone { $zone } niet. Bedoel je { $like }?
+refuse-hours-live = Speeltijden zijn voor potjes op je gemak: kies ook de klok op je gemak.
+refuse-hours-no-zone = Zeg in welke tijdzone die uren zijn (`zone`, zoals Europe/Amsterdam).
 refuse-server-only = De spellen van { -tablero } worden in een server gespeeld: gebruik dit commando in een kanaal van een server waar { -tablero } in zit, niet in een privébericht.
 refuse-manage-server = Je hebt de machtiging Server beheren nodig om de instellingen van { -tablero } hier te wijzigen.
 refuse-missing-permissions = Ik kan geen potje beginnen in { $channel }: ik mis daar { $permissions }. { $count ->

@@ -164,3 +164,20 @@ onboarding-permissions = **Machtigingen** die ik nodig heb waar je speelt: { $ba
 onboarding-setup = **Instellen** (leden met Server beheren): `/settings` — een thread per potje, hoeveel potjes een lid tegelijk mag spelen, beurtklokken, de taal van de berichten van potjes, de wereldwijde ranglijst. `/settings show` laat zien wat er is ingesteld.
 onboarding-play = **Spelen**: `/keer start` opent een lobby voor { -keer } (2–4 spelers, ook computerplaatsen); `/kero challenge member` daagt iemand uit voor { -kero } (daag mij uit om tegen de computer te spelen).
 onboarding-help = `/help` toont alle commando's.
+
+# The clock line of a match card. $due: a Discord timestamp (a date in async play).
+match-clock-line = ⏰ Klok loopt af { $due }
+# $hours: the table's playing hours and time zone (18:00–22:00 Europe/Madrid).
+match-clock-line-hours = ⏰ Klok loopt af { $due } · hij loopt { $hours }
+# ⏳ Give more time; $hours: what it adds.
+match-more-time-label = { $hours } u extra
+# $who gave $names (the players on the clock) $hours more hours.
+match-more-time-given = ⏳ { $who } gaf { $names } { $hours } u extra: de klok loopt nu af { $due }. { $left ->
+    [0] Dat was de laatste verlenging in dit potje.
+    [one] Er kan nog één keer verlengd worden in dit potje.
+   *[other] Er kan nog { $left } keer verlengd worden in dit potje.
+}
+# A lobby's playing hours: 18:00–22:00 Europe/Madrid.
+lobby-hours = speeltijden: { $hours }
+start-hours-cmd = alleen op je gemak: de uren waarin de klok loopt, zoals 18:00-22:00
+start-zone-cmd = de tijdzone van die uren, zoals Europe/Amsterdam

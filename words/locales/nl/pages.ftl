@@ -20,9 +20,10 @@ help-1-page =
     - **{ -kero }** (2 spelers): gooi en gooi opnieuw terwijl de { -fuel } uit je tankwagen stroomt, en bouw dan je kamp.
 
     { "**" }Een potje beginnen**
-    - `/keer start [clock live|async] [rated true|false]`: opent een lobby met **Meedoen**, **Verlaten**, **AI toevoegen** en **Starten** (2–4 plaatsen). De host voegt computerspelers toe (**AI toevoegen: makkelijk**, **AI toevoegen** voor normaal, **AI toevoegen: moeilijk**) en start; het niveau van elke computer staat naast zijn naam. Een lobby verloopt na 15 minuten.
-    - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false] [level easy|normal|hard]`: het lid kan **Accepteren** of **Weigeren**. Daag de bot zelf uit om tegen de computer te spelen, op het `level` dat je kiest (standaard normaal).
+    - `/keer start [clock live|async] [rated true|false] [hours zone]`: opent een lobby met **Meedoen**, **Verlaten**, **AI toevoegen** en **Starten** (2–4 plaatsen). De host voegt computerspelers toe (**AI toevoegen: makkelijk**, **AI toevoegen** voor normaal, **AI toevoegen: moeilijk**) en start; het niveau van elke computer staat naast zijn naam. Een lobby verloopt na 15 minuten.
+    - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false] [level easy|normal|hard] [hours zone]`: het lid kan **Accepteren** of **Weigeren**. Daag de bot zelf uit om tegen de computer te spelen, op het `level` dat je kiest (standaard normaal).
     - `clock`: live duren beurten minuten, op je gemak uren (zeg je niets, dan geldt wat de server standaard heeft). `rated:false` speelt een vriendschappelijk potje dat geen rating verandert.
+    - `hours` en `zone` (alleen op je gemak): de uren van de dag waarin de klok loopt, zoals `hours:18:00-22:00 zone:Europe/Amsterdam`. Elk bericht van het potje zegt wanneer de klok afloopt; op je gemak kunnen de andere spelers (of een serverbeheerder) **extra tijd** geven, telkens een halve beurt, tot 3 keer per potje.
 
     { "**" }Tijdens een potje**
     - `/match status`: hoe het potje hier ervoor staat, alleen voor jou.

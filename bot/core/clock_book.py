@@ -1,0 +1,144 @@
+"""Every open match's turn clock as it stands: written by the turn clocks (bot/core/turn_clocks.py),
+read by the match cards — when the wait the card asks for runs out, and whether more time may
+still be given. Built before both, so the cards need not know the clocks' machinery.
+
+A card is built before its message lands and its wait starts: for a new wait it shows the end
+the wait would have if it started now (it starts a few ms later, so the clock runs out a few ms
+after the time shown — in the players' favour).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Final
+
+from bot.core.live import LiveMatch
+from bot.core.playing_hours import PlayingHours, due_ms
+from bot.core.settings import ClockMode
+
+REMIND_SHARE: Final = 0.2
+"""The reminder comes when this share of the turn is left."""
+MORE_TIME_SHARE: Final = 0.5
+"""What one "Give more time" adds: this share of the table's turn length (12 h of 24)."""
+MORE_TIME_MOST: Final = 3
+"""How many times per match more time may be given."""
+HOUR_MS: Final = 3_600_000
+
+
+@dataclass(slots=True)
+class TurnClock:
+    """The wait a match is in, as stored in its `turn` deadline."""
+
+    mode: str
+    turn_ms: int
+    abandon_ms: int
+    key: int
+    """The match's message key when the wait started (a new key starts a new wait)."""
+    since_ms: int
+    due_ms: int
+    waiting: list[int] = field(default_factory=list)
+    """Member seats the wait is for."""
+    reminded: list[int] = field(default_factory=list)
+    mentioned: list[int] = field(default_factory=list)
+    """Seats mentioned since the match's message changed: at most one mention each."""
+    expired: bool = False
+    last_member_ms: int = 0
+    hours: dict[str, str] | None = None
+    """The table's playing hours (`PlayingHours.stored`): the clock runs only inside them."""
+    extra_ms: int = 0
+    """More time given to the current wait."""
+    given: int = 0
+    """How many times more time was given in this match."""
+
+    @property
+    def playing_hours(self) -> PlayingHours | None:
+        """The table's window (None: the clock runs all day)."""
+        return PlayingHours.from_stored(self.hours)
+
+    @property
+    def remind_ms(self) -> int:
+        """When the reminder goes out: a fifth of a turn of playing time before the end."""
+        run = self.turn_ms + self.extra_ms - int(self.turn_ms * REMIND_SHARE)
+        return due_ms(self.since_ms, run, self.playing_hours)
+
+    def restart(self, key: int, now_ms: int) -> None:
+        """A new wait from now: a whole turn of playing time, nothing given or reminded yet."""
+        self.key, self.since_ms, self.extra_ms = key, now_ms, 0
+        self.due_ms = due_ms(now_ms, self.turn_ms, self.playing_hours)
+        self.reminded, self.expired = [], False
+
+    @property
+    def more_ms(self) -> int:
+        """What one "Give more time" adds: half a turn, in whole hours (at least one)."""
+        return max(HOUR_MS, round(self.turn_ms * MORE_TIME_SHARE / HOUR_MS) * HOUR_MS)
+
+    def give_more(self, now_ms: int) -> None:
+        """More playing time for the current wait (a clock that had run out runs again)."""
+        self.extra_ms += self.more_ms
+        self.given += 1
+        self.due_ms = due_ms(self.since_ms, self.turn_ms + self.extra_ms, self.playing_hours)
+        self.expired = self.expired and self.due_ms <= now_ms
+
+    def payload(self) -> dict[str, Any]:
+        """The JSON stored in the deadline row."""
+        return asdict(self)
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> TurnClock:
+        """Back from a deadline row (a ValueError for a damaged one)."""
+        try:
+            return cls(**data)
+        except TypeError as error:
+            raise ValueError(f"not a turn clock: {error}") from None
+
+
+def waiting(live: LiveMatch) -> list[int]:
+    """The member seats the match waits for now."""
+    return [
+        seat
+        for seat in range(live.state.num_players)
+        if not live.is_ai(seat) and live.waits_for(seat)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class ClockFace:
+    """What a match card says of the clock: when the wait it asks for runs out."""
+
+    due_ms: int
+    mode: ClockMode
+    hours: PlayingHours | None
+    more_ms: int | None
+    """What "Give more time" would add (None: not offered — live play, or given enough)."""
+
+
+class ClockBook:
+    """The open matches' turn clocks, by match id."""
+
+    def __init__(self, now_ms: Callable[[], int]) -> None:
+        self._now_ms = now_ms
+        self.clocks: dict[int, TurnClock] = {}
+
+    def restarts(self, live: LiveMatch, clock: TurnClock) -> bool:
+        """Whether the match's state asks for a new wait: its message changed, or more members
+        are waited for (everyone's picks after a Keer keep)."""
+        return live.message_key != clock.key or bool(set(waiting(live)) - set(clock.waiting))
+
+    def face(self, live: LiveMatch) -> ClockFace | None:
+        """The clock as the match's current card shows it (None: no member is waited for, their
+        clock ran out — the card says so by their names — or the game's own clock runs: Kero's
+        tank, which the turn clock never cuts short, counts down on the card alone)."""
+        clock = self.clocks.get(live.id)
+        if clock is None or not waiting(live) or live.rules.deadline(live, True) is not None:
+            return None
+        mode = ClockMode(clock.mode)
+        hours = clock.playing_hours
+        if self.restarts(live, clock):
+            due = due_ms(self._now_ms(), clock.turn_ms, hours)
+        elif clock.expired:
+            return None
+        else:
+            due = clock.due_ms
+        more = clock.more_ms if mode is ClockMode.ASYNC and clock.given < MORE_TIME_MOST else None
+        return ClockFace(due, mode, hours, more)

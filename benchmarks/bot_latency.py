@@ -253,47 +253,50 @@ class KeroLoad(Load):
         if 0 not in state.seats_to_act() or live.message_id is None:
             raise NotReady(table.channel.id)
         message = self.fake.message(int(live.message_id))
-        kind, suffix = self._next_click(state, message)
+        kind, suffix = next_kero_click(self.decide, state, message)
         if kind == "end turn":
             self.watch.awaiting_board[str(table.channel.id)] = time.perf_counter()
         await self._click(kind, live, 0, message, suffix)
 
-    def _next_click(self, state: KeroState, message: FakeMessage) -> tuple[str, str]:
-        """The member's next click: (kind, custom_id suffix). A re-roll is made of toggles
-        (the marks are read back from the message's Re-roll button) and then Re-roll."""
-        action = self.decide.choose(state, 0)
-        if isinstance(action, ka.Reroll):
-            wanted = ".".join(map(str, action.dice))
-            marked = next(
-                (
-                    str(c.custom_id).split(":act:reroll:")[1].rstrip("@")
-                    for c in message.interactive()
-                    if c.custom_id and ":act:reroll:" in c.custom_id
-                ),
-                "",
+
+def next_kero_click(
+    decide: KeroAI, state: KeroState, message: FakeMessage, seat: int = 0
+) -> tuple[str, str]:
+    """A Kero member's next click as the computer would play it: (kind, custom_id suffix). A
+    re-roll is made of toggles (the marks are read back from the message's Re-roll button) and
+    then Re-roll; selects and My Tuareks are left out (the member goes on with the phase)."""
+    action = decide.choose(state, seat)
+    if isinstance(action, ka.Reroll):
+        wanted = ".".join(map(str, action.dice))
+        marked = next(
+            (
+                str(c.custom_id).split(":act:reroll:")[1].rstrip("@")
+                for c in message.interactive()
+                if c.custom_id and ":act:reroll:" in c.custom_id
+            ),
+            "",
+        )
+        if marked == wanted:
+            return "re-roll", f":act:reroll:{wanted}@"
+        done = {int(d) for d in marked.split(".") if d}
+        todo = [d for d in action.dice if d not in done]
+        return (
+            ("toggle", f":tog:{_marks(done | {todo[0]})}:{todo[0]}")
+            if todo
+            else (
+                "stop",
+                ":act:stop@",
             )
-            if marked == wanted:
-                return "re-roll", f":act:reroll:{wanted}@"
-            done = {int(d) for d in marked.split(".") if d}
-            todo = [d for d in action.dice if d not in done]
-            return (
-                ("toggle", f":tog:{_marks(done | {todo[0]})}:{todo[0]}")
-                if todo
-                else (
-                    "stop",
-                    ":act:stop@",
-                )
-            )
-        if isinstance(action, ka.Take | ka.Place | ka.Play | ka.Use | ka.TieBreak):
-            # Selects and My Tuareks are not timed here: the member goes on with the phase.
-            fallback = {
-                Phase_.START: ("roll", ":act:roll@"),
-                Phase_.ROLLING: ("stop", ":act:stop@"),
-                Phase_.CAMP: ("end turn", ":act:end"),
-            }
-            return fallback.get(state.phase, ("other", ":act:none"))
-        kinds = {ka.Roll: "roll", ka.Stop: "stop", ka.EndTurn: "end turn", ka.FuelUp: "fuel up"}
-        return kinds.get(type(action), "other"), f":act:{template(action)}"
+        )
+    if isinstance(action, ka.Take | ka.Place | ka.Play | ka.Use | ka.TieBreak):
+        fallback = {
+            Phase_.START: ("roll", ":act:roll@"),
+            Phase_.ROLLING: ("stop", ":act:stop@"),
+            Phase_.CAMP: ("end turn", ":act:end"),
+        }
+        return fallback.get(state.phase, ("other", ":act:none"))
+    kinds = {ka.Roll: "roll", ka.Stop: "stop", ka.EndTurn: "end turn", ka.FuelUp: "fuel up"}
+    return kinds.get(type(action), "other"), f":act:{template(action)}"
 
 
 def _marks(dice: set[int]) -> int:

@@ -19,6 +19,7 @@ from functools import partial
 import discord
 from discord.ext import commands
 
+from bot.cogs.away import AwayCog
 from bot.cogs.info import InfoCog
 from bot.cogs.match import MatchCog
 from bot.cogs.notify import NotifyCog
@@ -27,6 +28,7 @@ from bot.cogs.settings import SettingsCog
 from bot.config import Config
 from bot.core.after import AfterStepLink
 from bot.core.autopicks import Autopicks
+from bot.core.away import Aways
 from bot.core.clock_book import ClockBook
 from bot.core.clock_sync import ClockSync, Sleep
 from bot.core.gateway_watch import GatewayWatch
@@ -115,6 +117,7 @@ class Runtime:
     turn_clocks: TurnClocks
     timers: MatchTimers
     steps: Steps
+    aways: Aways
     router: ClickRouter
     lobbies: Lobbies
     starts: MatchStarts
@@ -250,6 +253,7 @@ class _Delivery:
     turn_clocks: TurnClocks
     timers: MatchTimers
     steps: Steps
+    aways: Aways
 
 
 def _delivery(
@@ -279,11 +283,21 @@ def _delivery(
         owes_post=outbox.owes_post,
         mentioned=layouts.mentioned,
     )
-    timers = MatchTimers(service, turn_clocks, clock, core.gateway, core.link)
+    aways = Aways(store, core.settings, book, service.matches.values, clock.now_ms)
+    timers = MatchTimers(service, turn_clocks, clock, core.gateway, core.link, aways=aways)
     notices = AbsenceNotices(messenger)
-    steps = Steps(publisher, outbox, turn_clocks, timers, notices=notices, clock=clock)
+    steps = Steps(
+        publisher,
+        outbox,
+        turn_clocks,
+        timers,
+        notices=notices,
+        clock=clock,
+        aways=aways,
+        resume=service.resume,
+    )
     core.link.connect(steps)
-    return _Delivery(messenger, layouts, publisher, outbox, turn_clocks, timers, steps)
+    return _Delivery(messenger, layouts, publisher, outbox, turn_clocks, timers, steps, aways)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +353,7 @@ def _ui(core: _Core, out: _Delivery, config: Config, store: Store, client: disco
             autopick_changed=partial(core.autopicks.changed, service.matches.values()),
         ),
         NotifyCog(settings),
+        AwayCog(out.aways, steps),
         ratings,
     )
     items: tuple[type[TableroItem], ...] = (  # each handler looked up at its click
@@ -399,6 +414,7 @@ def _runtime(
         outbox=out.outbox,
         turn_clocks=out.turn_clocks,
         timers=out.timers,
+        aways=out.aways,
         steps=out.steps,
         router=ui.router,
         lobbies=ui.lobbies,

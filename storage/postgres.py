@@ -22,6 +22,7 @@ from storage.errors import (
 from storage.reads import SharedReads
 from storage.records import (
     ONE_SHARD,
+    AwaySpan,
     Deadline,
     Lobby,
     NewMatch,
@@ -56,7 +57,11 @@ from storage.rows import (
 from storage.schema import migrations
 from storage.settings_access import SettingsAccess
 from storage.sql import (
+    ADD_AWAY,
+    AWAY_SELECT,
     DEADLINE_SELECT,
+    DROP_AWAY_FROM,
+    END_AWAY,
     FINISHED_EVENTS,
     FINISHED_MATCHES,
     FINISHED_SEATS,
@@ -67,6 +72,7 @@ from storage.sql import (
     OPEN_MATCHES,
     OPEN_OWED,
     OWE,
+    PRUNE_AWAY,
     RATING_UPSERT,
     RESULT_INSERT,
     SEAT_COLUMNS,
@@ -495,6 +501,32 @@ class PostgresStore(SharedReads, SettingsAccess):
             await db.execute(
                 "DELETE FROM deadlines WHERE match_id = $1 AND kind = $2", match_id, kind
             )
+
+    async def add_away(self, spans: Sequence[AwaySpan], forget_before_ms: int) -> None:
+        """Store away spans, forgetting those that ended before `forget_before_ms`."""
+        async with self._pool.acquire() as db, db.transaction():
+            await db.execute(PRUNE_AWAY, forget_before_ms)
+            await db.executemany(
+                ADD_AWAY, [(s.user_id, s.guild_id, s.since_ms, s.until_ms) for s in spans]
+            )
+
+    async def end_away(self, user_id: str, at_ms: int) -> None:
+        """A member is back: their spans end at `at_ms`."""
+        async with self._pool.acquire() as db, db.transaction():
+            await db.execute(END_AWAY, user_id, at_ms)
+            await db.execute(DROP_AWAY_FROM, user_id, at_ms)
+
+    async def away_spans(self, since_ms: int, user_id: str | None = None) -> list[AwaySpan]:
+        """The away spans ending after `since_ms` (one member's, or all), oldest first."""
+        args: tuple[int | str, ...] = (since_ms,)
+        where = " WHERE until_ms > $1"
+        if user_id is not None:
+            where, args = where + " AND user_id = $2", (since_ms, user_id)
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                AWAY_SELECT + where + " ORDER BY since_ms, user_id, guild_id", *args
+            )
+        return [AwaySpan(str(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
 
     async def deadlines(self) -> list[Deadline]:
         """Every stored deadline, soonest first."""

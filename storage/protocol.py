@@ -14,6 +14,7 @@ from games.records import Entry
 from ratings.history import RatingChange
 from storage.records import (
     ONE_SHARD,
+    AwaySpan,
     BoardRow,
     Deadline,
     Lobby,
@@ -274,6 +275,20 @@ class Store(Protocol):
     async def deadlines_of(self, match_id: int) -> list[Deadline]:
         """One match's deadlines (every kind), soonest first; [] for a match without any,
         or no such match."""
+        ...
+
+    async def add_away(self, spans: Sequence[AwaySpan], forget_before_ms: int) -> None:
+        """Store away spans (one transaction), forgetting those that ended before
+        `forget_before_ms`."""
+        ...
+
+    async def end_away(self, user_id: str, at_ms: int) -> None:
+        """A member is back at `at_ms`: their spans end there (one transaction)."""
+        ...
+
+    async def away_spans(self, since_ms: int, user_id: str | None = None) -> list[AwaySpan]:
+        """The away spans that end after `since_ms` (of one member, or everyone), oldest
+        first."""
         ...
 
     async def close(self) -> None:

@@ -59,6 +59,17 @@ class Deadline:
     payload: dict[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class AwaySpan:
+    """A member away from their async matches in one server (`/away`): from `since_ms` until
+    `until_ms`, their clocks there pause (or a stand-in plays for them)."""
+
+    user_id: str
+    guild_id: str
+    since_ms: int
+    until_ms: int
+
+
 OWED_KINDS = ("post", "close")
 """What a match can owe its channel: its current message (or its results) posted in place of
 the one shown, or the shown message's buttons taken off (a match that ended without a result)."""

@@ -33,6 +33,18 @@ FINISHED_EVENTS = (
 )
 
 
+AWAY_SELECT = "SELECT user_id, guild_id, since_ms, until_ms FROM away"
+ADD_AWAY = (
+    "INSERT INTO away (user_id, guild_id, since_ms, until_ms) VALUES ($1, $2, $3, $4)"
+    " ON CONFLICT (user_id, guild_id, since_ms) DO UPDATE SET until_ms = excluded.until_ms"
+)
+END_AWAY = "UPDATE away SET until_ms = $2 WHERE user_id = $1 AND since_ms < $2 AND until_ms > $2"
+DROP_AWAY_FROM = "DELETE FROM away WHERE user_id = $1 AND since_ms >= $2"
+PRUNE_AWAY = "DELETE FROM away WHERE until_ms < $1"
+"""Away spans: added, ended early (`/away off`: a span not begun yet goes), and those that
+ended before the budget's 30 days forgotten."""
+
+
 def qmark(sql: str) -> str:
     """Shared SQL (PostgreSQL's `$1` placeholders) for SQLite, whose `?1` binds the same way."""
     return re.sub(r"\$(\d+)", r"?\1", sql)

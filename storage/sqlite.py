@@ -25,6 +25,7 @@ from storage.errors import (
 from storage.reads import SharedReads
 from storage.records import (
     ONE_SHARD,
+    AwaySpan,
     Deadline,
     Lobby,
     NewMatch,
@@ -59,7 +60,11 @@ from storage.rows import (
 from storage.schema import migrations
 from storage.settings_access import SettingsAccess
 from storage.sql import (
+    ADD_AWAY,
+    AWAY_SELECT,
     DEADLINE_SELECT,
+    DROP_AWAY_FROM,
+    END_AWAY,
     FINISHED_EVENTS,
     FINISHED_MATCHES,
     FINISHED_SEATS,
@@ -70,6 +75,7 @@ from storage.sql import (
     OPEN_MATCHES,
     OPEN_OWED,
     OWE,
+    PRUNE_AWAY,
     RATING_UPSERT,
     RESULT_INSERT,
     SEAT_COLUMNS,
@@ -476,6 +482,31 @@ class SqliteStore(SharedReads, SettingsAccess):
             DEADLINE_SELECT + " WHERE match_id = ? ORDER BY due_at, kind", (match_id,)
         )
         return [deadline_from_row(r) for r in rows]
+
+    async def add_away(self, spans: Sequence[AwaySpan], forget_before_ms: int) -> None:
+        """Store away spans, forgetting those that ended before `forget_before_ms`."""
+        async with self._transaction():
+            await self._db.execute(qmark(PRUNE_AWAY), (forget_before_ms,))
+            await self._db.executemany(
+                qmark(ADD_AWAY), [(s.user_id, s.guild_id, s.since_ms, s.until_ms) for s in spans]
+            )
+
+    async def end_away(self, user_id: str, at_ms: int) -> None:
+        """A member is back: their spans end at `at_ms`."""
+        async with self._transaction():
+            await self._db.execute(qmark(END_AWAY), (user_id, at_ms))
+            await self._db.execute(qmark(DROP_AWAY_FROM), (user_id, at_ms))
+
+    async def away_spans(self, since_ms: int, user_id: str | None = None) -> list[AwaySpan]:
+        """The away spans ending after `since_ms` (one member's, or all), oldest first."""
+        args: tuple[int | str, ...] = (since_ms,)
+        where = " WHERE until_ms > $1"
+        if user_id is not None:
+            where, args = where + " AND user_id = $2", (since_ms, user_id)
+        rows = await self._db.execute_fetchall(
+            qmark(AWAY_SELECT + where + " ORDER BY since_ms, user_id, guild_id"), args
+        )
+        return [AwaySpan(str(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db, self._lock)

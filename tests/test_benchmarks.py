@@ -123,3 +123,18 @@ async def test_cluster_benchmark_runs_two_bot_processes_on_postgres() -> None:
     finally:
         await admin.close()
     assert result["database"].startswith("tablero_cluster_bench_") and left == 0
+
+
+def test_async_week_never_holds_a_roll_for_the_away_member_and_tells_once() -> None:
+    runs = {(r["game"], r["policy"]): r for r in run_benchmark("async_week")["runs"]}
+    assert set(runs) == {(g, p) for g in ("keer-kids", "kero") for p in ("pause", "standin")}
+    for run in runs.values():
+        assert (run["away_notices"], run["back_notices"], run["ran_out_notices"]) == (1, 1, 0)
+        assert run["played"] > 0
+    for policy in ("pause", "standin"):
+        assert runs["keer-kids", policy]["ticks_waiting_on_the_away_member"] == 0
+    assert runs["keer-kids", "pause"]["absentee_misses_while_away"] > 0
+    assert runs["keer-kids", "standin"]["absentee_misses_while_away"] == 0
+    assert runs["keer-kids", "standin"]["absentee_moves_while_away"] > 0
+    assert runs["kero", "standin"]["absentee_moves_while_away"] > 0
+    assert runs["kero", "pause"]["absentee_moves_while_away"] == 0  # the duel waits, unpunished

@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.core.settings import (
     ABANDON_DAYS_MOST,
+    AWAY_DAYS_MOST,
     GUILD_FIELDS,
     ClockMode,
     GuildSettings,
@@ -61,6 +62,10 @@ def _abandon(s: GuildSettings, words: Words, language: str) -> str:
     return words("settings-show-abandon", days=s.abandon_days)
 
 
+def _away(s: GuildSettings, words: Words, language: str) -> str:
+    return words("settings-show-away", days=s.away_days)
+
+
 def _board(s: GuildSettings, words: Words, language: str) -> str:
     return words("settings-show-global-on" if s.global_board else "settings-show-global-off")
 
@@ -77,6 +82,7 @@ SHOW: Final[dict[str, Line]] = {
     "live_minutes": _shown_with_the_clock,
     "async_hours": _shown_with_the_clock,
     "abandon_days": _abandon,
+    "away_days": _away,
     "global_board": _board,
     "language": _language,
 }
@@ -144,15 +150,17 @@ class SettingsCog(
         live_minutes=text("settings-clock-live-minutes-cmd"),
         async_hours=text("settings-clock-async-hours-cmd"),
         abandon_days=text("settings-clock-abandon-days-cmd"),
+        away_days=text("settings-clock-away-days-cmd"),
     )
     @app_commands.choices(default=CLOCKS)
-    async def clock(
+    async def clock(  # noqa: PLR0917 - discord.py maps each slash option to a parameter
         self,
         interaction: discord.Interaction[Any],
         default: str,
         live_minutes: app_commands.Range[int, 1, 120] | None = None,
         async_hours: app_commands.Range[int, 1, 168] | None = None,
         abandon_days: app_commands.Range[int, 1, ABANDON_DAYS_MOST] | None = None,
+        away_days: app_commands.Range[int, 0, AWAY_DAYS_MOST] | None = None,
     ) -> None:
         """Save the clock settings for matches started from now on."""
         guild = require_manage_server(interaction)
@@ -160,16 +168,19 @@ class SettingsCog(
             "live_minutes": live_minutes,
             "async_hours": async_hours,
             "abandon_days": abandon_days,
+            "away_days": away_days,
         }
         changed = {key: value for key, value in given.items() if value is not None}
         now = await self.settings.set_guild(guild, clock=ClockMode(default), **changed)
-        said = member_words(interaction)(
+        words = member_words(interaction)
+        said = words(
             "settings-clock-set",
             mode=now.clock.value,
             minutes=now.live_minutes,
             hours=now.async_hours,
             days=now.abandon_days,
         )
+        said += " " + words("settings-show-away", days=now.away_days)
         await interaction.response.send_message(said, ephemeral=True)
 
     @app_commands.command(name="global", description=text("settings-global-cmd"))

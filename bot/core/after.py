@@ -37,6 +37,10 @@ class AfterStep(Protocol):
         """The outbox stored what a late step's game gives back (Kero: tank time)."""
         ...
 
+    async def away_due(self, live: LiveMatch) -> None:
+        """A timer found an away member of the match due back."""
+        ...
+
 
 class AfterStepLink:
     """An `AfterStep` for the components built before the pipeline: it forwards every call to
@@ -75,3 +79,7 @@ class AfterStepLink:
     def given_back(self, live: LiveMatch) -> None:
         """Forwarded."""
         self._to().given_back(live)
+
+    async def away_due(self, live: LiveMatch) -> None:
+        """Forwarded."""
+        await self._to().away_due(live)

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from typing import Any, Final
 
 from bot.core.live import LiveMatch
-from bot.core.playing_hours import PlayingHours, due_ms
+from bot.core.playing_hours import PlayingHours, Span, due_ms
 from bot.core.settings import ClockMode
+from storage import AwaySpan
 
 REMIND_SHARE: Final = 0.2
 """The reminder comes when this share of the turn is left."""
@@ -24,6 +26,26 @@ MORE_TIME_SHARE: Final = 0.5
 MORE_TIME_MOST: Final = 3
 """How many times per match more time may be given."""
 HOUR_MS: Final = 3_600_000
+
+
+class AwayPolicy(StrEnum):
+    """What an async table does while a member is away (`/away`), chosen when it starts."""
+
+    PAUSE = "pause"
+    """Their clock does not run; a game that goes on without an absent player (Keer) skips
+    their part of each roll at once."""
+    STAND_IN = "standin"
+    """The normal computer plays their seat until they are back."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableClock:
+    """How a table's turns are timed, as its lobby chose: live or async and, in async play, its
+    playing hours and what it does while a member is away."""
+
+    mode: ClockMode
+    hours: PlayingHours | None = None
+    away: AwayPolicy = AwayPolicy.PAUSE
 
 
 @dataclass(slots=True)
@@ -50,6 +72,11 @@ class TurnClock:
     """More time given to the current wait."""
     given: int = 0
     """How many times more time was given in this match."""
+    away: str = AwayPolicy.PAUSE.value
+    """The table's away policy (`AwayPolicy`): what a member's `/away` does here."""
+    paused: list[list[int]] = field(default_factory=list)
+    """The spans [since, until) in which the current wait's clock does not run: every member it
+    waits for is away at a table that pauses for them."""
 
     @property
     def playing_hours(self) -> PlayingHours | None:
@@ -60,13 +87,23 @@ class TurnClock:
     def remind_ms(self) -> int:
         """When the reminder goes out: a fifth of a turn of playing time before the end."""
         run = self.turn_ms + self.extra_ms - int(self.turn_ms * REMIND_SHARE)
-        return due_ms(self.since_ms, run, self.playing_hours)
+        return self._after(run)
 
-    def restart(self, key: int, now_ms: int) -> None:
+    def _after(self, run_ms: int) -> int:
+        """When the wait has run `run_ms` of playing time (its hours, outside its pauses)."""
+        spans = [(start, end) for start, end in self.paused]
+        return due_ms(self.since_ms, run_ms, self.playing_hours, spans)
+
+    def restart(self, key: int, now_ms: int, paused: list[Span]) -> None:
         """A new wait from now: a whole turn of playing time, nothing given or reminded yet."""
         self.key, self.since_ms, self.extra_ms = key, now_ms, 0
-        self.due_ms = due_ms(now_ms, self.turn_ms, self.playing_hours)
         self.reminded, self.expired = [], False
+        self.repause(paused)
+
+    def repause(self, paused: list[Span]) -> None:
+        """The wait's pauses changed (a member went away or came back): its end moves."""
+        self.paused = [[start, end] for start, end in paused]
+        self.due_ms = self._after(self.turn_ms + self.extra_ms)
 
     @property
     def more_ms(self) -> int:
@@ -77,7 +114,7 @@ class TurnClock:
         """More playing time for the current wait (a clock that had run out runs again)."""
         self.extra_ms += self.more_ms
         self.given += 1
-        self.due_ms = due_ms(self.since_ms, self.turn_ms + self.extra_ms, self.playing_hours)
+        self.due_ms = self._after(self.turn_ms + self.extra_ms)
         self.expired = self.expired and self.due_ms <= now_ms
 
     def payload(self) -> dict[str, Any]:
@@ -102,6 +139,11 @@ def waiting(live: LiveMatch) -> list[int]:
     ]
 
 
+def _both(first: list[Span], second: list[Span]) -> list[Span]:
+    """The instants in a span of each list."""
+    return [(max(a, c), min(b, d)) for a, b in first for c, d in second if max(a, c) < min(b, d)]
+
+
 @dataclass(frozen=True, slots=True)
 class ClockFace:
     """What a match card says of the clock: when the wait it asks for runs out."""
@@ -114,11 +156,30 @@ class ClockFace:
 
 
 class ClockBook:
-    """The open matches' turn clocks, by match id."""
+    """The open matches' turn clocks, by match id, and the members' away spans they pause for
+    (written by `bot.core.away.Aways`)."""
 
     def __init__(self, now_ms: Callable[[], int]) -> None:
         self._now_ms = now_ms
         self.clocks: dict[int, TurnClock] = {}
+        self.away: dict[str, list[AwaySpan]] = {}
+        """Each member's away spans that ended in the budget's last 30 days or end later."""
+
+    def paused(self, live: LiveMatch) -> list[Span]:
+        """The spans in which the match's current wait does not run: those in which every
+        member it waits for is away, at a table that pauses for them."""
+        clock = self.clocks.get(live.id)
+        if clock is None or clock.mode != ClockMode.ASYNC or clock.away != AwayPolicy.PAUSE:
+            return []
+        common: list[Span] | None = None
+        for seat in waiting(live):
+            mine = [
+                (span.since_ms, span.until_ms)
+                for span in self.away.get(live.players[seat].id, [])
+                if span.guild_id == live.guild_id
+            ]
+            common = mine if common is None else _both(common, mine)
+        return common or []
 
     def restarts(self, live: LiveMatch, clock: TurnClock) -> bool:
         """Whether the match's state asks for a new wait: its message changed, or more members
@@ -135,7 +196,7 @@ class ClockBook:
         mode = ClockMode(clock.mode)
         hours = clock.playing_hours
         if self.restarts(live, clock):
-            due = due_ms(self._now_ms(), clock.turn_ms, hours)
+            due = due_ms(self._now_ms(), clock.turn_ms, hours, self.paused(live))
         elif clock.expired:
             return None
         else:

@@ -88,6 +88,12 @@ class LiveMatch:
     made_for: set[int] = field(default_factory=set)
     """Where in the history the bot made a member's choice for them (autopick), for the notes
     that say so (in memory: after a restart the notes of earlier steps are gone)."""
+    stand_in: set[Seat] = field(default_factory=set)
+    """Seats the computer plays while their member is away (`/away`, a table whose away policy
+    is stand-in): counted as computer seats until the member is back."""
+    paused: set[Seat] = field(default_factory=set)
+    """Seats whose member is away at a table that pauses for them: their clock does not run,
+    and a game that goes on without an absent player (Keer) skips them at once."""
     private: list[Private] = field(default_factory=list)
     """Messages only one member sees that a later step makes stale, still open (in memory:
     after a restart a stale one is answered when clicked)."""
@@ -134,8 +140,9 @@ class LiveMatch:
         return None
 
     def is_ai(self, seat: Seat) -> bool:
-        """Whether the bot plays this seat (an AI seat, or one its player left)."""
-        return is_computer(self.players[seat].id) or seat in self.departed
+        """Whether the bot plays this seat (an AI seat, one its player left, or a stand-in's
+        while its member is away)."""
+        return is_computer(self.players[seat].id) or seat in self.departed or seat in self.stand_in
 
     def waits_for(self, seat: Seat | None) -> bool:
         """Whether the match waits for this seat's click (a move, or dice it throws)."""

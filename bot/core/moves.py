@@ -123,11 +123,13 @@ class BotMoves:
         """The bot's next move, or None when the match waits (for a member, a thought, or
         Discord's clock)."""
         if work.node() is Node.CHANCE:
-            trigger = live.rules.chance_trigger(work)
-            if trigger is not None and not live.is_ai(trigger):
-                return None
-            return CHANCE, work.sample_chance(live.rng)
+            return self._chance(live, work)
         for seat in work.seats_to_act():
+            if seat in live.paused:
+                skipped = self._skipped(live, work, seat)
+                if skipped is not None:
+                    return skipped
+                continue
             if live.is_ai(seat):
                 action = self._computer_move(live, work, seat, batch)
                 if action is None:
@@ -141,6 +143,23 @@ class BotMoves:
             if made is not None:
                 return seat, made
         return None
+
+    def _chance(self, live: LiveMatch, work: GameState) -> tuple[Seat, Action] | None:
+        """Chance's draw, unless it waits for a member's throw (thrown for an away member at a
+        table that goes on without them)."""
+        trigger = live.rules.chance_trigger(work)
+        if trigger is not None and not live.is_ai(trigger):
+            return self._skipped(live, work, trigger)
+        return CHANCE, work.sample_chance(live.rng)
+
+    def _skipped(self, live: LiveMatch, work: GameState, seat: Seat) -> tuple[Seat, Action] | None:
+        """The next step of the turn an away member misses at a table that pauses for them, in
+        a game that goes on without an absent player (Keer: what a missed clock means); None
+        where the game waits for them (Kero: their clock is paused)."""
+        if seat not in live.paused:
+            return None
+        what = live.rules.missed(work, seat)
+        return None if what is None else self._missed_step(live, work, seat, what)
 
     @staticmethod
     def _made_for(live: LiveMatch, work: GameState, seat: Seat) -> Action | None:

@@ -48,6 +48,13 @@ def _clock(value: object) -> ClockMode:
     raise ValueError(f"{value!r} is not a clock mode")
 
 
+def _days(value: object) -> int:
+    """A stored number of away days per 30 (0: no away time in this server)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= AWAY_DAYS_MOST:
+        return value
+    raise ValueError(f"{value!r} is not 0–{AWAY_DAYS_MOST} days")
+
+
 def _locale(value: object) -> str:
     """A stored language: one of the locales the bot speaks."""
     if isinstance(value, str) and value in LOCALES:
@@ -59,7 +66,11 @@ ABANDON_DAYS_MOST: Final = 60
 """The longest abandon time a server may choose (`/settings clock`): no open match waits longer
 for a member's action before it is closed."""
 
+AWAY_DAYS_MOST: Final = 30
+"""The most away days per 30 a server may give (`/settings clock away_days`)."""
+
 _FLAG: Final = {_READ: _flag}
+_DAYS: Final = {_READ: _days}
 _COUNT: Final = {_READ: _count}
 _CLOCK: Final = {_READ: _clock}
 _LOCALE: Final = {_READ: _locale}
@@ -87,6 +98,9 @@ class GuildSettings:
     language: str | None = field(default=None, metadata=_LOCALE)
     """The language of the server's public messages (a code of words.LOCALES); None follows
     the server's Discord locale."""
+    away_days: int = field(default=7, metadata=_DAYS)
+    """How many days of the last 30 a member may be away (`/away`) from this server's async
+    matches."""
 
     @classmethod
     def from_stored(cls, data: Mapping[str, Any]) -> GuildSettings:

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Final
 
 from bot.core.after import AfterStep
+from bot.core.away import Aways
 from bot.core.clock_sync import ClockSync
 from bot.core.gateway_watch import GatewayWatch
 from bot.core.live import LiveMatch, Played
@@ -44,12 +45,15 @@ class MatchTimers:
         clock: ClockSync,
         gateway: GatewayWatch,
         after: AfterStep,
+        *,
+        aways: Aways,
     ) -> None:
         self._service = service
         self._turn_clocks = turn_clocks
         self._clock = clock
         self._gateway = gateway
         self._after = after
+        self._aways = aways
         """Where the work a timer did goes on (the after-step pipeline)."""
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._failures: dict[int, int] = {}
@@ -98,12 +102,16 @@ class MatchTimers:
         self._tasks.clear()
 
     def _due(self, live: LiveMatch) -> Due | None:
-        """The soonest of the game's own deadline and the turn clock's next event."""
-        game = self._game_due(live)
+        """The soonest of the game's own deadline, the turn clock's next event and an away
+        member's return."""
+        dues = [self._game_due(live)]
         turn = self._turn_clocks.due(live)
-        if turn is None or (game is not None and game[0] <= self._clock.local_ms_at(turn)):
-            return game
-        return self._clock.local_ms_at(turn), lambda: self._turn_clock(live)
+        if turn is not None:
+            dues.append((self._clock.local_ms_at(turn), lambda: self._turn_clock(live)))
+        back = self._aways.next_end(live)
+        if back is not None:
+            dues.append((self._clock.local_ms_at(back), lambda: self._after.away_due(live)))
+        return min((d for d in dues if d is not None), key=lambda d: d[0], default=None)
 
     async def _turn_clock(self, live: LiveMatch) -> None:
         """The turn clock's event, and what follows it (a notice, the misses it applied)."""

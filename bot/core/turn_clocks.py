@@ -19,10 +19,9 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Final
 
-from bot.core.clock_book import MORE_TIME_MOST, ClockBook, TurnClock, waiting
+from bot.core.clock_book import MORE_TIME_MOST, ClockBook, TableClock, TurnClock, waiting
 from bot.core.clock_sync import ClockSync
 from bot.core.live import LiveMatch, Played
-from bot.core.playing_hours import PlayingHours
 from bot.core.refusals import Refused
 from bot.core.service import MatchService
 from bot.core.settings import ClockMode, Settings
@@ -111,18 +110,17 @@ class TurnClocks:
             except ValueError as error:
                 log.error("match %s: turn clock dropped: %s", deadline.match_id, error)
 
-    async def start(
-        self, live: LiveMatch, mode: ClockMode, hours: PlayingHours | None = None
-    ) -> None:
-        """A new match's clock, in the mode its lobby chose (and its playing hours, in async
-        play), with the server's lengths: known to its first card, its wait started by `update`
-        once that card is posted."""
+    async def start(self, live: LiveMatch, table: TableClock) -> None:
+        """A new match's clock, as its lobby chose it, with the server's lengths: known to its
+        first card, its wait started by `update` once that card is posted."""
         settings = await self._settings.guild(live.guild_id)
         now = self._clock.now_ms()
+        mode = table.mode
         clock = TurnClock(mode, settings.turn_ms(mode), settings.abandon_ms, -1, now, now)
         clock.last_member_ms = now
-        if hours is not None and mode is ClockMode.ASYNC:
-            clock.hours = hours.stored()
+        if table.hours is not None and mode is ClockMode.ASYNC:
+            clock.hours = table.hours.stored()
+        clock.away = table.away.value
         self.clocks[live.id] = clock
 
     def mode_of(self, match_id: int) -> ClockMode | None:
@@ -165,12 +163,23 @@ class TurnClocks:
             clock.mentioned = [s for s in seats if s in mentioned]
         ping = None
         if self._book.restarts(live, clock):
-            clock.restart(key, self._clock.now_ms())
+            clock.restart(key, self._clock.now_ms(), self._book.paused(live))
             ping = self._ping(clock, seats)
         clock.waiting = seats
         if (clock.key, clock.due_ms, clock.waiting) != before:
             await self._save(live, clock)
         return ping
+
+    async def repause(self, live: LiveMatch) -> None:
+        """A member of the match went away or came back: the current wait's pauses, and so its
+        end, follow (stored when they moved)."""
+        clock = self.clocks.get(live.id)
+        if clock is None or self._book.restarts(live, clock):
+            return  # no wait yet, or a new one starts with its message (`update`)
+        before = (clock.due_ms, clock.paused)
+        clock.repause(self._book.paused(live))
+        if (clock.due_ms, clock.paused) != before:
+            await self._save(live, clock)
 
     async def give_more(self, live: LiveMatch, giver: Seat | None) -> TurnClock:
         """More playing time for the members the match waits for, given by another player of

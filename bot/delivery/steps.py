@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Collection
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from typing import Any, Final, Protocol
 
 import discord
 
+from bot.core.away import AwayChange, Aways
+from bot.core.clock_book import TableClock
 from bot.core.clock_sync import ClockSync, snowflake_ms
 from bot.core.live import LiveMatch, Played
-from bot.core.playing_hours import PlayingHours
-from bot.core.settings import ClockMode
 from bot.core.timers import MatchTimers
 from bot.core.turn_clocks import Abandoned, ClockEvent, Ping, RanOut, Reminders, TurnClocks
 from bot.delivery.outbox import Outbox
@@ -56,6 +56,10 @@ class ClockNotices(Protocol):
         """The match was closed as abandoned."""
         ...
 
+    async def away(self, live: LiveMatch, change: AwayChange) -> None:
+        """A member went away or came back."""
+        ...
+
 
 class Steps:
     """What follows every stored step, in order: message, then turn clock, then timer."""
@@ -69,6 +73,8 @@ class Steps:
         *,
         notices: ClockNotices,
         clock: ClockSync,
+        aways: Aways,
+        resume: Callable[[int], Awaitable[Played | None]],
     ) -> None:
         self._publisher = publisher
         self._outbox = outbox
@@ -76,6 +82,9 @@ class Steps:
         self._timers = timers
         self._notices = notices
         self._clock = clock
+        self._aways = aways
+        self._resume = resume
+        """The bot's own moves a match waits for, played (the match service's `resume`)."""
 
     # -- members' clicks --------------------------------------------------------------------
 
@@ -124,13 +133,11 @@ class Steps:
         """A step no click's answer showed (a skip, an expulsion's moves): deliver it."""
         self._after(played, on_public_message=False)
 
-    async def opened(
-        self, live: LiveMatch, mode: ClockMode, hours: PlayingHours | None = None
-    ) -> None:
+    async def opened(self, live: LiveMatch, table: TableClock) -> None:
         """A new match is stored: post its first message (HTTPException when Discord refuses
         it) showing its turn clock (in its playing hours), start the clock's wait and arm the
-        timer."""
-        await self._turn_clocks.start(live, mode, hours)
+        timer; a member away already is away here too."""
+        await self._turn_clocks.start(live, table)
         try:
             await self._publisher.post_first(live)
         except BaseException:
@@ -138,6 +145,7 @@ class Steps:
             raise
         await self._pinged(live, await self._turn_clocks.update(live))
         self._timers.rearm(live)
+        await self.away_changed(live, self._aways.settle(live))
 
     def closed(self, live: LiveMatch) -> None:
         """A match ended without a result: take the buttons off its message (its turn clock
@@ -161,6 +169,7 @@ class Steps:
     async def restore(self, rebuilt: Rebuilt, last_moments: Collection[int]) -> None:
         """Start-up: the stored turn clocks, every match's timer, and the owed messages."""
         self._turn_clocks.restore(rebuilt.deadlines)
+        await self._aways.restore()
         self._timers.rearm_all()
         await self._outbox.restore(last_moments)
 
@@ -202,6 +211,26 @@ class Steps:
     def given_back(self, live: LiveMatch) -> None:
         """A late step's give-back was stored: its deadline moved."""
         self._timers.rearm(live)
+
+    async def away_due(self, live: LiveMatch) -> None:
+        """An away member of the match is due back (their span ended)."""
+        await self.away_changed(live, self._aways.settle(live))
+
+    async def away_changed(self, live: LiveMatch, changes: Sequence[AwayChange]) -> None:
+        """Members of the match went away or came back: each said once in its channel, then
+        the clock's pauses follow, and the bot plays what the match now waits for from it (an
+        away Keer member's skipped part, a stand-in's move) — or the card shows the change."""
+        if not changes:
+            return
+        for change in changes:
+            await self._notices.away(live, change)
+        await self._turn_clocks.repause(live)
+        played = await self._resume(live.id)
+        if played is not None:
+            self._after(played, on_public_message=False)
+        else:
+            self._outbox.refresh(live)
+            self._timers.rearm(live)
 
     # -- the pipeline ----------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import discord
 from discord.ext import commands
 
+from bot.core.clock_book import AwayPolicy
 from bot.core.live import LiveMatch, Played
 from bot.core.playing_hours import PlayingHours
 from bot.core.rules import GameRules, Move
@@ -111,6 +112,7 @@ class MatchStarting(Protocol):
         *,
         rated: bool = True,
         hours: PlayingHours | None = None,
+        away: AwayPolicy = AwayPolicy.PAUSE,
     ) -> LiveMatch:
         """Create the match, post its first message and start its clock (an async table's
         within its playing hours)."""

@@ -9,7 +9,8 @@ from typing import Any
 
 import discord
 
-from bot.core.clock_book import HOUR_MS, MORE_TIME_MOST
+from bot.core.away import AwayChange
+from bot.core.clock_book import HOUR_MS, MORE_TIME_MOST, AwayPolicy
 from bot.core.live import LiveMatch
 from bot.core.refusals import Refused
 from bot.core.service import MatchService
@@ -71,9 +72,34 @@ class AbsenceNotices:
         view = clock_view(live, event.seats, skip=bool(event.absent))
         await self._messenger.send(live.channel_id, text, view=view)
 
+    async def away(self, live: LiveMatch, change: AwayChange) -> None:
+        """A member went away or came back: said once in the match's channel (a refused
+        notice is only logged: the card and the clock follow anyway)."""
+        name = isolate(shown(live.names[change.seat]))
+        if change.until_ms is None:
+            text = live.words("match-away-back", name=name)
+        else:
+            until = f"<t:{change.until_ms // 1000}:f>"
+            text = live.words(_away_key(live, change), name=name, until=until)
+        try:
+            await self._messenger.send(live.channel_id, text)
+        except discord.HTTPException as error:
+            log.warning("match %s: the away notice was refused: %s", live.id, error)
+
     async def abandoned(self, live: LiveMatch) -> None:
         """Say that nobody acted for the server's abandon time."""
         await self._messenger.send(live.channel_id, live.words("match-abandoned", match=live.id))
+
+
+def _away_key(live: LiveMatch, change: AwayChange) -> str:
+    """What a table does for an away member: a stand-in plays; a game that goes on without an
+    absent player (Keer: it asks nobody to skip them) skips their part; else their clock is
+    paused."""
+    if change.policy is AwayPolicy.STAND_IN:
+        return "match-away-stand-in"
+    if live.rules.skip(live.state, change.seat) is None:
+        return "match-away-skipped"
+    return "match-away-paused"
 
 
 class Absence:

@@ -1,20 +1,30 @@
-"""Playing hours as a member gives them in `/keer start` and `/kero challenge` (`hours:18:00-22:00
-zone:Europe/Madrid`): checked, refused in the member's words, kept in the lobby's options."""
+"""An async table's clock as a member chooses it in `/keer start` and `/kero challenge`: its
+playing hours (`hours:18:00-22:00 zone:Europe/Madrid`) and what it does while a member is away
+(`away:pause|standin`) — checked, refused in the member's words, kept in the lobby's options."""
 
 from __future__ import annotations
 
 import difflib
 from typing import Final
 
+from bot.core.clock_book import AwayPolicy
 from bot.core.playing_hours import HoursError, HoursProblem, PlayingHours, zone_names
 from bot.core.refusals import Refused
 from bot.core.settings import ClockMode
 from bot.ui.names import shown
+from bot.ui.translator import choice
 from storage import Lobby
 from words import isolate
 
 HOURS_KEY: Final = "hours"
 """The lobby option holding the table's playing hours (`PlayingHours.stored`)."""
+AWAY_KEY: Final = "away"
+"""The lobby option holding the table's away policy (`AwayPolicy`)."""
+AWAY_CHOICES: Final = [
+    choice("start-away-pause-choice", AwayPolicy.PAUSE.value),
+    choice("start-away-standin-choice", AwayPolicy.STAND_IN.value),
+]
+"""The choices of a start command's `away` option."""
 SUGGESTIONS: Final = 3
 """Zones a refusal of an unknown one suggests."""
 
@@ -43,6 +53,22 @@ def _like(zone: str) -> str:
     by_case = {name.lower(): name for name in names}
     close = difflib.get_close_matches(zone.strip().lower(), by_case, n=SUGGESTIONS, cutoff=0.5)
     return ", ".join(f"`{by_case[c]}`" for c in close) or "`Europe/Madrid`"
+
+
+def chosen_policy(value: str) -> AwayPolicy:
+    """The away policy a command chose (a forged value is refused, changing nothing)."""
+    try:
+        return AwayPolicy(value)
+    except ValueError:
+        raise Refused("refuse-damaged-choice") from None
+
+
+def lobby_policy(lobby: Lobby) -> AwayPolicy:
+    """What the lobby's table does while a member is away (pause unless it chose stand-in)."""
+    try:
+        return AwayPolicy(lobby.options.get(AWAY_KEY, AwayPolicy.PAUSE.value))
+    except ValueError:
+        return AwayPolicy.PAUSE
 
 
 def check_hours(hours: PlayingHours | None, mode: ClockMode) -> None:

@@ -96,7 +96,7 @@ class Layouts:
         list them already), the buttons."""
         ui = adapter_for(live.spec.name).ui
         board = "" if images else self.text_board(live)
-        lines = ui.players(live) if players else ()
+        lines = away_marked(live, ui.players(live)) if players else ()
         parts = CardParts(
             text=text,
             images=images,
@@ -157,6 +157,13 @@ def board_button(live: LiveMatch, *, row: int | None = None) -> discord.ui.Item[
     label = live.words("match-board-label")
     ref = MatchRef(live.id, live.rules.picture_version(live.state), BOARD)
     return match_button(ref, label, emoji="📝", row=row)
+
+
+def away_marked(live: LiveMatch, lines: Sequence[str]) -> list[str]:
+    """The player lines (one per seat), a member away (`/away`) marked so."""
+    away = live.paused | live.stand_in
+    mark = live.words("match-panel-away") if away else ""
+    return [f"{line} · {mark}" if seat in away else line for seat, line in enumerate(lines)]
 
 
 def clock_line(live: LiveMatch, face: ClockFace) -> str:

@@ -20,7 +20,7 @@ from bot.core.settings import GuildSettings, Settings
 from bot.core.thinking import Thinker
 from bot.core.turn_clocks import TurnClocks
 from bot.delivery.messenger import Messenger
-from bot.ui.hours import check_hours, lobby_hours
+from bot.ui.hours import check_hours, lobby_hours, lobby_policy
 from bot.ui.ids import LobbyRef
 from bot.ui.languages import Languages
 from bot.ui.lobby_texts import (
@@ -248,6 +248,7 @@ class Lobbies:
             lobby_clock(lobby),
             rated=lobby.options.get("rated", True) is not False,
             hours=lobby_hours(lobby),
+            away=lobby_policy(lobby),
         )
         await self._finish(lobby, "started")
         in_thread = live.channel_id != str(interaction.channel_id)

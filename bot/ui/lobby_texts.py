@@ -10,7 +10,7 @@ import discord
 from bot.core.computer import ai_player, is_computer, level_of, shown_name
 from bot.core.settings import ClockMode, GuildSettings
 from bot.ui.components import view_of
-from bot.ui.hours import lobby_hours
+from bot.ui.hours import lobby_hours, lobby_policy
 from bot.ui.ids import LobbyRef
 from bot.ui.items import lobby_button
 from bot.ui.names import shown
@@ -97,6 +97,8 @@ def terms_line(lobby: Lobby, settings: GuildSettings, words: Words) -> str:
     hours = lobby_hours(lobby)
     if hours is not None:
         parts.append(words("lobby-hours", hours=hours.label))
+    if (lobby_clock(lobby) or settings.clock) is ClockMode.ASYNC:
+        parts.append(words(f"lobby-away-{lobby_policy(lobby).value}"))
     parts.append(rated_words(lobby, words))
     return " · ".join(parts)
 

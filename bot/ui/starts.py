@@ -10,6 +10,7 @@ from typing import Any, Final, NoReturn
 
 import discord
 
+from bot.core.clock_book import AwayPolicy, TableClock
 from bot.core.computer import is_computer
 from bot.core.live import LiveMatch
 from bot.core.playing_hours import PlayingHours
@@ -123,6 +124,7 @@ class MatchStarts:
         *,
         rated: bool = True,
         hours: PlayingHours | None = None,
+        away: AwayPolicy = AwayPolicy.PAUSE,
     ) -> LiveMatch:
         """Create the match (in a new thread if the server wants one), post its first message
         and start its turn clock (`live`, `async`, or the server's default).
@@ -153,7 +155,7 @@ class MatchStarts:
                 rated=rated,
             )
         try:
-            await self._steps.opened(live, mode, hours)
+            await self._steps.opened(live, TableClock(mode, hours, away))
         except discord.HTTPException as error:
             await self._call_off(live, error)
         return live

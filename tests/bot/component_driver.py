@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.core.away import AwayChange, Aways
 from bot.core.clock_book import ClockBook
 from bot.core.clock_sync import ClockSync
 from bot.core.gateway_watch import GatewayWatch
@@ -163,6 +164,7 @@ class FakeAfter:
     thoughts: list[LiveMatch] = field(default_factory=list)
     landed_: list[LiveMatch] = field(default_factory=list)
     given: list[LiveMatch] = field(default_factory=list)
+    back: list[LiveMatch] = field(default_factory=list)
 
     def deadline_done(self, live: LiveMatch, played: Played | None) -> None:
         self.done.append((live, played))
@@ -178,6 +180,9 @@ class FakeAfter:
 
     def given_back(self, live: LiveMatch) -> None:
         self.given.append(live)
+
+    async def away_due(self, live: LiveMatch) -> None:
+        self.back.append(live)
 
 
 @dataclass
@@ -197,6 +202,9 @@ class FakeNotices:
 
     async def abandoned(self, live: LiveMatch) -> None:
         self.said.append(("abandoned", live.id))
+
+    async def away(self, live: LiveMatch, change: AwayChange) -> None:
+        self.said.append(("away", change))
 
 
 def http_error(status: int, code: int = 0) -> discord.HTTPException:
@@ -225,6 +233,7 @@ class Parts:
     outbox: Outbox
     turn_clocks: TurnClocks
     timers: MatchTimers
+    aways: Aways
 
 
 def parts(store: Store, *, owes_post: bool = False) -> Parts:
@@ -238,16 +247,18 @@ def parts(store: Store, *, owes_post: bool = False) -> Parts:
     publisher = Publisher(messenger, layouts, store, service)
     outbox = Outbox(store, service, publisher, layouts, sync, after=after)
     outbox.first_wait_s = 0.01
+    book, settings = ClockBook(sync.now_ms), Settings(store)
     turn_clocks = TurnClocks(
         store,
-        Settings(store),
+        settings,
         service,
         sync,
-        ClockBook(sync.now_ms),
+        book,
         owes_post=(lambda match_id: True) if owes_post else outbox.owes_post,
         mentioned=layouts.mentioned,
     )
-    timers = MatchTimers(service, turn_clocks, sync, gateway, after)
+    aways = Aways(store, settings, book, service.matches.values, sync.now_ms)
+    timers = MatchTimers(service, turn_clocks, sync, gateway, after, aways=aways)
     return Parts(
         store,
         clock,
@@ -261,6 +272,7 @@ def parts(store: Store, *, owes_post: bool = False) -> Parts:
         outbox,
         turn_clocks,
         timers,
+        aways,
     )
 
 
@@ -273,4 +285,6 @@ def pipeline(built: Parts) -> Steps:
         built.timers,
         notices=built.notices,
         clock=built.sync,
+        aways=built.aways,
+        resume=built.service.resume,
     )

@@ -209,3 +209,24 @@ async def test_playing_hours_that_are_none_are_refused_in_the_members_language(
         res = await server.fake.slash(bot, server.ana, server.channel, "keer start", **options)
         assert res.ephemeral and expected in said(res), (options, said(res))
     assert server.fake.channel_messages(server.channel) == []  # no lobby was posted
+
+
+@pytest.mark.parametrize(
+    ("locale", "yourself", "not_yours"),
+    [
+        ("es-ES", "no puedes darte más tiempo", "Solo los demás jugadores de la partida"),
+        ("nl", "je kunt jezelf geen extra tijd geven", "Alleen de andere spelers van het potje"),
+    ],
+)
+async def test_more_time_is_refused_in_the_members_language(
+    timed_server: Server, locale: str, yourself: str, not_yours: str
+) -> None:
+    server = timed_server
+    bot, driver = await challenge(server, clock="async")
+    await first_turn_of(driver, 0)
+    server.ana.locale = server.eve.locale = locale
+    own = await server.fake.click(bot, server.ana, card(server, driver.live), "12 h more")
+    assert own.ephemeral and yourself in said(own)
+    outsider = await server.fake.click(bot, server.eve, card(server, driver.live), "12 h more")
+    assert outsider.ephemeral and not_yours in said(outsider)
+    await server.fake.disconnect(bot)

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.core.clock_book import TableClock
 from bot.core.computer import ai_player
 from bot.core.live import LiveMatch
 from bot.core.refusals import Refused
@@ -54,7 +55,7 @@ async def opened(store: SqliteStore) -> tuple[Parts, Steps, LiveMatch]:
     built = parts(store)
     steps = pipeline(built)
     live = await keer_match(built)
-    await steps.opened(live, ClockMode.LIVE)
+    await steps.opened(live, TableClock(ClockMode.LIVE))
     return built, steps, live
 
 
@@ -78,7 +79,7 @@ async def test_turn_clocks_wait_for_members_remind_then_run_out_and_apply_the_mi
     built = parts(store)
     live = await keer_match(built)
     clocks = built.turn_clocks
-    await clocks.start(live, ClockMode.LIVE)
+    await clocks.start(live, TableClock(ClockMode.LIVE))
     assert await clocks.update(live) is None, "live play: nobody is pinged"
     clock = clocks.clocks[live.id]
     assert clock.waiting == [0] and clock.due_ms - clock.since_ms == 5 * 60_000
@@ -102,7 +103,7 @@ async def test_turn_clocks_ping_only_in_async_play_and_abandon_a_match_nobody_pl
 ) -> None:
     built = parts(store)
     live = await keer_match(built)
-    await built.turn_clocks.start(live, ClockMode.ASYNC)
+    await built.turn_clocks.start(live, TableClock(ClockMode.ASYNC))
     ping = await built.turn_clocks.update(live)
     assert ping is not None and ping.seats == (0,), "the message mentions nobody (fake layout)"
     clock = built.turn_clocks.clocks[live.id]
@@ -114,7 +115,7 @@ async def test_turn_clocks_ping_only_in_async_play_and_abandon_a_match_nobody_pl
 async def test_a_turn_clock_waits_for_its_message_to_land(store: SqliteStore) -> None:
     built = parts(store, owes_post=True)
     live = await keer_match(built)
-    await built.turn_clocks.start(live, ClockMode.LIVE)
+    await built.turn_clocks.start(live, TableClock(ClockMode.LIVE))
     await built.turn_clocks.update(live)
     clock = built.turn_clocks.clocks[live.id]
     assert clock.key == -1 and clock.waiting == [], "no wait starts before the message is up"
@@ -126,7 +127,7 @@ async def test_a_turn_clock_waits_for_its_message_to_land(store: SqliteStore) ->
 async def test_timers_run_a_due_turn_clock_and_hand_what_it_did_on(store: SqliteStore) -> None:
     built = parts(store)
     live = await keer_match(built)
-    await built.turn_clocks.start(live, ClockMode.LIVE)
+    await built.turn_clocks.start(live, TableClock(ClockMode.LIVE))
     await built.turn_clocks.update(live)
     clock = built.turn_clocks.clocks[live.id]
     built.clock.now = clock.due_ms / 1000 + 1

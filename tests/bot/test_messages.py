@@ -210,10 +210,10 @@ async def test_lobbies_and_challenges_say_clock_variant_refuel_and_rated(
         refuel="live",
         clock="async",
     )
-    assert (
-        "**Kero** challenge · Boss Variant · refuel: live · clock: async (24 h per turn) · rated"
-        in said(challenge)
+    terms = (
+        "Boss Variant · refuel: live · clock: async (24 h per turn) · away: clock paused · rated"
     )
+    assert f"**Kero** challenge · {terms}" in said(challenge)
     await fake.click(bot, server.ana, challenge.message, "Decline")
 
     await fake.slash(
@@ -237,7 +237,9 @@ async def test_lobbies_and_challenges_say_clock_variant_refuel_and_rated(
 
     other = fake.add_channel(server.guild, "slow")
     slow = await fake.slash(bot, server.bo, other, "keer start", clock="async", rated=False)
-    assert "lobby · clock: async (24 h per turn) · casual (unrated)" in said(slow)
+    assert "lobby · clock: async (24 h per turn) · away: clock paused · casual (unrated)" in said(
+        slow
+    )
 
 
 async def test_how_to_play_opens_the_rules_only_for_the_clicker(

@@ -55,6 +55,7 @@ def test_the_defaults_are_todays() -> None:
             abandon_days=7,
             global_board=False,
             language=None,
+            away_days=7,
         )
     )
     assert MemberSettings.from_stored({}) == MemberSettings() == MemberSettings(True, False, False)
@@ -71,6 +72,7 @@ def test_the_stored_keys_are_the_keys_rows_already_hold() -> None:
         "abandon_days",
         "global_board",
         "language",
+        "away_days",
     )
     assert tuple(f.name for f in fields(MemberSettings)) == ("images", "notify", "autopick")
 
@@ -85,10 +87,11 @@ def test_a_stored_row_reads_into_its_fields() -> None:
         "abandon_days": 30,
         "global_board": True,
         "language": "nl",
+        "away_days": 0,
         "someone_elses_key": [1, 2],
     }
     guild = GuildSettings.from_stored(stored)
-    assert guild == GuildSettings(True, 12, ClockMode.ASYNC, 3, 48, 30, True, "nl")
+    assert guild == GuildSettings(True, 12, ClockMode.ASYNC, 3, 48, 30, True, "nl", 0)
     assert guild.clock is ClockMode.ASYNC
     assert MemberSettings.from_stored({"images": False, "notify": True}) == MemberSettings(
         False, True
@@ -118,6 +121,8 @@ DAMAGED: list[tuple[str, Any]] = [
     ("language", ""),
     ("language", 3),
     ("language", {"code": "es"}),
+    ("away_days", 31),
+    ("away_days", True),
 ]
 
 

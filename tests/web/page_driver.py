@@ -63,3 +63,17 @@ async def press(page: Page, testid: str, *, tries: int = 3) -> bool:
             await button.wait_for(state="detached", timeout=5_000)
             return True
     return False
+
+
+async def slash_with(page: Page, command: str, **options: str) -> None:
+    """Type a command, fill its option fields (a choice by its shown name, else the text), and
+    send it."""
+    await page.get_by_test_id("composer-input").fill(command + " ")
+    for name, value in options.items():
+        field = page.get_by_test_id(f"option-{name}")
+        await field.wait_for()
+        if await field.evaluate("e => e.tagName") == "SELECT":
+            await field.select_option(label=value)
+        else:
+            await field.fill(value)
+    await page.get_by_test_id("composer-send").click()

@@ -7,8 +7,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.core.clock_book import AwayPolicy
 from bot.games.adapter import CommandKit
-from bot.ui.hours import HOURS_KEY, chosen_hours
+from bot.ui.hours import AWAY_CHOICES, AWAY_KEY, HOURS_KEY, chosen_hours, chosen_policy
 from bot.ui.lobby_texts import LOBBY_MS, place_of
 from bot.ui.options import BoundedGroupCog
 from bot.ui.permissions import require_server
@@ -32,17 +33,23 @@ class KeerCog(BoundedGroupCog, group_name="keer", group_description=text("keer-c
         rated=text("keer-start-rated-cmd"),
         hours=text("start-hours-cmd"),
         zone=text("start-zone-cmd"),
+        away=text("start-away-cmd"),
     )
     @app_commands.choices(
-        clock=[choice("keer-clock-live-choice", "live"), choice("keer-clock-async-choice", "async")]
+        clock=[
+            choice("keer-clock-live-choice", "live"),
+            choice("keer-clock-async-choice", "async"),
+        ],
+        away=AWAY_CHOICES,
     )
-    async def start(
+    async def start(  # noqa: PLR0917 - discord.py maps each slash option to a parameter
         self,
         interaction: discord.Interaction[Any],
         clock: str | None = None,
         rated: bool = True,
         hours: str | None = None,
         zone: str | None = None,
+        away: str = AwayPolicy.PAUSE.value,
     ) -> None:
         """Post a lobby with Join, Leave, Add AI and Start."""
         require_server(interaction)
@@ -60,6 +67,7 @@ class KeerCog(BoundedGroupCog, group_name="keer", group_description=text("keer-c
                 "rated": rated,
                 **({"clock": clock} if clock else {}),
                 **({HOURS_KEY: window.stored()} if window else {}),
+                AWAY_KEY: chosen_policy(away).value,
             },
             host_id=host,
             members=(host,),

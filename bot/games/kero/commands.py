@@ -7,11 +7,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.core.clock_book import AwayPolicy
 from bot.core.computer import ai_player
 from bot.core.refusals import Refused
 from bot.core.settings import ClockMode
 from bot.games.adapter import CommandKit
-from bot.ui.hours import HOURS_KEY, chosen_hours
+from bot.ui.hours import AWAY_CHOICES, AWAY_KEY, HOURS_KEY, chosen_hours, chosen_policy
 from bot.ui.languages import member_words
 from bot.ui.lobby_texts import LOBBY_MS, place_of
 from bot.ui.options import BoundedGroupCog
@@ -43,6 +44,7 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
         level=text("kero-challenge-level-cmd"),
         hours=text("start-hours-cmd"),
         zone=text("start-zone-cmd"),
+        away=text("start-away-cmd"),
     )
     @app_commands.choices(
         variant=[
@@ -58,6 +60,7 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
             choice("kero-clock-async-choice", "async"),
         ],
         level=[choice(f"kero-level-{level.value}-choice", level.value) for level in LEVELS],
+        away=AWAY_CHOICES,
     )
     async def challenge(  # noqa: PLR0917 - discord.py maps each slash option to a parameter
         self,
@@ -70,6 +73,7 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
         level: str = Level.NORMAL.value,
         hours: str | None = None,
         zone: str | None = None,
+        away: str = AwayPolicy.PAUSE.value,
     ) -> None:
         """Post a challenge only the challenged member can accept; against the bot, start now."""
         require_server(interaction)
@@ -89,7 +93,9 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
             ]
             mode = None if clock is None else ClockMode(clock)
             starts = self.kit.starts
-            live = await starts.start(interaction, NAME, players, options, mode, hours=window)
+            live = await starts.start(
+                interaction, NAME, players, options, mode, hours=window, away=chosen_policy(away)
+            )
             said = member_words(interaction)("kero-started-vs-computer", match=live.id)
             await interaction.edit_original_response(content=said)
             return
@@ -106,6 +112,7 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
                 "rated": rated,
                 **({"clock": clock} if clock else {}),
                 **({HOURS_KEY: window.stored()} if window else {}),
+                AWAY_KEY: chosen_policy(away).value,
             },
             host_id=challenger,
             members=(challenger, str(member.id)),

@@ -196,3 +196,30 @@ match-more-time-given = ⏳ { $who } gave { $names } { $hours } h more: the cloc
 lobby-hours = hours: { $hours }
 start-hours-cmd = async only: the daily hours the clock runs, like 18:00-22:00
 start-zone-cmd = the time zone of those hours, like Europe/Madrid
+match-away-paused = 🏝️ { $name } is away until { $until }: their clock is paused.
+match-away-skipped = 🏝️ { $name } is away until { $until }: the rolls go on without them (they cross nothing).
+match-away-stand-in = 🏝️ { $name } is away until { $until }: the computer plays for them.
+match-away-back = 👋 { $name } is back.
+away-cmd = Away from your async matches: paused, or played by the computer, as each table chose
+away-on-cmd = Be away from your async matches for a while
+away-on-days-cmd = days away (0–30)
+away-on-hours-cmd = hours away, on top of the days (0–23)
+away-off-cmd = You're back: your async matches wait for you again
+away-set = 🏝️ You're away until { $until } in { $count ->
+    [one] { $count } async match
+   *[other] { $count } async matches
+}.
+away-none = You have no async match open, so there is nothing to be away from.
+away-live = Live matches are not affected.
+# $server: a server's name; $until: a Discord timestamp.
+away-short = In { $server } your away budget ends it { $until }: ordinary clocks apply after that.
+away-spent = In { $server } your away budget for the last 30 days is spent: ordinary clocks apply there.
+away-back = 👋 Welcome back: your async matches wait for you again.
+away-not-away = You weren't away.
+start-away-cmd = async only: while a player is away, pause their clock or let the computer play
+start-away-pause-choice = pause their clock
+start-away-standin-choice = the computer plays for them
+lobby-away-pause = away: clock paused
+lobby-away-standin = away: the computer plays
+# A player line's mark for a member away (`/away`).
+match-panel-away = 🏝️ away

@@ -48,13 +48,14 @@ help-2-page =
     - `/rules game`: the rules of a game, page by page. `/help`: these pages.
     - `/settings threads mode:on|off` (Manage Server): play each new match in its own thread.
     - `/settings limit matches` (Manage Server): how many open matches a member may play at once (1–25, default 5).
-    - `/settings clock default [live_minutes] [async_hours] [abandon_days]` (Manage Server): the clock new matches get (live or async), a live turn's minutes (1–120), an async turn's hours (1–168), and after how many days (1–60) a match nobody plays is closed.
+    - `/settings clock default [live_minutes] [async_hours] [abandon_days] [away_days]` (Manage Server): the clock new matches get (live or async), a live turn's minutes (1–120), an async turn's hours (1–168), and after how many days (1–60) a match nobody plays is closed; `away_days` (0–30, default 7): how many days of every 30 a member may be away from async matches here.
     - `/settings global mode:on|off` (Manage Server): show this server's players on the global leaderboard.
     - `/settings language language` (Manage Server): the language of match messages and images here (`auto`: the server's language in Discord). What only you see follows your own Discord language.
     - `/settings show`: this server's settings (threads, member limit, clocks, abandon days, global leaderboard), just for you.
     - `/settings me images:on|off`: `off` sends what { -tablero } shows only you (My sheet, `/stats`) as text instead of images.
     - `/settings me autopick:on|off`: `on` makes a Keer pick that has only one option for you. Without options, `/settings me` says what both are.
     - `/notify mode:on|off`: one DM before your turn clock runs out.
+    - `/away on [days] [hours]`, `/away off`: away from your async matches for a while; each table pauses your clock (a Keer roll goes on without you) or lets the computer play, as it chose (`away` when it started).
 
     { "**" }Fair play**
     - There's one match per channel (or one per thread with threads on).

@@ -34,6 +34,12 @@ settings-clock-default-cmd = the clock new matches get unless their lobby or cha
 settings-clock-live-minutes-cmd = a live turn (1–120 minutes)
 settings-clock-async-hours-cmd = an async turn (1–168 hours)
 settings-clock-abandon-days-cmd = close a match nobody played for this long (1–60 days)
+settings-clock-away-days-cmd = days of every 30 a member may be away from async matches (0–30)
+settings-show-away = Away: { $days ->
+    [0] off: members can't pause their async matches here
+    [one] a member may be away { $days } day of every 30
+   *[other] a member may be away { $days } days of every 30
+}
 # $mode: live or async.
 settings-clock-set = New matches get the { $mode ->
     [async] async

@@ -182,3 +182,30 @@ match-more-time-given = ⏳ { $who } dio { $hours } h más a { $names }: ahora e
 lobby-hours = horario: { $hours }
 start-hours-cmd = solo diferido: las horas del día en que corre el reloj, como 18:00-22:00
 start-zone-cmd = la zona horaria de esas horas, como Europe/Madrid
+match-away-paused = 🏝️ { $name } está fuera hasta { $until }: su reloj está en pausa.
+match-away-skipped = 🏝️ { $name } está fuera hasta { $until }: las tiradas siguen sin esa persona (no tacha nada).
+match-away-stand-in = 🏝️ { $name } está fuera hasta { $until }: el ordenador juega en su lugar.
+match-away-back = 👋 { $name } ha vuelto.
+away-cmd = Ausente de tus partidas diferidas: en pausa, o juega el ordenador, según eligió cada mesa
+away-on-cmd = Ausentarte de tus partidas diferidas un tiempo
+away-on-days-cmd = días de ausencia (0–30)
+away-on-hours-cmd = horas de ausencia, además de los días (0–23)
+away-off-cmd = Has vuelto: tus partidas diferidas vuelven a esperarte
+away-set = 🏝️ Estás fuera hasta { $until } en { $count ->
+    [one] { $count } partida diferida
+   *[other] { $count } partidas diferidas
+}.
+away-none = No tienes ninguna partida diferida abierta: no hay nada de lo que ausentarse.
+away-live = Las partidas en vivo no cambian.
+# $server: a server's name; $until: a Discord timestamp.
+away-short = En { $server } tu cupo de ausencias la termina { $until }: después corren los relojes normales.
+away-spent = En { $server } ya gastaste tu cupo de ausencias de los últimos 30 días: allí corren los relojes normales.
+away-back = 👋 Bienvenido de vuelta: tus partidas diferidas vuelven a esperarte.
+away-not-away = No estabas fuera.
+start-away-cmd = solo diferido: si alguien se ausenta, pausar su reloj o que juegue el ordenador
+start-away-pause-choice = pausar su reloj
+start-away-standin-choice = juega el ordenador en su lugar
+lobby-away-pause = ausencias: reloj en pausa
+lobby-away-standin = ausencias: juega el ordenador
+# A player line's mark for a member away (`/away`).
+match-panel-away = 🏝️ fuera

@@ -47,13 +47,14 @@ help-2-page =
     - `/rules game`: las reglas de un juego, página a página. `/help`: estas páginas.
     - `/settings threads mode:on|off` (Gestionar servidor): juega cada partida nueva en su propio hilo.
     - `/settings limit matches` (Gestionar servidor): cuántas partidas abiertas puede jugar un miembro a la vez (1–25; 5 por defecto).
-    - `/settings clock default [live_minutes] [async_hours] [abandon_days]` (Gestionar servidor): el reloj de las partidas nuevas (en vivo o diferido), los minutos de un turno en vivo (1–120), las horas de un turno diferido (1–168) y tras cuántos días (1–60) se cierra una partida que nadie juega.
+    - `/settings clock default [live_minutes] [async_hours] [abandon_days] [away_days]` (Gestionar servidor): el reloj de las partidas nuevas (en vivo o diferido), los minutos de un turno en vivo (1–120), las horas de un turno diferido (1–168) y tras cuántos días (1–60) se cierra una partida que nadie juega; `away_days` (0–30, 7 por defecto): cuántos días de cada 30 puede un miembro ausentarse aquí de las partidas diferidas.
     - `/settings global mode:on|off` (Gestionar servidor): muestra a los jugadores de este servidor en la clasificación global.
     - `/settings language language` (Gestionar servidor): el idioma de los mensajes e imágenes de las partidas de aquí (`auto`: el idioma del servidor en Discord). Lo que solo ves tú sigue tu propio idioma de Discord.
     - `/settings show`: los ajustes de este servidor (hilos, límite por miembro, relojes, días de abandono, clasificación global), solo para ti.
     - `/settings me images:on|off`: con `off`, lo que { -tablero } te enseña solo a ti (Mi hoja, `/stats`) llega como texto en vez de imágenes.
     - `/settings me autopick:on|off`: con `on`, una elección de Keer con una sola opción se hace por ti. Sin opciones, `/settings me` dice cómo están las dos.
     - `/notify mode:on|off`: un mensaje directo antes de que se agote tu reloj de turno.
+    - `/away on [days] [hours]`, `/away off`: ausentarte un tiempo de tus partidas diferidas; cada mesa pausa tu reloj (una tirada de Keer sigue sin ti) o deja jugar al ordenador, según eligió (`away` al empezar).
 
     { "**" }Juego limpio**
     - Hay una partida por canal (o una por hilo, con los hilos activados).

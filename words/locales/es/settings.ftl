@@ -34,6 +34,12 @@ settings-clock-default-cmd = el reloj de las partidas nuevas, salvo que su sala 
 settings-clock-live-minutes-cmd = un turno en vivo (1–120 minutos)
 settings-clock-async-hours-cmd = un turno diferido (1–168 horas)
 settings-clock-abandon-days-cmd = cerrar una partida en la que nadie juega durante este tiempo (1–60 días)
+settings-clock-away-days-cmd = días de cada 30 que un miembro puede ausentarse de las partidas diferidas (0–30)
+settings-show-away = Ausencias: { $days ->
+    [0] no: aquí nadie puede pausar sus partidas diferidas
+    [one] un miembro puede ausentarse { $days } día de cada 30
+   *[other] un miembro puede ausentarse { $days } días de cada 30
+}
 settings-clock-set = Las partidas nuevas llevan el reloj { $mode ->
     [async] diferido
    *[live] en vivo

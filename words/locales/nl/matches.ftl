@@ -181,3 +181,30 @@ match-more-time-given = ⏳ { $who } gaf { $names } { $hours } u extra: de klok 
 lobby-hours = speeltijden: { $hours }
 start-hours-cmd = alleen op je gemak: de uren waarin de klok loopt, zoals 18:00-22:00
 start-zone-cmd = de tijdzone van die uren, zoals Europe/Amsterdam
+match-away-paused = 🏝️ { $name } is weg tot { $until }: hun klok staat stil.
+match-away-skipped = 🏝️ { $name } is weg tot { $until }: de worpen gaan zonder hen door (ze strepen niets af).
+match-away-stand-in = 🏝️ { $name } is weg tot { $until }: de computer speelt voor hen.
+match-away-back = 👋 { $name } is terug.
+away-cmd = Weg van je potjes op je gemak: gepauzeerd, of de computer speelt, zoals elke tafel koos
+away-on-cmd = Een tijdje weg van je potjes op je gemak
+away-on-days-cmd = dagen weg (0–30)
+away-on-hours-cmd = uren weg, bovenop de dagen (0–23)
+away-off-cmd = Je bent terug: je potjes op je gemak wachten weer op je
+away-set = 🏝️ Je bent weg tot { $until } in { $count ->
+    [one] { $count } potje op je gemak
+   *[other] { $count } potjes op je gemak
+}.
+away-none = Je hebt geen potje op je gemak open, dus er is niets om van weg te zijn.
+away-live = Live potjes veranderen niet.
+# $server: a server's name; $until: a Discord timestamp.
+away-short = In { $server } stopt je weg-tegoed het { $until }: daarna lopen de gewone klokken.
+away-spent = In { $server } is je weg-tegoed van de laatste 30 dagen op: daar lopen de gewone klokken.
+away-back = 👋 Welkom terug: je potjes op je gemak wachten weer op je.
+away-not-away = Je was niet weg.
+start-away-cmd = alleen op je gemak: als iemand weg is, hun klok pauzeren of de computer laten spelen
+start-away-pause-choice = hun klok pauzeren
+start-away-standin-choice = de computer speelt voor hen
+lobby-away-pause = weg: klok gepauzeerd
+lobby-away-standin = weg: de computer speelt
+# A player line's mark for a member away (`/away`).
+match-panel-away = 🏝️ weg

@@ -47,13 +47,14 @@ help-2-page =
     - `/rules game`: de regels van een spel, pagina voor pagina. `/help`: deze pagina's.
     - `/settings threads mode:on|off` (Server beheren): speel elk nieuw potje in een eigen thread.
     - `/settings limit matches` (Server beheren): hoeveel lopende potjes een lid tegelijk mag spelen (1–25, standaard 5).
-    - `/settings clock default [live_minutes] [async_hours] [abandon_days]` (Server beheren): de klok van nieuwe potjes (live of op je gemak), de minuten van een live beurt (1–120), de uren van een beurt op je gemak (1–168), en na hoeveel dagen (1–60) een potje dat niemand speelt wordt gesloten.
+    - `/settings clock default [live_minutes] [async_hours] [abandon_days] [away_days]` (Server beheren): de klok van nieuwe potjes (live of op je gemak), de minuten van een live beurt (1–120), de uren van een beurt op je gemak (1–168), en na hoeveel dagen (1–60) een potje dat niemand speelt wordt gesloten; `away_days` (0–30, standaard 7): hoeveel dagen van elke 30 een lid hier weg mag zijn van potjes op je gemak.
     - `/settings global mode:on|off` (Server beheren): toon de spelers van deze server op de wereldwijde ranglijst.
     - `/settings language language` (Server beheren): de taal van de berichten en afbeeldingen van potjes hier (`auto`: de taal van de server in Discord). Wat alleen jij ziet, volgt je eigen Discord-taal.
     - `/settings show`: de instellingen van deze server (threads, limiet per lid, klokken, dagen tot sluiten, wereldwijde ranglijst), alleen voor jou.
     - `/settings me images:on|off`: met `off` stuurt { -tablero } wat alleen jij ziet (Mijn blad, `/stats`) als tekst in plaats van als afbeelding.
     - `/settings me autopick:on|off`: met `on` wordt een Keer-keuze met maar één optie voor je gemaakt. Zonder opties vertelt `/settings me` hoe beide staan.
     - `/notify mode:on|off`: één DM voordat je beurtklok afloopt.
+    - `/away on [days] [hours]`, `/away off`: een tijdje weg van je potjes op je gemak; elke tafel pauzeert je klok (een Keer-worp gaat zonder jou door) of laat de computer spelen, zoals ze koos (`away` bij de start).
 
     { "**" }Eerlijk spel**
     - Er is één potje per kanaal (of één per thread als threads aan staan).

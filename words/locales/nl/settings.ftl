@@ -34,6 +34,12 @@ settings-clock-default-cmd = de klok die nieuwe potjes krijgen, tenzij hun lobby
 settings-clock-live-minutes-cmd = een live beurt (1–120 minuten)
 settings-clock-async-hours-cmd = een beurt op je gemak (1–168 uur)
 settings-clock-abandon-days-cmd = sluit een potje waarin zo lang niemand speelde (1–60 dagen)
+settings-clock-away-days-cmd = dagen van elke 30 dat een lid weg mag zijn van potjes op je gemak (0–30)
+settings-show-away = Weg: { $days ->
+    [0] uit: leden kunnen hier hun potjes op je gemak niet pauzeren
+    [one] een lid mag { $days } dag van elke 30 weg zijn
+   *[other] een lid mag { $days } dagen van elke 30 weg zijn
+}
 settings-clock-set = Nieuwe potjes krijgen de klok { $mode ->
     [async] op je gemak
    *[live] live

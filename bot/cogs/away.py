@@ -11,14 +11,13 @@ import discord
 from discord import app_commands
 
 from bot.core.away import DAY_MS, AwayChange, Aways, WentAway
+from bot.core.clock_book import HOUR_MS
 from bot.core.live import LiveMatch
 from bot.ui.languages import member_words
 from bot.ui.names import shown
 from bot.ui.options import BoundedGroupCog
 from bot.ui.translator import text
 from words import Words, isolate
-
-HOUR_MS = 3_600_000
 
 
 class AwayDelivery(Protocol):

@@ -1,6 +1,7 @@
-"""Every open match's turn clock as it stands: written by the turn clocks (bot/core/turn_clocks.py),
-read by the match cards — when the wait the card asks for runs out, and whether more time may
-still be given. Built before both, so the cards need not know the clocks' machinery.
+"""Every open match's turn clock as it stands, and the members' away spans its waits pause for:
+written by the turn clocks (bot/core/turn_clocks.py) and by `/away` (bot/core/away.py), read by
+the match cards — when the wait the card asks for runs out, and whether more time may still be
+given. Built before all of them, so the cards need not know the clocks' machinery.
 
 A card is built before its message lands and its wait starts: for a new wait it shows the end
 the wait would have if it started now (it starts a few ms later, so the clock runs out a few ms

@@ -142,6 +142,18 @@ def match_select(
     return MatchSelect(select, row=row)
 
 
+def select_values(view: discord.ui.View | None, custom_id: str) -> set[str]:
+    """The values a view's select with this custom_id offers (none: no such select)."""
+    if view is None:
+        return set()
+    found: set[str] = set()
+    for item in view.children:
+        select = getattr(item, "item", item)
+        if isinstance(select, discord.ui.Select) and select.custom_id == custom_id:
+            found |= {option.value for option in select.options}
+    return found
+
+
 def lobby_button(
     ref: LobbyRef,
     label: str,

@@ -8,15 +8,18 @@ from typing import Any
 
 import discord
 
-from bot.core.refusals import DAMAGED_CHOICE, Refused, parsed
+from bot.core.live import LiveMatch
+from bot.core.refusals import DAMAGED_CHOICE, OUT_OF_DATE, Refused, parsed
 from bot.delivery.messenger import MESSAGE_LIMIT
 from bot.games.adapter import ButtonHandler, GameClicks, SelectHandler
 from bot.games.kero import ui, views
 from bot.games.kero.camp import camp_text
 from bot.games.kero.rules import kero_state
 from bot.ui.clicks import interaction_ms
-from bot.ui.ids import MatchRef, Verb
+from bot.ui.ids import SECRET, MatchRef, Verb
+from bot.ui.items import select_values
 from bot.ui.languages import member_words
+from games.common.protocol import Seat
 from games.kero import NAME
 from games.kero.actions import Action as KeroAction
 from games.kero.board import Phase
@@ -36,10 +39,24 @@ async def act_button(
 async def act_select(
     clicks: GameClicks, interaction: discord.Interaction[Any], ref: MatchRef, values: list[str]
 ) -> None:
-    """A card, a territory, a Tuarek or a tie chosen in a select."""
+    """A card, a territory, a Tuarek or a tie chosen in a select: only a value the bot offers
+    on that select now (a modified client may send any text)."""
     if len(values) != 1:
         raise Refused(DAMAGED_CHOICE)
+    live, seat = await clicks.player(interaction, ref)
+    if values[0] not in _offered(live, seat, ref):
+        raise Refused(OUT_OF_DATE)
     await _act(clicks, interaction, ref, values[0])
+
+
+def _offered(live: LiveMatch, seat: Seat, ref: MatchRef) -> set[str]:
+    """What the select the click names offers this member now: their own Tuarek select, or
+    one of the match card's."""
+    if ref.arg == SECRET:
+        view = views.tuarek_message(live, seat, live.words)[1]
+    else:
+        view = views.step_view(live)
+    return select_values(view, ref.select_id())
 
 
 async def _act(

@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from bot.core.refusals import DAMAGED_CHOICE, Refused
 from bot.games.kero.rules import kero_state
 from bot.ui.names import shown
 from games.common.protocol import Seat
@@ -53,8 +54,13 @@ def template(action: a.Action) -> str:
 
 
 def stamped(text: str, at_ms: int) -> str:
-    """A template with the click's time filled in (`roll@` → `roll@1767225600123`)."""
-    return f"{text}{at_ms}" if text.endswith("@") else text
+    """A template with the click's time filled in (`roll@` → `roll@1767225600123`); a time
+    the client wrote itself is refused: a stamp is only ever the interaction's own."""
+    if text.endswith("@"):
+        return f"{text}{at_ms}"
+    if _STAMP.search(text):
+        raise Refused(DAMAGED_CHOICE)
+    return text
 
 
 def phase_words(w: Words, phase: Phase) -> str:

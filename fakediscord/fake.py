@@ -19,7 +19,7 @@ from .commands import SlashBuilder
 from .driver import Driver
 from .emojis import AppEmojis
 from .events import InteractionFactory
-from .loopback import LoopbackServer
+from .loopback import TEST_TOKEN, LoopbackServer
 from .model import (
     DEFAULT_UPLOAD_LIMIT,
     FakeChannel,
@@ -400,10 +400,12 @@ class FakeDiscord(Driver):
         host: str = "127.0.0.1",
         port: int = 0,
         routes: Callable[[web.Application], None] | None = None,
+        token: str = TEST_TOKEN,
     ) -> LoopbackServer:
         """A real HTTP + websocket server serving this fake (``async with``): on 127.0.0.1 at a
-        free port unless told otherwise, with ``routes`` of its own added."""
-        return LoopbackServer(self, host=host, port=port, routes=routes)
+        free port unless told otherwise, with ``routes`` of its own added, taking only the bot
+        token ``token``."""
+        return LoopbackServer(self, host=host, port=port, routes=routes, token=token)
 
 
 def _intended(client: discord.Client, event: str) -> bool:

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 HEARTBEAT_MS = 41_250
 HELLO, IDENTIFY, HEARTBEAT, RESUME, HEARTBEAT_ACK, INVALID_SESSION = 10, 2, 1, 6, 11, 9
 REQUEST_MEMBERS = 8
+AUTHENTICATION_FAILED = 4004
+"""Discord's close code for an IDENTIFY or RESUME with a token it does not know."""
+TEST_TOKEN = "fake-token"
+"""The bot token a loopback double accepts unless told another (tests, benchmarks)."""
 RESUMABLE_CLOSE = 4000
 """Discord's "unknown error" close code: the client reconnects and RESUMEs its session."""
 KEPT_FRAMES = 1_000
@@ -65,10 +69,13 @@ class LoopbackServer:
         host: str = "127.0.0.1",
         port: int = 0,
         routes: Callable[[web.Application], None] | None = None,
+        token: str = TEST_TOKEN,
     ) -> None:
         """Not listening until ``start`` / ``async with``; on ``host:port`` (0: any free port),
-        with ``routes`` adding more of its own (the web page of ``tablero play``)."""
+        with ``routes`` adding more of its own; the bot API and the gateway take only ``token``,
+        as Discord takes only the bot's own."""
         self.fake = fake
+        self.token = token
         self.host, self._port, self._routes = host, port, routes
         self.sessions: list[Session] = []
         self.port = 0
@@ -170,7 +177,10 @@ class LoopbackServer:
     # -- REST -----------------------------------------------------------------------------
 
     async def _rest(self, request: web.Request) -> web.Response:
-        """Decode JSON or multipart, ask the fake, answer like Discord (headers included)."""
+        """Decode JSON or multipart, ask the fake, answer like Discord (headers included); a
+        request without the bot's token gets Discord's 401."""
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
         payload, files = await _read_body(request)
         path = "/" + request.match_info["tail"]
         status, body = self.fake.handle(request.method, path, payload, files, dict(request.query))
@@ -224,6 +234,8 @@ class LoopbackServer:
         op, data = frame.get("op"), frame.get("d")
         if op == HEARTBEAT:
             await ws.send_json({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+        elif op in (IDENTIFY, RESUME) and (data or {}).get("token") != self.token:
+            await ws.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
         elif op == IDENTIFY:
             await self._identify(session, data or {})
         elif op == RESUME:

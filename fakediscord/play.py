@@ -1,9 +1,12 @@
 """`tablero play`: the real bot in a browser, on an embedded Discord, with no token.
 
 This process runs the embedded Discord — the double the tests use, over real HTTP and a
-websocket gateway — with a server to play in (channels, four members) and the page of
-`fakediscord.web`; the bot runs beside it as its own process, the unmodified `tablero run`
-pointed at this Discord (`fakediscord.pointed`), on its own SQLite file. Ctrl-C stops both.
+websocket gateway — with a server to play in (channels, four members), and the page of
+`fakediscord.web` on a port of its own; the bot runs beside it as its own process, the
+unmodified `tablero run` pointed at this Discord (`fakediscord.pointed`), on its own SQLite file.
+Ctrl-C stops both. The Discord's bot API and gateway listen on loopback only, on another port,
+and take only this run's bot token (random, handed to the bot alone): the page's port serves the
+page and its API, never the bot's.
 
     python -m fakediscord.play [--port 8765] [--host 127.0.0.1] [--db data/play.db] [--no-browser]
 """
@@ -14,12 +17,15 @@ import argparse
 import asyncio
 import contextlib
 import os
+import secrets
 import signal
 import sys
 import webbrowser
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Final
+
+from aiohttp import web
 
 from .fake import FakeDiscord
 from .model import FakeGuild
@@ -29,9 +35,9 @@ DEFAULT_PORT: Final = 8765
 DEFAULT_DB: Final = Path("data/play.db")
 MEMBERS: Final = ("Ana", "Bo", "Cas", "Dee")
 CHANNELS: Final = ("keer", "kero", "general")
-PLAY_TOKEN: Final = "tablero-play"
-"""The token the bot logs in with: the embedded Discord takes any."""
 STOP_S: Final = 15.0
+PAGE_BODY_MOST: Final = 64 * 1024
+"""The largest body the page's API takes (a command, a click, a language)."""
 
 
 def build_world(fake: FakeDiscord) -> FakeGuild:
@@ -58,9 +64,9 @@ def bot_command(port: int) -> list[str]:
     ]
 
 
-def bot_environment(db: Path, guild: FakeGuild) -> dict[str, str]:
-    """The bot's settings: a token the embedded Discord takes, its own SQLite file, commands
-    synced to the playground at once (as while developing)."""
+def bot_environment(db: Path, guild: FakeGuild, token: str) -> dict[str, str]:
+    """The bot's settings: the run's token (the embedded Discord takes no other), its own
+    SQLite file, commands synced to the playground at once (as while developing)."""
     keep = {
         k: v
         for k, v in os.environ.items()
@@ -69,7 +75,7 @@ def bot_environment(db: Path, guild: FakeGuild) -> dict[str, str]:
     keep.pop("DATABASE_URL", None)
     return {
         **keep,
-        "DISCORD_TOKEN": PLAY_TOKEN,
+        "DISCORD_TOKEN": token,
         "TABLERO_DB_PATH": str(db),
         "DEV_GUILD_ID": str(guild.id),
         "LOG_LEVEL": os.environ.get("LOG_LEVEL", "WARNING"),
@@ -83,20 +89,36 @@ async def serve(port: int, host: str, db: Path, *, open_browser: bool) -> int:
     fake.response_timeout = 10.0
     guild = build_world(fake)
     page = Playground(fake, guild)
-    async with fake.loopback(host=host, port=port, routes=page.add_routes) as server:
+    token = secrets.token_urlsafe(32)
+    async with fake.loopback(token=token) as server, _page_site(page, host, port) as page_port:
         db.parent.mkdir(parents=True, exist_ok=True)
-        url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{server.port}/play/"
+        url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{page_port}/play/"
         print(f"tablero play: open {url}", flush=True)
         if host not in ("127.0.0.1", "localhost", "::1"):
             warning = "anyone who can reach this address can play as any member: there is no login"
             print(f"tablero play: {warning}.", flush=True)
         bot = await asyncio.create_subprocess_exec(
-            *bot_command(server.port), env=bot_environment(db, guild)
+            *bot_command(server.port), env=bot_environment(db, guild, token)
         )
         if open_browser:
             with contextlib.suppress(webbrowser.Error):
                 webbrowser.open(url)
         return await _until_stopped(bot)
+
+
+@contextlib.asynccontextmanager
+async def _page_site(page: Playground, host: str, port: int) -> AsyncIterator[int]:
+    """The page and its API alone on `host:port` (0: a free port); the port it took."""
+    app = web.Application(client_max_size=PAGE_BODY_MOST)
+    page.add_routes(app)
+    runner = web.AppRunner(app, handle_signals=False)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, host, port)
+        await site.start()
+        yield int(runner.addresses[0][1])
+    finally:
+        await runner.cleanup()
 
 
 async def _until_stopped(bot: asyncio.subprocess.Process) -> int:

@@ -3,6 +3,8 @@ gateway: login, command sync, multipart uploads and interactions arriving as gat
 
 from __future__ import annotations
 
+import aiohttp
+
 from bot.app import TableroBot
 from bot.games.kero.rules import kero_state
 from games.kero import actions as a
@@ -69,3 +71,21 @@ async def test_a_kero_turn_over_the_gateway(server: Server) -> None:
         assert bot.runtime.publisher.errors == []
         await bot.close()
         await task
+
+
+async def test_the_bot_api_and_the_gateway_take_only_the_bots_token(server: Server) -> None:
+    """As Discord: REST without the token is a 401, an IDENTIFY with another is closed 4004."""
+    async with server.fake.loopback(token="the-run-token") as loop, aiohttp.ClientSession() as http:
+        api = f"{loop.base}/api/v10/users/@me"
+        async with http.get(api) as answer:
+            assert answer.status == 401 and (await answer.json())["code"] == 0
+        async with http.get(api, headers={"Authorization": "Bot fake-token"}) as answer:
+            assert answer.status == 401
+        async with http.get(api, headers={"Authorization": "Bot the-run-token"}) as answer:
+            assert answer.status == 200
+        async with http.ws_connect(f"{loop.base}/gateway-ws") as ws:
+            hello = await ws.receive_json(timeout=5)
+            assert hello["op"] == 10
+            await ws.send_json({"op": 2, "d": {"token": "fake-token", "intents": 0}})
+            closed = await ws.receive(timeout=5)
+            assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 4004

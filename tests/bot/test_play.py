@@ -90,6 +90,18 @@ async def test_a_keer_lobby_and_its_table_through_the_page_api(play: Play) -> No
     assert status == 400 and "no member" in wrong["error"]
 
 
+async def test_the_pages_port_serves_the_page_never_the_bots_api(play: Play) -> None:
+    """The embedded Discord's bot API and gateway are on a loopback port of their own, behind
+    the run's token: whoever reaches the page can't post as the bot or hear the clicks."""
+    await play.until("the bot to connect", play.online)
+    for path in ("/api/v10/gateway", "/api/v10/users/@me", "/gateway-ws"):
+        async with play.http.get(play.base + path) as answer:
+            assert answer.status == 404, path
+    body = {"content": "@everyone FAKE"}
+    async with play.http.post(play.base + "/api/v10/channels/1/messages", json=body) as answer:
+        assert answer.status in (404, 405)
+
+
 async def test_the_page_hears_of_every_change_and_play_stops_on_sigterm(play: Play) -> None:
     world = await play.get("/play/api/world")
     channel = next(c["id"] for c in world["channels"] if c["name"] == "kero")

@@ -34,10 +34,22 @@ class MissingWord(KeyError):
     tests keep every id in every language with the same arguments)."""
 
 
+BIDI_CONTROLS: Final = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""Unicode's Bidi_Control characters: marks, embeddings, overrides and isolates, which steer the
+order of whatever follows them."""
+_PARAGRAPH_ENDS: Final = frozenset("\n\r\x1c\x1d\x1e\x85\u2029")
+"""Characters of bidi class B: each ends the paragraph, and with it every isolate still open."""
+_UNBALANCING: Final = dict.fromkeys(map(ord, BIDI_CONTROLS | _PARAGRAPH_ENDS))
+
+
 def isolate(text: str) -> str:
     """`text` (a name) as an isolate inside a sentence: a right-to-left name never turns the
-    sentence around, and the sentence never reorders the name (U+2068 … U+2069)."""
-    return FSI + text + PDI
+    sentence around, and the sentence never reorders the name (U+2068 … U+2069). The text's own
+    direction controls and paragraph ends are dropped, so no text can close the isolate early or
+    leave an override open for the rest of the sentence."""
+    return FSI + text.translate(_UNBALANCING) + PDI
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,9 @@ HELLO, IDENTIFY, HEARTBEAT, RESUME, HEARTBEAT_ACK, INVALID_SESSION = 10, 2, 1, 6
 REQUEST_MEMBERS = 8
 AUTHENTICATION_FAILED = 4004
 """Discord's close code for an IDENTIFY or RESUME with a token it does not know."""
+_BY_INTERACTION_TOKEN = ("/interactions/", "/webhooks/")
+"""Routes Discord authorises by the interaction's token in the path (callbacks, follow-ups),
+not by the bot's: discord.py sends them without it."""
 TEST_TOKEN = "fake-token"
 """The bot token a loopback double accepts unless told another (tests, benchmarks)."""
 RESUMABLE_CLOSE = 4000
@@ -178,11 +181,13 @@ class LoopbackServer:
 
     async def _rest(self, request: web.Request) -> web.Response:
         """Decode JSON or multipart, ask the fake, answer like Discord (headers included); a
-        request without the bot's token gets Discord's 401."""
-        if request.headers.get("Authorization") != f"Bot {self.token}":
+        request without the bot's token gets Discord's 401 (an interaction's callback and
+        follow-ups carry their own token in the path)."""
+        path = "/" + request.match_info["tail"]
+        signed = request.headers.get("Authorization") == f"Bot {self.token}"
+        if not signed and not path.startswith(_BY_INTERACTION_TOKEN):
             return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
         payload, files = await _read_body(request)
-        path = "/" + request.match_info["tail"]
         status, body = self.fake.handle(request.method, path, payload, files, dict(request.query))
         headers = _ratelimit_headers(request.method, path)
         if status == 429:

@@ -26,7 +26,7 @@ from typing import Any, Final
 from benchmarks.bot_latency import next_kero_click
 from benchmarks.keer_choice import choose
 from bot.app import TableroBot
-from bot.config import Config
+from bot.config import Config, Secret
 from bot.core.clock_book import waiting
 from bot.core.live import LiveMatch
 from fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeMessage, FakeUser
@@ -198,7 +198,7 @@ async def one_week(game: str, policy: str, seed: int) -> dict[str, Any]:
         channel = fake.add_channel(guild, "async")
         names = ("Ana", "Bo", "Cas", "Dee") if game == "keer-kids" else ("Ana", "Bo")
         members = [fake.add_member(guild, name) for name in names]
-        config = Config("fake-token", None, None, Path(folder) / "week.db", "WARNING")
+        config = Config(Secret("fake-token"), None, None, Path(folder) / "week.db", "WARNING")
         bot = TableroBot(config, local_clock=clock, ai_think_ms=1)
         await fake.connect(bot)
         await start(fake, bot, channel, members, game=game, policy=policy)

@@ -36,7 +36,7 @@ from benchmarks.keer_choice import choose
 from benchmarks.timing import percentiles
 from bot import memory
 from bot.app import TableroBot
-from bot.config import Config
+from bot.config import Config, Secret
 from bot.core.live import LiveMatch
 from bot.games.kero.ui import template
 from bot.metrics import Metrics
@@ -321,7 +321,7 @@ async def run_load(
         guild = fake.add_guild("Bench")
         users = [fake.add_member(guild, name) for name in ("Ana", "Bo")]
         tables = [Table(fake.add_channel(guild, f"table-{i}")) for i in range(matches)]
-        config = Config("fake-token", None, None, Path(folder) / "bench.db", "WARNING")
+        config = Config(Secret("fake-token"), None, None, Path(folder) / "bench.db", "WARNING")
         bot = TableroBot(config, ai_think_ms=think_ms, metrics=DecisionTimes())
         await fake.connect(bot)
         load = (KeroLoad if game == "kero" else Load)(fake, bot, users, level)

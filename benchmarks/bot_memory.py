@@ -17,7 +17,7 @@ from typing import Any
 
 from benchmarks.storage import PLAYERS, midgame_entries
 from bot.app import TableroBot
-from bot.config import Config
+from bot.config import Config, Secret
 from fakediscord import FakeDiscord
 from storage import NewMatch, SqliteStore
 
@@ -55,7 +55,7 @@ async def measure(matches: int) -> dict[str, Any]:
         before = rss_mb()
         fake = FakeDiscord(check_schema=False)  # in this process: time the bot, not the double
         fake.add_guild("Memory")
-        bot = TableroBot(Config("fake-token", None, None, path, "WARNING"))
+        bot = TableroBot(Config(Secret("fake-token"), None, None, path, "WARNING"))
         await fake.connect(bot)
         held = len(bot.runtime.service.matches)
         gc.collect()

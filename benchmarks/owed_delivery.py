@@ -19,7 +19,7 @@ from typing import Any
 
 from benchmarks.storage import PLAYERS, midgame_entries
 from bot.app import TableroBot
-from bot.config import Config
+from bot.config import Config, Secret
 from fakediscord import FakeChannel, FakeDiscord
 from storage import NewMatch, SqliteStore
 
@@ -48,7 +48,7 @@ async def measure(matches: int, owed: int) -> dict[str, Any]:
         posts_before = _posts(fake)
         async with fake.loopback() as loop:
             bot = TableroBot(
-                Config("fake-token", None, None, path, "WARNING"), guild_ready_timeout=0.05
+                Config(Secret("fake-token"), None, None, path, "WARNING"), guild_ready_timeout=0.05
             )
             started = time.perf_counter()
             task = await loop.run_client(bot)

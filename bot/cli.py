@@ -7,6 +7,7 @@ import asyncio
 import importlib.util
 import json
 import os
+import stat
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -15,6 +16,7 @@ from typing import Any, TextIO
 
 from tqdm import tqdm
 
+from bot.config import database_secret, revealed
 from bot.core.standings import finished_match
 from bot.demo import run_demo
 from bot.run import run
@@ -204,10 +206,11 @@ async def _with_store(
     path = args.db or Path(os.environ.get("TABLERO_DB_PATH", str(DEFAULT_SQLITE_PATH)))
     if not url and not path.is_file():
         return _fail(f"no database at {path} (set TABLERO_DB_PATH or DATABASE_URL, or pass --db)")
+    secret = None if args.db or not url else database_secret(url)
     try:
-        store = await open_store(None if args.db else url, path)
-    except StorageError as exc:
-        return _fail(str(exc))
+        store = await open_store(revealed(secret), path)
+    except StorageError as exc:  # it may quote the URL: never its password
+        return _fail(str(exc) if secret is None else secret.scrub(str(exc)))
     try:
         return await work(store, args)
     finally:
@@ -258,16 +261,25 @@ async def _export(store: Store, args: argparse.Namespace) -> int:
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 """The largest record `tablero replay` reads: a whole Kero match is well under 200 KB, and a
 bigger file is refused before it is read (a 100 MB one would take gigabytes to parse)."""
+_FILE_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISFIFO, "a pipe"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+class _Unreadable(Exception):
+    """A record file refused before or while reading it; the message says why."""
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Rebuild a match from its record and print the resulting state as JSON."""
     try:
-        size = args.record.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            mib = MAX_RECORD_BYTES // (1024 * 1024)
-            return _fail(f"{args.record} is {size:,} bytes; a match record is at most {mib} MiB")
-        data = json.loads(args.record.read_text(encoding="utf-8"))
+        data = json.loads(_read_record(args.record).decode("utf-8"))
+    except _Unreadable as exc:
+        return _fail(str(exc))
     except OSError as exc:
         return _fail(f"cannot read {args.record}: {exc.strerror or exc}")
     except RecursionError:
@@ -284,6 +296,33 @@ def cmd_replay(args: argparse.Namespace) -> int:
         player["id"], player["name"] = record.players[seat].id, record.players[seat].name
     print(json.dumps({"game": record.game, **summary}, indent=2))
     return 0
+
+
+def _read_record(path: Path) -> bytes:
+    """At most MAX_RECORD_BYTES of a regular file: a device (/dev/zero) or a pipe is refused by
+    its type before it is opened, so nothing can read forever or wait for a writer."""
+    _check_regular(path, os.stat(path))
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a swapped-in FIFO: no wait
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(file.fileno())
+        _check_regular(path, info)  # what was opened, should the path have changed meanwhile
+        if info.st_size > MAX_RECORD_BYTES:
+            raise _Unreadable(_too_large(path, f"{info.st_size:,} bytes"))
+        data = file.read(MAX_RECORD_BYTES + 1)  # the size said may be wrong, or the file grow
+    if len(data) > MAX_RECORD_BYTES:
+        raise _Unreadable(_too_large(path, f"over {MAX_RECORD_BYTES:,} bytes"))
+    return data
+
+
+def _check_regular(path: Path, info: os.stat_result) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        kind = next((name for test, name in _FILE_KINDS if test(info.st_mode)), "not a file")
+        raise _Unreadable(f"{path} is {kind}, not a match record file")
+
+
+def _too_large(path: Path, size: str) -> str:
+    mib = MAX_RECORD_BYTES // (1024 * 1024)
+    return f"{path} is too large: {size}; a match record is at most {mib} MiB"
 
 
 def _fail(message: str) -> int:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
+from urllib.parse import unquote
 
 from dotenv import dotenv_values
 
@@ -31,13 +34,97 @@ class ConfigError(ValueError):
     """A setting that cannot be used; the message says which and why."""
 
 
+MASK = "***"
+"""What a repr, a log line or an error message shows in place of a secret."""
+_QUERY_PASSWORD = re.compile(r"((?:^|[?&])[^=&?]*password[^=&]*=)([^&]*)", re.IGNORECASE)
+"""A password given as a URL parameter (`?password=…`, `&sslpassword=…`), which libpq takes."""
+
+
+class Secret:
+    """A setting that must never reach a repr, a log line or an error message: printing it
+    shows `shown`, and only reveal() gives the value, to the one call that must send it. Not a
+    dataclass, so that `dataclasses.asdict(config)` keeps it whole instead of opening it."""
+
+    __slots__ = ("_hides", "_shown", "_value")
+    _value: str
+    _shown: str
+    _hides: tuple[str, ...]
+
+    def __init__(self, value: str, shown: str = MASK, hides: tuple[str, ...] = ()) -> None:
+        """`shown` is what printing shows; `hides`, parts scrub() masks besides the value."""
+        for name, given in (("_value", value), ("_shown", shown), ("_hides", hides)):
+            object.__setattr__(self, name, given)
+
+    @property
+    def shown(self) -> str:
+        """What repr and str show: "***", or a database URL with its password masked."""
+        return self._shown
+
+    def reveal(self) -> str:
+        """The value itself: for Discord's login or the database driver, never for printing."""
+        return self._value
+
+    def scrub(self, text: str) -> str:
+        """`text` (say, an error that quotes its input) with the value and its parts masked."""
+        for part, mask in ((self._value, self._shown), *((part, MASK) for part in self._hides)):
+            text = text.replace(part, mask) if part else text
+        return text
+
+    def __str__(self) -> str:
+        return self._shown
+
+    def __repr__(self) -> str:
+        return f"Secret({self._shown!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Secret):
+            return NotImplemented
+        return (self._value, self._shown) == (other._value, other._shown)
+
+    def __hash__(self) -> int:
+        return hash((Secret, self._value, self._shown))
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"a Secret is frozen: cannot set {name}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"a Secret is frozen: cannot delete {name}")
+
+    def __reduce__(self) -> tuple[type[Secret], tuple[str, str, tuple[str, ...]]]:
+        """Copied and pickled through __init__ (a frozen object takes no attribute afterwards)."""
+        return Secret, (self._value, self._shown, self._hides)
+
+
+def database_secret(url: str) -> Secret:
+    """DATABASE_URL as a Secret shown with its passwords masked (in the user part and in any
+    `password=` parameter); a URL that is not `scheme://…` is masked whole."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return Secret(url)
+    userinfo, at, place = rest.rpartition("@")  # the last @: a password may hold one
+    user, colon, password = userinfo.partition(":")
+    hidden = [password] if colon else []
+    hidden += [match[2] for match in _QUERY_PASSWORD.finditer(place)]
+    place = _QUERY_PASSWORD.sub(rf"\g<1>{MASK}", place)
+    login = f"{user}:{MASK}{at}" if colon else f"{userinfo}{at}"
+    hides = {form for text in hidden if text for form in (text, unquote(text))}
+    return Secret(url, f"{scheme}://{login}{place}", tuple(sorted(hides, key=len, reverse=True)))
+
+
+def revealed(secret: Secret | None) -> str | None:
+    """A setting's secret value for the call that needs it, or None when it is not set."""
+    return None if secret is None else secret.reveal()
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
-    """Everything `tablero run` needs to know."""
+    """Everything `tablero run` needs to know; its repr and str hold no secret."""
 
-    token: str | None
+    token: Secret | None
+    """DISCORD_TOKEN."""
     dev_guild_id: int | None
-    database_url: str | None
+    database_url: Secret | None
+    """DATABASE_URL (a password in it is masked when shown)."""
     db_path: Path
     log_level: str
     http_port: int | None = None
@@ -69,9 +156,9 @@ class Config:
             values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
         values.update(os.environ if environ is None else environ)
         return cls(
-            token=values.get("DISCORD_TOKEN", "").strip() or None,
+            token=_secret(values.get("DISCORD_TOKEN", "")),
             dev_guild_id=_snowflake(values.get("DEV_GUILD_ID", ""), "DEV_GUILD_ID"),
-            database_url=values.get("DATABASE_URL", "").strip() or None,
+            database_url=_database_url(values.get("DATABASE_URL", "")),
             db_path=Path(values.get("TABLERO_DB_PATH", "").strip() or DEFAULT_SQLITE_PATH),
             log_level=(values.get("LOG_LEVEL", "").strip() or "INFO").upper(),
             http_port=_port(values.get("TABLERO_HTTP_PORT", "")),
@@ -80,6 +167,16 @@ class Config:
             ai_workers=_whole(values.get("AI_WORKERS", "") or "1", "AI_WORKERS", 1),
             ai_cpu_ms=_whole(values.get("AI_CPU_MS", "") or "100", "AI_CPU_MS", 10),
         )
+
+
+def _secret(text: str) -> Secret | None:
+    text = text.strip()
+    return Secret(text) if text else None
+
+
+def _database_url(text: str) -> Secret | None:
+    text = text.strip()
+    return database_secret(text) if text else None
 
 
 def _snowflake(text: str, name: str) -> int | None:

@@ -16,14 +16,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, TextIO
-from urllib.parse import urlsplit, urlunsplit
 
 import aiohttp
 import discord
 
 from bot import memory
 from bot.app import TableroBot, new_bot
-from bot.config import TOKEN_HELP, Config, ConfigError
+from bot.config import TOKEN_HELP, Config, ConfigError, revealed
 from storage import ShardTaken, open_store
 
 log = logging.getLogger(__name__)
@@ -63,7 +62,7 @@ def run(env_file: Path = Path(".env"), err: TextIO | None = None) -> int:
         return CONFIG_ERROR
     setup_logging(config.log_level)
     memory.tune_allocator()
-    return asyncio.run(serve(config, config.token, err, freeze=True))
+    return asyncio.run(serve(config, config.token.reveal(), err, freeze=True))
 
 
 def setup_logging(level: str, stream: IO[str] | None = None) -> logging.Handler:
@@ -102,12 +101,11 @@ async def serve(
     `freeze`: once the bot is ready, exempt what start-up made from garbage collection (the
     process is the bot's alone)."""
     try:
-        store = await open_store(config.database_url, config.db_path)
+        store = await open_store(revealed(config.database_url), config.db_path)
     except Exception as exc:
         reason = _reason(exc)
-        password = urlsplit(config.database_url or "").password
-        if password:
-            reason = reason.replace(password, "***")
+        if config.database_url is not None:  # a driver's error may quote the URL or password
+            reason = config.database_url.scrub(reason)
         print(f"tablero: cannot open the database {_where(config)}: {reason}", file=err)
         return START_ERROR
     try:  # before Discord: a second process on the same shard must not even connect
@@ -208,13 +206,7 @@ def _stop_signals(stop: asyncio.Event) -> Iterator[None]:
 
 def _where(config: Config) -> str:
     """The database by name: the SQLite file, or the URL without its password."""
-    if not config.database_url:
-        return str(config.db_path)
-    parts = urlsplit(config.database_url)
-    if parts.password is None:
-        return config.database_url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
+    return str(config.db_path if config.database_url is None else config.database_url)
 
 
 def _reason(exc: BaseException) -> str:

@@ -25,7 +25,7 @@ from bot.cogs.match import MatchCog
 from bot.cogs.notify import NotifyCog
 from bot.cogs.ratings import BoardButton, RatingsCog
 from bot.cogs.settings import SettingsCog
-from bot.config import Config
+from bot.config import Config, revealed
 from bot.core.after import AfterStepLink
 from bot.core.autopicks import Autopicks
 from bot.core.away import Aways
@@ -40,6 +40,7 @@ from bot.core.settings import Settings
 from bot.core.thinking import Thinker
 from bot.core.timers import MatchTimers
 from bot.core.turn_clocks import TurnClocks
+from bot.delivery.away_watch import AwayWatch
 from bot.delivery.messenger import DiscordMessenger
 from bot.delivery.outbox import Outbox, last_moments
 from bot.delivery.publisher import Publisher
@@ -118,6 +119,9 @@ class Runtime:
     timers: MatchTimers
     steps: Steps
     aways: Aways
+    away_watch: AwayWatch
+    """Reads back the away spans other processes stored (started where this process does not
+    run every shard)."""
     router: ClickRouter
     lobbies: Lobbies
     starts: MatchStarts
@@ -133,6 +137,7 @@ class Runtime:
         """Shutdown, once no interaction is being handled: stop every timer and question, then
         finish (for a few seconds) the posts already queued; what is still owed stays stored."""
         await self.emoji.stop()
+        await self.away_watch.stop()
         self.lobbies.cancel_timers()
         await self.questions.stop()
         self.timers.cancel_all()
@@ -153,7 +158,7 @@ async def build(startup: Startup, client: discord.Client, lifecycle: Lifecycle) 
     config = startup.config
     store, owns = startup.store, startup.store is None
     if store is None:
-        store = await open_store(config.database_url, config.db_path)
+        store = await open_store(revealed(config.database_url), config.db_path)
         await store.claim_shards(config.shards)
     lease = ShardLease(store, config.shards, client.close)
     lease.start()
@@ -163,6 +168,8 @@ async def build(startup: Startup, client: discord.Client, lifecycle: Lifecycle) 
     runtime = _runtime(startup, client, lifecycle, held)
     await runtime.emoji.start()  # before the restore: the first messages posted show them
     await _restore(runtime, rebuilt)
+    if len(config.shards.indices) < config.shards.count:
+        runtime.away_watch.start()
     return runtime
 
 
@@ -254,6 +261,7 @@ class _Delivery:
     timers: MatchTimers
     steps: Steps
     aways: Aways
+    away_watch: AwayWatch
 
 
 def _delivery(
@@ -297,7 +305,10 @@ def _delivery(
         resume=service.resume,
     )
     core.link.connect(steps)
-    return _Delivery(messenger, layouts, publisher, outbox, turn_clocks, timers, steps, aways)
+    watch = AwayWatch(aways, steps)
+    return _Delivery(
+        messenger, layouts, publisher, outbox, turn_clocks, timers, steps, aways, watch
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,6 +426,7 @@ def _runtime(
         turn_clocks=out.turn_clocks,
         timers=out.timers,
         aways=out.aways,
+        away_watch=out.away_watch,
         steps=out.steps,
         router=ui.router,
         lobbies=ui.lobbies,

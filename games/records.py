@@ -7,6 +7,7 @@ them and give a seed, and then the seeded chance stream supplies every roll the 
 from __future__ import annotations
 
 import json
+import reprlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -19,6 +20,10 @@ from games.registry import UnknownGame, get_game
 FORMAT: Final = "tablero.match/1"
 _CHANCE_TEXT: Final = "chance"
 _ROLL_ON_A_SEAT: Final = 'a dice roll or shuffle is chance\'s to make — its seat must be "chance"'
+SHOWN_CHARS: Final = 80
+"""The most of a record's own text an error quotes: a 3 MB action is shown cut, with an ellipsis."""
+MESSAGE_CHARS: Final = 240
+"""The longest reason an error passes on from a game (it may quote the record, too)."""
 
 
 class RecordError(ValueError):
@@ -94,7 +99,7 @@ class MatchRecord:
             raise RecordError("a match record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
             raise RecordError(
-                f"unsupported record format {data.get('format')!r}; expected {FORMAT!r}"
+                f"unsupported record format {_shown(data.get('format'))}; expected {FORMAT!r}"
             )
         game = data.get("game")
         if not isinstance(game, str):
@@ -137,14 +142,15 @@ def replay(record: MatchRecord) -> GameState:
     try:
         spec = get_game(record.game)
     except UnknownGame as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(
+            _clipped(str(exc).replace(repr(record.game), _shown(record.game)))
+        ) from None
     try:
         state = spec.new_match(len(record.players), record.options)
     except ValueError as exc:
-        raise RecordError(f"cannot set up the match: {exc}") from None
+        raise RecordError(f"cannot set up the match: {_clipped(str(exc))}") from None
     rng = None if record.seed is None else ChanceRng(record.seed)
     for number, entry in enumerate(record.entries, start=1):
-        where = f"action #{number} ({_seat_text(entry.seat)} {entry.action!r})"
         try:
             _check_seat(state, entry.seat)
             action = spec.parse_action(entry.action)
@@ -152,8 +158,36 @@ def replay(record: MatchRecord) -> GameState:
                 _draw_missing_rolls(state, rng, action)
             state.apply(entry.seat, action)
         except (ActionParseError, IllegalAction, _EntryError) as exc:
-            raise RecordError(f"{where}: {exc}") from None
+            raise RecordError(_entry_refusal(number, entry, exc)) from None
     return state
+
+
+def _entry_refusal(number: int, entry: Entry, exc: Exception) -> str:
+    """The entry quoted once, cut short: a game's reason that repeats the text says "it"."""
+    where = f"action #{number} ({_seat_text(entry.seat)} {_shown(entry.action)})"
+    return f"{where}: {_clipped(str(exc).replace(repr(entry.action), 'it'))}"
+
+
+def _shown(value: object) -> str:
+    """A record's value as an error quotes it, at most about SHOWN_CHARS long (it may be huge)."""
+    if isinstance(value, str):
+        return repr(value if len(value) <= SHOWN_CHARS else value[: SHOWN_CHARS - 1] + "…")
+    return _SHORT_REPR.repr(value)
+
+
+def _clipped(message: str) -> str:
+    """A message cut to MESSAGE_CHARS, so an error stays one short line whatever it quotes."""
+    return message if len(message) <= MESSAGE_CHARS else message[: MESSAGE_CHARS - 1] + "…"
+
+
+def _short_repr() -> reprlib.Repr:
+    short = reprlib.Repr()
+    short.maxstring = short.maxother = SHOWN_CHARS
+    short.maxlevel, short.maxlist, short.maxdict = 2, 4, 4
+    return short
+
+
+_SHORT_REPR: Final = _short_repr()
 
 
 def _check_seat(state: GameState, seat: Seat) -> None:
@@ -182,7 +216,7 @@ def _is_chance_action(state: GameState, action: Action) -> bool:
 
 
 def _seat_text(seat: Seat) -> str:
-    return _CHANCE_TEXT if seat == CHANCE else f"seat {seat}"
+    return _CHANCE_TEXT if seat == CHANCE else f"seat {_shown(seat)}"
 
 
 def _entry_json(entry: Entry) -> dict[str, Any]:
@@ -235,5 +269,5 @@ def _seat(where: str, raw: object) -> Seat:
     if raw == _CHANCE_TEXT:
         return CHANCE
     if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
-        raise RecordError(f"{where}: 'seat' must be a seat number or \"chance\", not {raw!r}")
+        raise RecordError(f"{where}: 'seat' must be a seat number or \"chance\", not {_shown(raw)}")
     return raw

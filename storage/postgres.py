@@ -68,6 +68,7 @@ from storage.sql import (
     HISTORY_INSERT,
     LOBBY_SELECT,
     MATCH_COLUMNS,
+    MEMBER_DEADLINES,
     OPEN_LOBBIES_WHERE,
     OPEN_MATCHES,
     OPEN_OWED,
@@ -527,6 +528,12 @@ class PostgresStore(SharedReads, SettingsAccess):
                 AWAY_SELECT + where + " ORDER BY since_ms, user_id, guild_id", *args
             )
         return [AwaySpan(str(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
+
+    async def member_deadlines(self, user_id: str, kind: str) -> list[tuple[str | None, Deadline]]:
+        """The deadlines of this kind of every open match the member plays, with its guild."""
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(MEMBER_DEADLINES, user_id, kind)
+        return [(r[0], deadline_from_row(tuple(r)[1:])) for r in rows]
 
     async def deadlines(self) -> list[Deadline]:
         """Every stored deadline, soonest first."""

@@ -291,6 +291,11 @@ class Store(Protocol):
         first."""
         ...
 
+    async def member_deadlines(self, user_id: str, kind: str) -> list[tuple[str | None, Deadline]]:
+        """The deadlines of this kind of every open match the member plays (whatever process
+        runs it), each with its match's guild."""
+        ...
+
     async def close(self) -> None:
         """Release the connection."""
         ...

@@ -41,6 +41,12 @@ ADD_AWAY = (
 END_AWAY = "UPDATE away SET until_ms = $2 WHERE user_id = $1 AND since_ms < $2 AND until_ms > $2"
 DROP_AWAY_FROM = "DELETE FROM away WHERE user_id = $1 AND since_ms >= $2"
 PRUNE_AWAY = "DELETE FROM away WHERE until_ms < $1"
+MEMBER_DEADLINES = (
+    "SELECT m.guild_id, d.match_id, d.kind, d.due_at, d.payload FROM deadlines d"
+    " JOIN matches m ON m.id = d.match_id JOIN seats s ON s.match_id = m.id"
+    " WHERE m.status = 'open' AND d.kind = $2 AND s.player_id = $1 AND s.departed IS NULL"
+    " ORDER BY d.match_id"
+)
 """Away spans: added, ended early (`/away off`: a span not begun yet goes), and those that
 ended before the budget's 30 days forgotten."""
 

@@ -71,6 +71,7 @@ from storage.sql import (
     HISTORY_INSERT,
     LOBBY_SELECT,
     MATCH_COLUMNS,
+    MEMBER_DEADLINES,
     OPEN_LOBBIES_WHERE,
     OPEN_MATCHES,
     OPEN_OWED,
@@ -507,6 +508,11 @@ class SqliteStore(SharedReads, SettingsAccess):
             qmark(AWAY_SELECT + where + " ORDER BY since_ms, user_id, guild_id"), args
         )
         return [AwaySpan(str(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
+
+    async def member_deadlines(self, user_id: str, kind: str) -> list[tuple[str | None, Deadline]]:
+        """The deadlines of this kind of every open match the member plays, with its guild."""
+        rows = await self._db.execute_fetchall(qmark(MEMBER_DEADLINES), (user_id, kind))
+        return [(r[0], deadline_from_row(r[1:])) for r in rows]
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db, self._lock)

@@ -3,29 +3,19 @@ each table pauses their clock or has the computer play for them, as it chose —
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.core.away import DAY_MS, AwayChange, Aways, WentAway
+from bot.core.away import DAY_MS, Aways, WentAway
 from bot.core.clock_book import HOUR_MS
-from bot.core.live import LiveMatch
+from bot.delivery.away_watch import AwayDelivery, deliver
 from bot.ui.languages import member_words
 from bot.ui.names import shown
 from bot.ui.options import BoundedGroupCog
 from bot.ui.translator import text
 from words import Words, isolate
-
-
-class AwayDelivery(Protocol):
-    """What follows a change of away seats in a match (the after-step pipeline's)."""
-
-    async def away_changed(self, live: LiveMatch, changes: Sequence[AwayChange]) -> None:
-        """Said once in its channel; the clock and the bot's moves follow."""
-        ...
 
 
 @app_commands.guild_only()
@@ -52,7 +42,7 @@ class AwayCog(BoundedGroupCog, group_name="away", group_description=text("away-c
         await interaction.response.send_message(
             self._said(interaction, went, words), ephemeral=True
         )
-        await self._deliver(went.changes)
+        await deliver(self.delivery, went.changes)
 
     @app_commands.command(name="off", description=text("away-off-cmd"))
     async def off(self, interaction: discord.Interaction[Any]) -> None:
@@ -63,7 +53,7 @@ class AwayCog(BoundedGroupCog, group_name="away", group_description=text("away-c
         words = member_words(interaction)
         said = words("away-back" if was_away or changes else "away-not-away")
         await interaction.response.send_message(said, ephemeral=True)
-        await self._deliver(changes)
+        await deliver(self.delivery, changes)
 
     def _said(self, interaction: discord.Interaction[Any], went: WentAway, words: Words) -> str:
         """Until when and in how many matches, what each server's budget cut, and that live
@@ -85,14 +75,6 @@ class AwayCog(BoundedGroupCog, group_name="away", group_description=text("away-c
         if self.aways.plays_live(user):
             lines.append(words("away-live"))
         return "\n".join(lines)
-
-    async def _deliver(self, changes: Sequence[AwayChange]) -> None:
-        """Each match's changes, in one go per match."""
-        by_match: dict[int, list[AwayChange]] = defaultdict(list)
-        for change in changes:
-            by_match[change.live.id].append(change)
-        for grouped in by_match.values():
-            await self.delivery.away_changed(grouped[0].live, grouped)
 
 
 def _server_name(interaction: discord.Interaction[Any], guild_id: str) -> str:

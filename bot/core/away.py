@@ -8,8 +8,8 @@ policy is pause it joins `LiveMatch.paused` (its clock does not run; Keer skips 
 roll), at a stand-in table `LiveMatch.stand_in` (the computer plays it). Live matches are never
 affected. The spans are read back at start-up, so a restart keeps every period.
 
-A match run by another process (a sharded cluster) is not told of a member's `/away` until that
-process's next start: the spans are in the database, the live seats in each process's memory.
+The servers are found in the database, so an `/away` covers the matches every process runs; a
+process learns of spans another stored within a minute (bot/delivery/away_watch.py).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from bot.core.clock_book import AwayPolicy, ClockBook
 from bot.core.live import LiveMatch
 from bot.core.refusals import Refused
 from bot.core.settings import ClockMode, Settings
+from bot.core.turn_clocks import KIND as TURN_CLOCK
 from games.common.protocol import Seat
 from storage import AwaySpan, Store
 
@@ -72,12 +73,16 @@ class Aways:
 
     async def restore(self) -> None:
         """Start-up: the stored spans, and the away seats they make now."""
-        now = self._now_ms()
+        await self.refresh()
+
+    async def refresh(self) -> list[AwayChange]:
+        """The spans as stored now (another process may have added some), and the seats of
+        this process's matches that went away or came back by them."""
+        spans = await self._store.away_spans(self._now_ms() - BUDGET_WINDOW_MS)
         self._book.away.clear()
-        for span in await self._store.away_spans(now - BUDGET_WINDOW_MS):
+        for span in spans:
             self._book.away.setdefault(span.user_id, []).append(span)
-        for live in self._matches():
-            self.settle(live)
+        return [change for live in list(self._matches()) for change in self.settle(live)]
 
     def until(self, user_id: str, guild_id: str | None) -> int | None:
         """When a member's away time in a server ends, if they are away there now."""
@@ -131,7 +136,7 @@ class Aways:
         until_ms = now + for_ms
         await self._end(user_id, now)
         spans, short = [], []
-        for guild in sorted(self._guilds_of(user_id)):
+        for guild in sorted(await self._guilds_of(user_id)):
             left = (await self._settings.guild(guild)).away_days * DAY_MS - self._spent(
                 user_id, guild, now
             )
@@ -186,15 +191,14 @@ class Aways:
             if s.guild_id == guild_id
         )
 
-    def _guilds_of(self, user_id: str) -> set[str]:
-        """The servers of the member's open async matches."""
+    async def _guilds_of(self, user_id: str) -> set[str]:
+        """The servers of the member's open async matches, whatever process runs them (their
+        stored turn clocks say which are async)."""
+        stored = await self._store.member_deadlines(user_id, TURN_CLOCK)
         return {
-            live.guild_id
-            for live in self._matches()
-            if live.guild_id is not None
-            and live.seat_of(user_id) is not None
-            and (clock := self._book.clocks.get(live.id)) is not None
-            and clock.mode == ClockMode.ASYNC
+            guild
+            for guild, deadline in stored
+            if guild is not None and deadline.payload.get("mode") == ClockMode.ASYNC
         }
 
     def _settle_member(self, user_id: str) -> list[AwayChange]:

@@ -27,7 +27,7 @@ from typing import Any, Final
 import discord
 
 from bot.app import TableroBot, new_bot
-from bot.config import Config
+from bot.config import Config, Secret, database_secret
 from bot.core.live import LiveMatch, Played
 from bot.core.service import MatchService
 from bot.delivery.steps import Steps
@@ -104,8 +104,11 @@ def make_bot() -> TableroBot:
     shift = float(os.environ.get(ENV_SHIFT, "0"))
     ids, count = os.environ.get(ENV_SHARD, "0/1").split("/")
     shards = Shards(tuple(int(i) for i in ids.split(",")), int(count))
-    url = os.environ.get(ENV_URL) or None
-    config = Config("fake-token", None, url, Path(os.environ[ENV_DB]), "INFO", shards=shards)
+    url = os.environ.get(ENV_URL)
+    database = database_secret(url) if url else None
+    config = Config(
+        Secret("fake-token"), None, database, Path(os.environ[ENV_DB]), "INFO", shards=shards
+    )
     return new_bot(
         config,
         local_clock=lambda: time.time() + shift,

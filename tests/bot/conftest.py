@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.app import TableroBot
-from bot.config import Config
+from bot.config import Config, Secret
 from fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeGuild, FakeUser
 
 
@@ -43,7 +43,7 @@ class Server:
 
     def config(self) -> Config:
         """The bot's configuration: this server's database."""
-        return Config("fake-token", None, None, self.db_path, "INFO")
+        return Config(Secret("fake-token"), None, None, self.db_path, "INFO")
 
     def new_bot(self, **options: Any) -> TableroBot:
         """A new bot process on the same database, on this server's clock and seeds, not yet

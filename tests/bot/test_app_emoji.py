@@ -19,7 +19,7 @@ import discord
 import pytest
 
 from bot.app import TableroBot
-from bot.config import Config
+from bot.config import Config, Secret
 from bot.core.clock_sync import ClockSync, snowflake_ms
 from bot.games.kero.ui import DIE_EMOJI, RESOURCE_EMOJI
 from bot.ui.emoji import (
@@ -346,7 +346,7 @@ async def shard_bot(server: Server, tmp_path: Path, index: int, naps: Naps) -> T
     """The process of shard `index` of two, connected; on a SQLite file of its own, opened
     here (a SQLite store claims every shard: a cluster shares PostgreSQL, emoji are Discord's)."""
     store = await open_store(None, tmp_path / f"shard-{index}-{len(server.fake.requests)}.db")
-    config = Config("fake-token", None, None, tmp_path / "unused.db", "INFO")
+    config = Config(Secret("fake-token"), None, None, tmp_path / "unused.db", "INFO")
     bot = TableroBot(replace(config, shards=Shards((index,), 2)), store=store, sleep=naps)
     await server.fake.connect(bot)
     return bot

@@ -13,6 +13,7 @@ from bot.app import TableroBot
 from bot.games.kero.rules import kero_state
 from fakediscord import FakeMessage
 from games.keer_kids import Miss
+from storage import AwaySpan
 from tests.bot.conftest import Server, said
 from tests.bot.keer_driver import keer, live_here, member_move, start_match
 from tests.bot.kero_driver import challenge, fire_due, first_turn_of
@@ -165,3 +166,28 @@ async def test_away_answers_in_the_members_language(
     server.ana.locale = locale
     assert nothing in await away(server, bot, days=2)
     assert how_long in await away(server, bot, hours=0)
+
+
+async def test_an_away_another_process_stored_is_picked_up_within_a_minute(
+    timed_server: Server,
+) -> None:
+    """In a cluster the process that answers `/away` may not run the member's other servers:
+    it stores their spans, and the process that runs a match reads them back (AwayWatch)."""
+    server = timed_server
+    assert server.clock is not None
+    bot, driver = await challenge(server, clock="async")
+    await first_turn_of(driver, 0)
+    live, now = driver.live, int(server.clock.now * 1000)
+    assert live.guild_id is not None
+    span = AwaySpan(str(server.ana.id), live.guild_id, now, now + DAY_S * 1000)
+    await bot.runtime.store.add_away([span], forget_before_ms=0)  # as another process does
+    assert live.paused == set()
+    await bot.runtime.away_watch.check()
+    await server.fake.settle()
+    assert live.paused == {0} and len(notices(server, "🏝️")) == 1
+    await bot.runtime.away_watch.check()  # nothing new: nothing said again
+    await server.fake.settle()
+    assert len(notices(server, "🏝️")) == 1
+    found = await bot.runtime.store.member_deadlines(str(server.ana.id), "turn")
+    assert [(g, d.payload["mode"]) for g, d in found] == [(live.guild_id, "async")]
+    await server.fake.disconnect(bot)

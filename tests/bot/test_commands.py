@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from bot.app import TableroBot
-from bot.config import Config
+from bot.config import Config, Secret
 from bot.ui.rules_pages import pages
 from fakediscord.model import Overwrite
 from fakediscord.world import perm_bits
@@ -217,7 +217,7 @@ async def test_a_lobby_expires_and_its_expiry_survives_a_restart(
 
 
 async def test_a_dev_guild_gets_the_commands_at_once(server: Server) -> None:
-    config = Config("fake-token", server.guild.id, None, server.db_path, "INFO")
+    config = Config(Secret("fake-token"), server.guild.id, None, server.db_path, "INFO")
     bot = TableroBot(config)
     await server.fake.connect(bot)
     synced = server.fake.synced_commands

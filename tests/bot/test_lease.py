@@ -11,7 +11,7 @@ import asyncpg
 import pytest
 
 from bot.app import TableroBot
-from bot.config import Config
+from bot.config import Config, Secret, database_secret
 from fakediscord import FakeDiscord
 from storage import PostgresStore, Shards, ShardTaken
 from storage.postgres import SHARD_KEY
@@ -33,7 +33,14 @@ async def shard_0(tmp_path: Path) -> AsyncIterator[tuple[TableroBot, str]]:
     await reset_postgres(url)
     fake = FakeDiscord()
     fake.add_guild("Server", shard=(0, 2))
-    config = Config("fake-token", None, url, tmp_path / "x.db", "INFO", shards=Shards((0,), 2))
+    config = Config(
+        Secret("fake-token"),
+        None,
+        database_secret(url),
+        tmp_path / "x.db",
+        "INFO",
+        shards=Shards((0,), 2),
+    )
     bot = TableroBot(config)
     await fake.connect(bot)
     yield bot, url

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from bot.app import TableroBot
-from bot.config import Config
+from bot.config import Config, Secret, database_secret
 from bot.core.live import LiveMatch
 from bot.games.kero.rules import GRACE_MS, kero_state
 from bot.ui.answers import OUTAGE
@@ -53,7 +53,9 @@ class PgDiscord(Server):
 
     def config(self) -> Config:
         """The bot on the PostgreSQL database, as `DATABASE_URL` would make it."""
-        return Config("fake-token", None, self.database_url, self.db_path, "INFO")
+        return Config(
+            Secret("fake-token"), None, database_secret(self.database_url), self.db_path, "INFO"
+        )
 
 
 def on_postgres(server: Server, pg: PgServer) -> PgDiscord:

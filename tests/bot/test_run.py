@@ -21,7 +21,7 @@ from discord.http import Route
 import bot.run
 from bot.app import TableroBot
 from bot.cli import main
-from bot.config import Config, ConfigError
+from bot.config import Config, ConfigError, Secret
 from bot.run import LOG_HANDLER_NAME, serve, setup_logging
 from games.keer_kids import KeerState, Phase
 from games.records import replay
@@ -69,7 +69,7 @@ def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
     env_file = tmp_path / ".env"
     env_file.write_text("DISCORD_TOKEN=from-file\nDEV_GUILD_ID=42\nLOG_LEVEL=debug\n")
     config = Config.load({"DISCORD_TOKEN": "from-env"}, env_file)
-    assert config.token == "from-env" and config.dev_guild_id == 42
+    assert config.token == Secret("from-env") and config.dev_guild_id == 42
     assert config.log_level == "DEBUG" and config.database_url is None
     with pytest.raises(ConfigError, match="DEV_GUILD_ID"):
         Config.load({"DEV_GUILD_ID": "x1"}, None)
@@ -354,7 +354,7 @@ async def test_sigint_in_process_runs_the_close_sequence(
 
     monkeypatch.setattr(bot.run, "new_bot", Recorded)
     monkeypatch.setattr(bot.run, "open_store", opened)
-    config = Config("fake-token", None, None, server.db_path, "INFO")
+    config = Config(Secret("fake-token"), None, None, server.db_path, "INFO")
     async with server.fake.loopback() as loopback:
         serving = asyncio.create_task(bot.run.serve(config, "fake-token", io.StringIO()))
         await _until(lambda: any(s.identified for s in loopback.sessions), "the gateway")

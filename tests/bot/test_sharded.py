@@ -11,7 +11,7 @@ from pathlib import Path
 import aiohttp
 
 from bot.app import ShardedTableroBot, TableroBot, new_bot
-from bot.config import Config
+from bot.config import Config, Secret
 from bot.core.gateway_watch import GatewayWatch
 from fakediscord import FakeDiscord
 from storage import Shards
@@ -44,7 +44,7 @@ def test_the_watch_of_one_connection_follows_the_plain_events() -> None:
 
 def test_a_process_with_several_shards_gets_a_connection_for_each(tmp_path: Path) -> None:
     def config(shards: Shards) -> Config:
-        return Config("fake-token", None, None, tmp_path / "t.db", "INFO", shards=shards)
+        return Config(Secret("fake-token"), None, None, tmp_path / "t.db", "INFO", shards=shards)
 
     assert type(new_bot(config(Shards((0, 2), 3)))) is ShardedTableroBot
     assert type(new_bot(config(Shards((1,), 3)))) is TableroBot
@@ -82,7 +82,14 @@ async def test_one_process_plays_in_the_servers_of_both_its_shards(tmp_path: Pat
         guild = fake.add_guild(f"Server {shard}", shard=(shard, 2))
         tables.append((fake.add_channel(guild, "games"), fake.add_member(guild, f"Ana {shard}")))
     config = Config(
-        "fake-token", None, None, tmp_path / "t.db", "INFO", 0, "127.0.0.1", Shards((0, 1), 2)
+        Secret("fake-token"),
+        None,
+        None,
+        tmp_path / "t.db",
+        "INFO",
+        0,
+        "127.0.0.1",
+        Shards((0, 1), 2),
     )
     bot = QuickShards(config, guild_ready_timeout=0.05)
     async with fake.loopback() as loop:

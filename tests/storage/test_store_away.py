@@ -4,7 +4,8 @@ window."""
 
 from __future__ import annotations
 
-from storage import AwaySpan, Store
+from games.records import Player
+from storage import AwaySpan, Deadline, NewMatch, Store
 
 DAY = 86_400_000
 
@@ -35,3 +36,23 @@ async def test_spans_out_of_the_budget_window_are_forgotten(store: Store) -> Non
     new = AwaySpan("ana", "g1", 40 * DAY, 41 * DAY)
     await store.add_away([new], forget_before_ms=10 * DAY)
     assert await store.away_spans(0) == [new]
+
+
+async def test_a_members_clocks_are_found_in_every_open_match_they_still_play(
+    store: Store,
+) -> None:
+    """What `/away` reads to find the member's servers, whichever process runs them."""
+    players = (Player("ana", "Ana"), Player("bo", "Bo"))
+    here = await store.create_match(NewMatch("kero", players, "s", {}, guild_id="g1"))
+    there = await store.create_match(NewMatch("kero", players, "s", {}, guild_id="g2"))
+    left = await store.create_match(NewMatch("kero", players, "s", {}, guild_id="g3"))
+    for match, mode in ((here, "async"), (there, "live"), (left, "async")):
+        await store.set_deadline(Deadline(match, "turn", 5, {"mode": mode}))
+    await store.set_departed(left, 0, "resigned")
+    found = await store.member_deadlines("ana", "turn")
+    assert [(guild, d.match_id, d.payload["mode"]) for guild, d in found] == [
+        ("g1", here, "async"),
+        ("g2", there, "live"),
+    ]
+    assert [guild for guild, _ in await store.member_deadlines("bo", "turn")] == ["g1", "g2", "g3"]
+    assert await store.member_deadlines("cas", "turn") == []

@@ -1,4 +1,4 @@
-"""Members away from their async matches (`/away until:…`, `/away off`): for how long, in which
+"""Members away from their async matches (`/away on days hours`, `/away off`): for how long, in which
 servers, within each server's away budget — and which seats of the open matches that makes away.
 
 An away period is stored as one span per server the member has open async matches in, cut to

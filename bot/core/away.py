@@ -1,5 +1,6 @@
-"""Members away from their async matches (`/away on days hours`, `/away off`): for how long, in which
-servers, within each server's away budget — and which seats of the open matches that makes away.
+"""Members away from their async matches (`/away on days hours`, `/away off`): for how long, in
+which servers, within each server's away budget — and which seats of the open matches that makes
+away.
 
 An away period is stored as one span per server the member has open async matches in, cut to
 what that server's budget left (`away_days` per 30 days; each server's matches spend its own).

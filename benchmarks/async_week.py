@@ -220,6 +220,7 @@ async def one_week(game: str, policy: str, seed: int) -> dict[str, Any]:
         week.away_to = len(week.live.state.history)
         await simulate(week, game, 7 * DAY_S)
         figures = report(week, game, policy)
+        await bot.close()  # the store too: its thread would keep the process alive
         await fake.close()
     return figures
 

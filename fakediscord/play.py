@@ -30,6 +30,7 @@ from aiohttp import web
 from .fake import FakeDiscord
 from .model import FakeGuild
 from .web import Playground
+from .web.guard import guard
 
 DEFAULT_PORT: Final = 8765
 DEFAULT_DB: Final = Path("data/play.db")
@@ -109,7 +110,7 @@ async def serve(port: int, host: str, db: Path, *, open_browser: bool) -> int:
 @contextlib.asynccontextmanager
 async def _page_site(page: Playground, host: str, port: int) -> AsyncIterator[int]:
     """The page and its API alone on `host:port` (0: a free port); the port it took."""
-    app = web.Application(client_max_size=PAGE_BODY_MOST)
+    app = web.Application(client_max_size=PAGE_BODY_MOST, middlewares=[guard])
     page.add_routes(app)
     runner = web.AppRunner(app, handle_signals=False)
     await runner.setup()

@@ -93,14 +93,15 @@ class Playground:
         return server is not None and any(s.identified and s.ws for s in server.sessions)
 
     def messages(self, channel: FakeChannel, member: FakeUser) -> list[dict[str, Any]]:
-        """The channel's messages as `member` sees them, attachments pointing at this server."""
+        """The channel's messages as `member` sees them, attachments pointing at this server
+        (for that member: an ephemeral's images are served to its recipient alone)."""
         shown = self.fake.channel_messages(channel, viewer=member)
-        return [self._message(m) for m in shown]
+        return [self._message(m, member) for m in shown]
 
-    def _message(self, message: FakeMessage) -> dict[str, Any]:
+    def _message(self, message: FakeMessage, member: FakeUser) -> dict[str, Any]:
         payload = payloads.message(message)
         for index, attachment in enumerate(payload["attachments"]):
-            attachment["url"] = f"/play/api/attachments/{message.id}/{index}"
+            attachment["url"] = f"/play/api/attachments/{message.id}/{index}?as={member.id}"
             attachment.pop("proxy_url", None)
         return payload
 
@@ -203,8 +204,11 @@ class Playground:
 
     async def _attachment(self, request: web.Request) -> web.Response:
         ref, index = request.match_info["message"], request.match_info["attachment"]
-        message = self.fake.world.messages.get(int(ref)) if ref.isdigit() else None
-        if message is None or not index.isdigit() or int(index) >= len(message.attachment_objects):
+        try:
+            message = self._visible(ref, self._member(request.query.get("as")))
+        except ActionRefused:
+            raise web.HTTPNotFound() from None
+        if not index.isdigit() or int(index) >= len(message.attachment_objects):
             raise web.HTTPNotFound()
         found = message.attachment_objects[int(index)]
         return web.Response(body=found.data, content_type=found.content_type)
@@ -252,6 +256,8 @@ class Playground:
             return web.json_response(await action(body))
         except (ActionRefused, json.JSONDecodeError, ValueError, KeyError) as refused:
             return _refused(str(refused))
+        except RecursionError:  # JSON nested deeper than anything the page sends
+            return _refused("the body is nested too deeply")
         except AssertionError as failed:  # the driver's word for what Discord's client shows
             return _refused(str(failed).splitlines()[0])
 

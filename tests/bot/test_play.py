@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 
 from tests.playing import START_S, Play, running_play
@@ -81,9 +82,28 @@ async def test_a_keer_lobby_and_its_table_through_the_page_api(play: Play) -> No
     mine = [m for m in await play.messages(channel, "Cas") if m["flags"] & 64]
     assert mine and not [m for m in await play.messages(channel, "Bo") if m["flags"] & 64]
 
-    for bad in ("/play/api/attachments/x/0", f"/play/api/attachments/{board['id']}/9"):
+    for bad in (
+        "/play/api/attachments/x/0",
+        f"/play/api/attachments/{board['id']}/9",
+        f"/play/api/attachments/{board['id']}/0",  # seen by nobody named: served to nobody
+    ):
         async with play.http.get(play.base + bad) as missing:
-            assert missing.status == 404
+            assert missing.status == 404, bad
+    ids = {m["name"]: m["id"] for m in (await play.get("/play/api/world"))["members"]}
+    sheet = {"as": "Bo", "message": board["id"], "custom_id": _button(board, ":sheet")}
+    assert await play.post("/play/api/component", sheet) == (200, {"ok": True, "ephemeral": True})
+
+    async def bos_sheet() -> Any:
+        shown = await play.messages(channel, "Bo")
+        return next((m for m in shown if m["flags"] & 64 and m["attachments"]), None)
+
+    url = (await play.until("Bo's sheet", bos_sheet))["attachments"][0]["url"]
+    async with play.http.get(play.base + url) as own:
+        assert own.status == 200  # Bo's own sheet, to Bo
+    async with play.http.get(
+        play.base + url.replace(f"as={ids['Bo']}", f"as={ids['Ana']}")
+    ) as hers:
+        assert hers.status == 404  # an ephemeral's image to its recipient alone
     status, wrong = await play.post("/play/api/component", {**stale, "message": "1"})
     assert status == 400 and "gone" in wrong["error"]
     status, wrong = await play.post("/play/api/slash", {"as": "Zed", "channel": channel})
@@ -168,3 +188,36 @@ async def test_with_threads_on_a_match_plays_in_its_thread_listed_under_its_chan
         return any(":roll" in json.dumps(m["components"]) for m in shown)
 
     assert await play.until("the table in the thread", table)
+
+
+async def test_only_the_page_itself_may_drive_its_api(play: Play) -> None:
+    """Another site (CSRF), a rebound host name (DNS rebinding) or a form can't act for a
+    member or listen to the events; malformed and oversized bodies are a 4xx, never a 500."""
+    body = {"as": "Dee", "channel": "general", "command": "help"}
+    api, http = play.base + "/play/api", play.http
+    async with http.get(play.base + "/play/") as page:
+        assert page.headers["Content-Security-Policy"] == "frame-ancestors 'none'"
+    async with http.get(api + "/world", headers={"Host": "evil.example"}) as rebound:
+        assert rebound.status == 421
+    async with http.post(
+        api + "/slash", json=body, headers={"Origin": "http://evil.example"}
+    ) as other:
+        assert other.status == 403
+    async with http.post(api + "/slash", data="as=Dee&command=help") as form:
+        assert form.status == 415
+    nested = "[" * 30_000 + "]" * 30_000  # under the size limit, past the parser's depth
+    async with http.post(
+        api + "/slash", data=nested, headers={"Content-Type": "application/json"}
+    ) as deep:
+        assert deep.status == 400
+    async with http.post(api + "/slash", json={"pad": "x" * 100_000}) as big:
+        assert big.status == 413
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await http.ws_connect(
+            play.base.replace("http", "ws") + "/play/api/events",
+            headers={"Origin": "http://evil.example"},
+        )
+    assert refused.value.status == 403
+    origin = {"Origin": play.base}
+    async with http.post(api + "/locale", json={"as": "Dee", "locale": "nl"}, headers=origin) as ok:
+        assert ok.status == 200  # the page's own origin

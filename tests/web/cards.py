@@ -30,7 +30,7 @@ SETTLE_S = 0.25
 """A card read twice this far apart, the same both times, is what the player sees."""
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "images"
 CARD_ID = re.compile(r"^button-tb:(?P<match>\d+):(?P<version>\d+):")
-SRC = re.compile(r"/play/api/attachments/(?P<message>\d+)/(?P<index>\d+)\?v=(?P<id>\d+)$")
+SRC = re.compile(r"/play/api/attachments/(?P<message>\d+)/(?P<index>\d+)\?as=\d+&v=(?P<id>\d+)$")
 
 CONTROL = '[data-testid^="button-tb:"]:enabled:not([data-testid="section"] *)'
 """A card's buttons but the 👁 accessories of its player sections."""

@@ -337,7 +337,8 @@ function plainText(m) {
 const isImage = (a) => (a.content_type || '').startsWith('image/') || /\.(png|jpe?g|gif|webp)$/i.test(a.filename);
 // The attachment's id in the address: an edit that swaps the file at the same index must not
 // show the image the page already holds for that address.
-const attachmentSrc = (a) => (a.id ? `${a.url}?v=${encodeURIComponent(a.id)}` : a.url);
+const attachmentSrc = (a) => (a.id
+  ? `${a.url}${a.url.includes('?') ? '&' : '?'}v=${encodeURIComponent(a.id)}` : a.url);
 
 function attachment(a) {
   if (isImage(a)) {

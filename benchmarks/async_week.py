@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import random
 import statistics
@@ -63,6 +64,7 @@ class Week:
     """(when a roll or turn began, how long it took), seconds."""
     began: float = 0.0
     count: int = 0
+    match: LiveMatch | None = None
     away_from: int = 0
     away_to: int = 0
     """The history's length when the absentee went away, and two days later."""
@@ -83,9 +85,11 @@ class Week:
 
     @property
     def live(self) -> LiveMatch:
-        found = self.bot.runtime.service.in_channel(str(self.channel.id))
-        assert found is not None, "the match ended early"
-        return found
+        """The week's match (kept once it is over: its state stays readable)."""
+        if self.match is None:
+            self.match = self.bot.runtime.service.in_channel(str(self.channel.id))
+        assert self.match is not None, "no match started"
+        return self.match
 
     def away(self, now: float) -> bool:
         return self.start_s + AWAY_AT_S <= now < self.start_s + AWAY_AT_S + AWAY_DAYS * DAY_S
@@ -145,7 +149,7 @@ async def kero_turn(week: Week, seat: int) -> None:
     for _ in range(200):
         state = week.live.state
         assert isinstance(state, KeroState)
-        if seat not in state.seats_to_act():
+        if not week.live.open or seat not in state.seats_to_act():
             return
         _, suffix = next_kero_click(decide, state, week.message(), seat)
         if await week.click(seat, suffix) is None:
@@ -199,30 +203,31 @@ async def one_week(game: str, policy: str, seed: int) -> dict[str, Any]:
         names = ("Ana", "Bo", "Cas", "Dee") if game == "keer-kids" else ("Ana", "Bo")
         members = [fake.add_member(guild, name) for name in names]
         config = Config(Secret("fake-token"), None, None, Path(folder) / "week.db", "WARNING")
-        bot = TableroBot(config, local_clock=clock, ai_think_ms=1)
+        seeds = (f"week/{seed}/{game}/{policy}/{n}" for n in itertools.count())
+        bot = TableroBot(config, local_clock=clock, ai_think_ms=1, match_seeds=seeds.__next__)
         await fake.connect(bot)
-        await start(fake, bot, channel, members, game=game, policy=policy)
-        week = Week(
-            clock,
-            fake,
-            bot,
-            channel,
-            {str(m.id): m for m in members},
-            members[-1],
-            clock.now,
-            random.Random(seed),
-        )
-        await simulate(week, game, AWAY_AT_S)
-        week.away_from = len(week.live.state.history)
-        await fake.slash(bot, week.absentee, channel, "away on", days=AWAY_DAYS)
-        await fake.settle(timeout=60)
-        await simulate(week, game, AWAY_AT_S + AWAY_DAYS * DAY_S)
-        week.away_to = len(week.live.state.history)
-        await simulate(week, game, 7 * DAY_S)
-        figures = report(week, game, policy)
-        await bot.close()  # the store too: its thread would keep the process alive
-        await fake.close()
-    return figures
+        try:
+            await start(fake, bot, channel, members, game=game, policy=policy)
+            users = {str(m.id): m for m in members}
+            week = Week(
+                clock, fake, bot, channel, users, members[-1], clock.now, random.Random(seed)
+            )
+            return await play_week(week, game, policy)
+        finally:
+            await bot.close()  # the store too: its thread would keep the process alive
+            await fake.close()
+
+
+async def play_week(week: Week, game: str, policy: str) -> dict[str, Any]:
+    """The week, the absentee away from day 2 for two days; its figures."""
+    await simulate(week, game, AWAY_AT_S)
+    week.away_from = len(week.live.state.history)
+    await week.fake.slash(week.bot, week.absentee, week.channel, "away on", days=AWAY_DAYS)
+    await week.fake.settle(timeout=60)
+    await simulate(week, game, AWAY_AT_S + AWAY_DAYS * DAY_S)
+    week.away_to = len(week.live.state.history)
+    await simulate(week, game, 7 * DAY_S)
+    return report(week, game, policy)
 
 
 async def start(

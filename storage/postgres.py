@@ -35,6 +35,7 @@ from storage.records import (
     now_ms,
 )
 from storage.rows import (
+    away_span_from_row,
     changes_of,
     check_departure,
     check_lobby,
@@ -58,7 +59,6 @@ from storage.schema import migrations
 from storage.settings_access import SettingsAccess
 from storage.sql import (
     ADD_AWAY,
-    AWAY_SELECT,
     DEADLINE_SELECT,
     DROP_AWAY_FROM,
     END_AWAY,
@@ -80,6 +80,7 @@ from storage.sql import (
     SETTLE,
     Query,
     SettingsTable,
+    away_spans_query,
 )
 
 _LOCK_KEY = 0x7AB1E20
@@ -519,15 +520,10 @@ class PostgresStore(SharedReads, SettingsAccess):
 
     async def away_spans(self, since_ms: int, user_id: str | None = None) -> list[AwaySpan]:
         """The away spans ending after `since_ms` (one member's, or all), oldest first."""
-        args: tuple[int | str, ...] = (since_ms,)
-        where = " WHERE until_ms > $1"
-        if user_id is not None:
-            where, args = where + " AND user_id = $2", (since_ms, user_id)
+        query = away_spans_query(since_ms, user_id)
         async with self._pool.acquire() as db:
-            rows = await db.fetch(
-                AWAY_SELECT + where + " ORDER BY since_ms, user_id, guild_id", *args
-            )
-        return [AwaySpan(str(r[0]), str(r[1]), int(r[2]), int(r[3])) for r in rows]
+            rows = await db.fetch(query.sql, *query.args)
+        return [away_span_from_row(r) for r in rows]
 
     async def member_deadlines(self, user_id: str, kind: str) -> list[tuple[str | None, Deadline]]:
         """The deadlines of this kind of every open match the member plays, with its guild."""

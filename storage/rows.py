@@ -17,6 +17,7 @@ from storage.records import (
     MATCH_STATUSES,
     OWED_KINDS,
     SEAT_DEPARTURES,
+    AwaySpan,
     BoardRow,
     Deadline,
     Lobby,
@@ -201,6 +202,11 @@ def lobby_from_row(row: Any) -> Lobby:
         channel_id=row[9],
         message_id=row[10],
     )
+
+
+def away_span_from_row(row: Any) -> AwaySpan:
+    """An AwaySpan from a row of AWAY_SELECT (SQLite tuple or asyncpg record)."""
+    return AwaySpan(str(row[0]), str(row[1]), int(row[2]), int(row[3]))
 
 
 def deadline_from_row(row: Any) -> Deadline:

@@ -190,6 +190,15 @@ def player_results_query(
     return Query(sql, tuple(args.values))
 
 
+def away_spans_query(since_ms: int, user_id: str | None) -> Query:
+    """The away spans ending after `since_ms` (one member's, or everyone's), oldest first."""
+    args = _Args()
+    sql = f"{AWAY_SELECT} WHERE until_ms > {args.add(since_ms)}"
+    if user_id is not None:
+        sql += f" AND user_id = {args.add(user_id)}"
+    return Query(sql + " ORDER BY since_ms, user_id, guild_id", tuple(args.values))
+
+
 def player_match_counts_query(player_id: str, guild_id: str | None, game: str | None) -> Query:
     """(matches the player sat in that are no longer open, of which finished)."""
     args = _Args()

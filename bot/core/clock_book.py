@@ -10,7 +10,7 @@ after the time shown — in the players' favour).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any, Final
@@ -18,6 +18,7 @@ from typing import Any, Final
 from bot.core.live import LiveMatch
 from bot.core.playing_hours import PlayingHours, Span, due_ms
 from bot.core.settings import ClockMode
+from games.common.protocol import Seat
 from storage import AwaySpan
 
 REMIND_SHARE: Final = 0.2
@@ -166,14 +167,14 @@ class ClockBook:
         self.away: dict[str, list[AwaySpan]] = {}
         """Each member's away spans that ended in the budget's last 30 days or end later."""
 
-    def paused(self, live: LiveMatch) -> list[Span]:
-        """The spans in which the match's current wait does not run: those in which every
-        member it waits for is away, at a table that pauses for them."""
+    def paused(self, live: LiveMatch, seats: Sequence[Seat]) -> list[Span]:
+        """The spans in which the match's wait for `seats` (`waiting`) does not run: those in
+        which every one of them is away, at a table that pauses for them."""
         clock = self.clocks.get(live.id)
         if clock is None or clock.mode != ClockMode.ASYNC or clock.away != AwayPolicy.PAUSE:
             return []
         common: list[Span] | None = None
-        for seat in waiting(live):
+        for seat in seats:
             mine = [
                 (span.since_ms, span.until_ms)
                 for span in self.away.get(live.players[seat].id, [])
@@ -182,22 +183,24 @@ class ClockBook:
             common = mine if common is None else _both(common, mine)
         return common or []
 
-    def restarts(self, live: LiveMatch, clock: TurnClock) -> bool:
+    @staticmethod
+    def restarts(live: LiveMatch, clock: TurnClock, seats: Sequence[Seat]) -> bool:
         """Whether the match's state asks for a new wait: its message changed, or more members
-        are waited for (everyone's picks after a Keer keep)."""
-        return live.message_key != clock.key or bool(set(waiting(live)) - set(clock.waiting))
+        are waited for now (`seats`: everyone's picks after a Keer keep)."""
+        return live.message_key != clock.key or bool(set(seats) - set(clock.waiting))
 
     def face(self, live: LiveMatch) -> ClockFace | None:
         """The clock as the match's current card shows it (None: no member is waited for, their
         clock ran out — the card says so by their names — or the game's own clock runs: Kero's
         tank, which the turn clock never cuts short, counts down on the card alone)."""
         clock = self.clocks.get(live.id)
-        if clock is None or not waiting(live) or live.rules.deadline(live, True) is not None:
+        seats = waiting(live)
+        if clock is None or not seats or live.rules.deadline(live, True) is not None:
             return None
         mode = ClockMode(clock.mode)
         hours = clock.playing_hours
-        if self.restarts(live, clock):
-            due = due_ms(self._now_ms(), clock.turn_ms, hours, self.paused(live))
+        if self.restarts(live, clock, seats):
+            due = due_ms(self._now_ms(), clock.turn_ms, hours, self.paused(live, seats))
         elif clock.expired:
             return None
         else:

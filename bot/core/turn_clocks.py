@@ -162,8 +162,8 @@ class TurnClocks:
             mentioned = self._mentioned(live)
             clock.mentioned = [s for s in seats if s in mentioned]
         ping = None
-        if self._book.restarts(live, clock):
-            clock.restart(key, self._clock.now_ms(), self._book.paused(live))
+        if self._book.restarts(live, clock, seats):
+            clock.restart(key, self._clock.now_ms(), self._book.paused(live, seats))
             ping = self._ping(clock, seats)
         clock.waiting = seats
         if (clock.key, clock.due_ms, clock.waiting) != before:
@@ -173,11 +173,11 @@ class TurnClocks:
     async def repause(self, live: LiveMatch) -> None:
         """A member of the match went away or came back: the current wait's pauses, and so its
         end, follow (stored when they moved)."""
-        clock = self.clocks.get(live.id)
-        if clock is None or self._book.restarts(live, clock):
+        clock, seats = self.clocks.get(live.id), waiting(live)
+        if clock is None or self._book.restarts(live, clock, seats):
             return  # no wait yet, or a new one starts with its message (`update`)
         before = (clock.due_ms, clock.paused)
-        clock.repause(self._book.paused(live))
+        clock.repause(self._book.paused(live, seats))
         if (clock.due_ms, clock.paused) != before:
             await self._save(live, clock)
 
@@ -191,7 +191,7 @@ class TurnClocks:
             raise Refused("refuse-more-time-nobody")
         if ClockMode(clock.mode) is not ClockMode.ASYNC:
             raise Refused("refuse-more-time-live")
-        if self._book.restarts(live, clock) or not clock.waiting:
+        if self._book.restarts(live, clock, waiting(live)) or not clock.waiting:
             raise Refused("refuse-more-time-nobody")
         if giver in clock.waiting:
             raise Refused("refuse-more-time-yourself")

@@ -37,6 +37,15 @@ class _EntryError(ValueError):
 AI_PREFIX: Final = "ai:"
 """A seat whose player id starts with this is played by the computer (`ai:N`, `ai:hard:N`)."""
 
+GONE_PREFIX: Final = "gone:"
+"""A seat whose player id starts with this was a member who had their data deleted: the same
+random pseudonym in every record, rating and result of theirs, linked to them nowhere."""
+
+
+def is_gone(player_id: str) -> bool:
+    """Whether this seat's member had their data deleted (`/privacy delete`)."""
+    return player_id.startswith(GONE_PREFIX)
+
 
 @dataclass(frozen=True, slots=True)
 class Player:

@@ -19,6 +19,7 @@ from storage.errors import (
     StorageError,
     UnknownMatch,
 )
+from storage.member_data import MemberData
 from storage.reads import SharedReads
 from storage.records import (
     ONE_SHARD,
@@ -100,7 +101,7 @@ BULK_TIMEOUT_S: Final = 600.0
 another process's), the finished-match export and the ratings rebuild."""
 
 
-class PostgresStore(SharedReads, SettingsAccess):
+class PostgresStore(SharedReads, SettingsAccess, MemberData):
     """The Store on a PostgreSQL connection pool."""
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
@@ -401,6 +402,14 @@ class PostgresStore(SharedReads, SettingsAccess):
     async def _fetch(self, query: Query) -> list[Any]:
         async with self._pool.acquire() as db:
             return list(await db.fetch(query.sql, *query.args))
+
+    async def _run(self, queries: Sequence[Query]) -> list[int]:
+        counts = []
+        async with self._pool.acquire() as db, db.transaction():
+            for query in queries:
+                status = await db.execute(query.sql, *query.args)
+                counts.append(int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0)
+        return counts
 
     async def _get_settings(self, table: SettingsTable, key: str) -> dict[str, Any]:
         async with self._pool.acquire() as db:

@@ -10,14 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from games.records import Entry
+from games.records import Entry, Player
 from ratings.history import RatingChange
 from storage.records import (
     ONE_SHARD,
     AwaySpan,
     BoardRow,
     Deadline,
+    Forgotten,
     Lobby,
+    MemberSeat,
     NewMatch,
     Owed,
     PlayerResult,
@@ -158,9 +160,11 @@ class Store(Protocol):
         min_games: int,
         offset: int,
         limit: int,
+        public: bool = False,
     ) -> list[BoardRow]:
         """A page of the ratings of a game in these guilds (None: every guild), best
-        (mu − 3·sigma) first, then by player id.
+        (mu − 3·sigma) first, then by player id; never a deleted member's pseudonym, and on a
+        board beyond one server (`public`) nobody who chose to stay off it (hide_from_board).
 
         Only players with at least `min_games` games: all-time (`ratings.games`), or with
         `since_ms`, rating_history rows at or after it in that guild and game, which are then
@@ -175,6 +179,7 @@ class Store(Protocol):
         *,
         since_ms: int | None,
         min_games: int,
+        public: bool = False,
     ) -> int:
         """How many rows `leaderboard` has with the same filters (for "page 2 of 5")."""
         ...
@@ -294,6 +299,63 @@ class Store(Protocol):
     async def member_deadlines(self, user_id: str, kind: str) -> list[tuple[str | None, Deadline]]:
         """The deadlines of this kind of every open match the member plays (whatever process
         runs it), each with its match's guild."""
+        ...
+
+    async def member_seats(self, user_id: str) -> list[MemberSeat]:
+        """Every seat the member holds, in matches open or not, oldest match first."""
+        ...
+
+    async def member_ratings(self, user_id: str) -> list[Rating]:
+        """The member's ratings in every server and game."""
+        ...
+
+    async def member_history(self, user_id: str) -> list[RatingChange]:
+        """The member's rating after each rated match, in every server and game, oldest
+        first."""
+        ...
+
+    async def member_lobbies(self, user_id: str) -> list[Lobby]:
+        """The lobbies and challenges the member hosts or is in, whatever their status."""
+        ...
+
+    async def seat_players(self, match_id: int) -> tuple[Player, ...]:
+        """Who sits in each seat of a match as stored now (a deleted member's seat: their
+        pseudonym); () for no such match."""
+        ...
+
+    async def open_gone_seats(self) -> list[tuple[int, int, str]]:
+        """(match, seat, pseudonym) of every open match's seat whose member had their data
+        deleted and that no process has resigned yet."""
+        ...
+
+    async def hidden_from_board(self, user_id: str) -> bool:
+        """Whether the member chose to stay off boards beyond one server."""
+        ...
+
+    async def hide_from_board(self, user_id: str, hidden: bool, at_ms: int) -> None:
+        """Keep the member off boards beyond one server (`hidden`), or show them again."""
+        ...
+
+    async def forget_member(self, user_id: str, pseudonym: str) -> Forgotten:
+        """In one transaction: the member's settings, away spans and board choice removed; every
+        seat (open matches too), result, rating and history row of theirs renamed to
+        `pseudonym`; the lobbies they were in left (hosted open ones cancelled, closed ones
+        removed). The open seats stay to be resigned by the process running their match."""
+        ...
+
+    async def guild_left(self, guild_id: str, at_ms: int) -> None:
+        """The bot was removed from a server at `at_ms` (a repeated call keeps the first
+        time)."""
+        ...
+
+    async def guild_back(self, guild_id: str) -> None:
+        """The bot is in the server again: nothing of it is to be removed."""
+        ...
+
+    async def purge_guilds(self, left_before_ms: int) -> list[str]:
+        """Remove everything stored about the servers the bot left before `left_before_ms` (one
+        transaction): matches with their records, ratings, settings, lobbies, away spans.
+        Their ids."""
         ...
 
     async def close(self) -> None:

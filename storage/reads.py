@@ -50,10 +50,17 @@ class SharedReads(ABC):
         min_games: int,
         offset: int,
         limit: int,
+        public: bool = False,
     ) -> list[BoardRow]:
         """A page of a game's ratings, best first."""
         query = leaderboard_query(
-            game, guild_ids, since_ms=since_ms, min_games=min_games, offset=offset, limit=limit
+            game,
+            guild_ids,
+            since_ms=since_ms,
+            min_games=min_games,
+            offset=offset,
+            limit=limit,
+            public=public,
         )
         return [board_row_from_row(r) for r in await self._fetch(query)]
 
@@ -64,9 +71,12 @@ class SharedReads(ABC):
         *,
         since_ms: int | None,
         min_games: int,
+        public: bool = False,
     ) -> int:
         """How many rows the leaderboard has with these filters."""
-        query = leaderboard_size_query(game, guild_ids, since_ms=since_ms, min_games=min_games)
+        query = leaderboard_size_query(
+            game, guild_ids, since_ms=since_ms, min_games=min_games, public=public
+        )
         return int((await self._fetch(query))[0][0])
 
     async def player_results(

@@ -218,3 +218,31 @@ def _shard_of(guild_id: str | int | None, count: int) -> int:
 
 ONE_SHARD: Final = Shards()
 """The bot on one shard: every server is its own."""
+
+
+@dataclass(frozen=True, slots=True)
+class MemberSeat:
+    """A seat a member holds in a match, open or not, with where and when the match was."""
+
+    match_id: int
+    game: str
+    guild_id: str | None
+    status: str
+    seat: int
+    name: str
+    departed: str | None
+    rated: bool
+    created_at: int
+    updated_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class Forgotten:
+    """What deleting a member's data changed: seats renamed (`open_seats` of them in open
+    matches, still to be resigned by the process that runs them), ratings renamed, lobbies
+    left."""
+
+    seats: int
+    open_seats: int
+    ratings: int
+    lobbies: int

@@ -110,6 +110,21 @@ _LATEST_NAME = (
 viewer's client may not know members of other servers)."""
 
 
+def gone(column: str) -> str:
+    """Whether `column` holds the pseudonym of a member who had their data deleted
+    (games.records.GONE_PREFIX), as a range an index serves on both databases."""
+    return f"({column} >= 'gone:' AND {column} < 'gone;')"
+
+
+def _left_out(public: bool) -> str:
+    """Never a deleted member's pseudonym; on a board beyond one server (`public`), nobody who
+    chose to stay off it."""
+    out = f" AND NOT {gone('r.player_id')}"
+    if public:
+        out += " AND r.player_id NOT IN (SELECT user_id FROM hidden_players)"
+    return out
+
+
 def _board_from(
     args: _Args, game: str, guild_ids: Sequence[str] | None, since_ms: int | None, min_games: int
 ) -> str:
@@ -140,10 +155,11 @@ def leaderboard_query(
     min_games: int,
     offset: int,
     limit: int,
+    public: bool = False,
 ) -> Query:
     """The leaderboard page: BoardRow columns, best (mu − 3·sigma) first."""
     args = _Args()
-    board = _board_from(args, game, guild_ids, since_ms, min_games)
+    board = _board_from(args, game, guild_ids, since_ms, min_games) + _left_out(public)
     sql = (
         f"{board} ORDER BY r.mu - 3 * r.sigma DESC, r.player_id, r.guild_id"
         f" LIMIT {args.add(max(limit, 0))} OFFSET {args.add(max(offset, 0))}"
@@ -152,11 +168,16 @@ def leaderboard_query(
 
 
 def leaderboard_size_query(
-    game: str, guild_ids: Sequence[str] | None, *, since_ms: int | None, min_games: int
+    game: str,
+    guild_ids: Sequence[str] | None,
+    *,
+    since_ms: int | None,
+    min_games: int,
+    public: bool = False,
 ) -> Query:
     """How many rows the leaderboard has with these filters."""
     args = _Args()
-    board = _board_from(args, game, guild_ids, since_ms, min_games)
+    board = _board_from(args, game, guild_ids, since_ms, min_games) + _left_out(public)
     return Query(f"SELECT COUNT(*) FROM ({board}) board", tuple(args.values))
 
 

@@ -22,6 +22,7 @@ from storage.errors import (
     StorageError,
     UnknownMatch,
 )
+from storage.member_data import MemberData
 from storage.reads import SharedReads
 from storage.records import (
     ONE_SHARD,
@@ -88,7 +89,7 @@ from storage.sql import (
 )
 
 
-class SqliteStore(SharedReads, SettingsAccess):
+class SqliteStore(SharedReads, SettingsAccess, MemberData):
     """The Store on one SQLite file; one connection, transactions serialised by a lock."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
@@ -381,6 +382,14 @@ class SqliteStore(SharedReads, SettingsAccess):
 
     async def _fetch(self, query: Query) -> list[Any]:
         return list(await self._db.execute_fetchall(qmark(query.sql), query.args))
+
+    async def _run(self, queries: Sequence[Query]) -> list[int]:
+        counts = []
+        async with self._transaction():
+            for query in queries:
+                cursor = await self._db.execute(qmark(query.sql), query.args)
+                counts.append(max(cursor.rowcount, 0))
+        return counts
 
     async def _get_settings(self, table: SettingsTable, key: str) -> dict[str, Any]:
         # Every row fetched: a cursor left open keeps a read snapshot, and this connection's next

@@ -72,11 +72,20 @@ async def board_embed(
     game, scope, period, page = board.game, board.scope, board.period, board.page
     guilds = [guild_id] if scope == "s" else await settings.guilds_sharing_board()
     since = None if period == "a" else int(time.time() * 1000) - WEEK_MS
-    total = await store.leaderboard_size(game, guilds, since_ms=since, min_games=MIN_GAMES)
+    public = scope != "s"
+    total = await store.leaderboard_size(
+        game, guilds, since_ms=since, min_games=MIN_GAMES, public=public
+    )
     pages = max(1, -(-total // PAGE))
     page = min(max(page, 0), pages - 1)
     rows = await store.leaderboard(
-        game, guilds, since_ms=since, min_games=MIN_GAMES, offset=page * PAGE, limit=PAGE
+        game,
+        guilds,
+        since_ms=since,
+        min_games=MIN_GAMES,
+        offset=page * PAGE,
+        limit=PAGE,
+        public=public,
     )
     lines = [
         words(

@@ -6,7 +6,8 @@ websocket gateway — with a server to play in (channels, four members), and the
 unmodified `tablero run` pointed at this Discord (`fakediscord.pointed`), on its own SQLite file.
 Ctrl-C stops both. The Discord's bot API and gateway listen on loopback only, on another port,
 and take only this run's bot token (random, handed to the bot alone): the page's port serves the
-page and its API, never the bot's.
+page and its API, never the bot's. Bound beyond loopback (`--host 0.0.0.0`), the page asks each
+member's join key (random per run, printed in one link per member).
 
     python -m fakediscord.play [--port 8765] [--host 127.0.0.1] [--db data/play.db] [--no-browser]
 """
@@ -30,6 +31,7 @@ from aiohttp import web
 from .fake import FakeDiscord
 from .model import FakeGuild
 from .web import Playground
+from .web.access import http_base, is_loopback, link_host
 from .web.guard import guard
 
 DEFAULT_PORT: Final = 8765
@@ -39,6 +41,10 @@ CHANNELS: Final = ("keer", "kero", "general")
 STOP_S: Final = 15.0
 PAGE_BODY_MOST: Final = 64 * 1024
 """The largest body the page's API takes (a command, a click, a language)."""
+PLAIN_HTTP: Final = (
+    "a link plays as its member: send each to its player only (plain HTTP: on a shared network "
+    "the keys travel in clear)"
+)
 
 
 def build_world(fake: FakeDiscord) -> FakeGuild:
@@ -89,15 +95,11 @@ async def serve(port: int, host: str, db: Path, *, open_browser: bool) -> int:
     fake = FakeDiscord()
     fake.response_timeout = 10.0
     guild = build_world(fake)
-    page = Playground(fake, guild)
+    page = Playground(fake, guild, exposed=not is_loopback(host))
     token = secrets.token_urlsafe(32)
-    async with fake.loopback(token=token) as server, _page_site(page, host, port) as page_port:
+    async with fake.loopback(token=token) as server, page_site(page, host, port) as page_port:
         db.parent.mkdir(parents=True, exist_ok=True)
-        url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{page_port}/play/"
-        print(f"tablero play: open {url}", flush=True)
-        if host not in ("127.0.0.1", "localhost", "::1"):
-            warning = "anyone who can reach this address can play as any member: there is no login"
-            print(f"tablero play: {warning}.", flush=True)
+        url = announce(page, host, page_port)
         bot = await asyncio.create_subprocess_exec(
             *bot_command(server.port), env=bot_environment(db, guild, token)
         )
@@ -107,8 +109,27 @@ async def serve(port: int, host: str, db: Path, *, open_browser: bool) -> int:
         return await _until_stopped(bot)
 
 
+def announce(page: Playground, host: str, port: int) -> str:
+    """Print where to open the page (beyond loopback, one join link per member); the address
+    to open here."""
+    base = http_base(link_host(host) if page.keys else host, port)
+    page.address = base.removeprefix("http://")
+    print(f"tablero play: open {base}/play/", flush=True)
+    if page.keys is None:
+        return f"{base}/play/"
+    links = {u.name: page.keys.link(base, u.id, u.name) for u in page.members()}
+    print(
+        "tablero play: reachable from your network: each member joins with their own link",
+        flush=True,
+    )
+    for name, link in links.items():
+        print(f"tablero play:   {name}: {link}", flush=True)
+    print(f"tablero play: {PLAIN_HTTP}", flush=True)
+    return next(iter(links.values()))
+
+
 @contextlib.asynccontextmanager
-async def _page_site(page: Playground, host: str, port: int) -> AsyncIterator[int]:
+async def page_site(page: Playground, host: str, port: int) -> AsyncIterator[int]:
     """The page and its API alone on `host:port` (0: a free port); the port it took."""
     app = web.Application(client_max_size=PAGE_BODY_MOST, middlewares=[guard])
     page.add_routes(app)
@@ -156,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--host",
         default="127.0.0.1",
-        help="the address to listen on (0.0.0.0: your LAN, unauthenticated)",
+        help="the address to listen on (0.0.0.0: your LAN, one join link per member)",
     )
     parser.add_argument(
         "--db", type=Path, default=DEFAULT_DB, help=f"the bot's SQLite file (default {DEFAULT_DB})"

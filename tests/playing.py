@@ -69,14 +69,16 @@ def _free_port() -> int:
 
 
 @asynccontextmanager
-async def running_play(tmp_path: Path) -> AsyncIterator[Play]:
-    """`tablero play --no-browser` on a free port, until its page answers; SIGTERM after."""
+async def running_play(tmp_path: Path, *options: str) -> AsyncIterator[Play]:
+    """`tablero play --no-browser` on a free port (and `options`, e.g. `--host 0.0.0.0`),
+    until its page answers; SIGTERM after."""
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TABLERO_"))}
     began = time.monotonic()
     process = await asyncio.create_subprocess_exec(
         *(sys.executable, "-m", "bot", "play", "--no-browser", "--port", str(port)),
         *("--db", str(tmp_path / "play.db")),
+        *options,
         cwd=tmp_path,
         env=env,
         stdout=asyncio.subprocess.PIPE,

@@ -2,7 +2,8 @@
 refused (DNS rebinding points a name at this address: names other than localhost never reach
 the API), a request from another origin is refused (a web page the host opens can't click for
 a member or open the events socket), an action must be JSON (a form can't post one across
-sites), and no page may frame this one (Content-Security-Policy `frame-ancestors 'none'`)."""
+sites), no page may frame this one (Content-Security-Policy `frame-ancestors 'none'`), and a
+link the page follows is sent no Referer (the page's address may hold a member's join key)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 LOCAL_NAMES: Final = frozenset({"localhost"})
 """The one host name the page answers to; every other allowed host is an IP address."""
 CSP: Final = "frame-ancestors 'none'"
+REFERRER: Final = "no-referrer"
 
 
 def host_allowed(host: str) -> bool:
@@ -44,7 +46,7 @@ def same_origin(request: web.Request) -> bool:
 
 @web.middleware
 async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Refuse what didn't come from the page; mark every answer unframeable."""
+    """Refuse what didn't come from the page; mark every answer unframeable, sent no Referer."""
     if not host_allowed(request.host):
         return web.json_response({"ok": False, "error": "unknown host"}, status=421)
     acting = request.method == "POST" or request.path.endswith("/events")
@@ -54,4 +56,5 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         return web.json_response({"ok": False, "error": "send JSON"}, status=415)
     response = await handler(request)
     response.headers[hdrs.CONTENT_SECURITY_POLICY] = CSP
+    response.headers[hdrs.REFERRER_POLICY] = REFERRER
     return response

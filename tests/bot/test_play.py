@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import signal
 import socket
 import subprocess
@@ -221,3 +222,29 @@ async def test_only_the_page_itself_may_drive_its_api(play: Play) -> None:
     origin = {"Origin": play.base}
     async with http.post(api + "/locale", json={"as": "Dee", "locale": "nl"}, headers=origin) as ok:
         assert ok.status == 200  # the page's own origin
+
+
+async def test_beyond_loopback_play_prints_a_join_link_per_member_and_asks_its_key(
+    tmp_path: Path,
+) -> None:
+    """`--host 0.0.0.0`: anyone on the network reaches the page, so each member gets a link of
+    their own, and the API answers only a member's key, as that member alone."""
+    async with running_play(tmp_path, "--host", "0.0.0.0") as play:
+
+        async def links() -> dict[str, str] | None:
+            found = re.findall(r"^tablero play: {3}(\w+): (\S+)$", "".join(play.output), re.M)
+            return dict(found) if len(found) == 4 else None
+
+        by_member = await play.until("the join links", links)
+        keys = {name: link.rsplit("key=", 1)[1] for name, link in by_member.items()}
+        assert list(keys) == ["Ana", "Bo", "Cas", "Dee"] and len(set(keys.values())) == 4
+        assert by_member["Bo"] == f"{play.base}/play/?as=Bo&key={keys['Bo']}"
+        async with play.http.get(play.base + "/play/api/world") as keyless:
+            assert keyless.status == 403 and "join link" in (await keyless.json())["error"]
+        world = await play.get("/play/api/world", key=keys["Bo"])
+        bo = next(m["id"] for m in world["members"] if m["name"] == "Bo")
+        assert world["you"] == bo and world["reach"]["loopback"] is False
+        assert world["reach"]["address"] == play.base.removeprefix("http://")
+        query = {"channel": "general", "as": "Ana", "key": keys["Bo"]}
+        async with play.http.get(play.base + "/play/api/messages", params=query) as hers:
+            assert hers.status == 403

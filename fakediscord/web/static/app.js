@@ -3,6 +3,11 @@
 'use strict';
 
 const API = '/play/api';
+// Bound beyond loopback, the page needs this member's join key (from its join link): sent with
+// every API request, in a header or (for the events socket and images) as `?key=`.
+const KEY = new URLSearchParams(location.search).get('key') || '';
+const KEY_HEADER = 'X-Tablero-Key';
+const keyed = (url) => (KEY ? `${url}${url.includes('?') ? '&' : '?'}key=${encodeURIComponent(KEY)}` : url);
 const EPHEMERAL = 64, LOADING = 128, COMPONENTS_V2 = 1 << 15;
 const SUB = 1, GROUP = 2, STRING = 3, INTEGER = 4, BOOLEAN = 5, USER = 6, CHANNEL = 7, MENTIONABLE = 9, NUMBER = 10;
 const THREADS = [10, 11, 12], TEXTS = [0, 5];
@@ -77,8 +82,9 @@ const parseJson = (text) => JSON.parse(text, (key, value, context) => (
     && context && /^\d+$/.test(context.source) ? context.source : value));
 
 async function api(path, body) {
-  const opts = body === undefined ? {} : {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  const headers = KEY ? { [KEY_HEADER]: KEY } : {};
+  const opts = body === undefined ? { headers } : {
+    method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
   };
   const res = await fetch(API + path, opts);
   let data = null;
@@ -255,7 +261,7 @@ function listItem(indent, marker, text) {
 // A custom emoji (<:name:id>, or a component's {id, name}) as Discord shows it: the image.
 function customEmoji(id, name) {
   if (!/^\d+$/.test(id)) return `:${name}:`;
-  return el('img', { class: 'emoji custom-emoji', src: `${API}/emojis/${id}.png`, alt: `:${name}:`,
+  return el('img', { class: 'emoji custom-emoji', src: keyed(`${API}/emojis/${id}.png`), alt: `:${name}:`,
     title: `:${name}:`, draggable: 'false', 'data-testid': `emoji-${id}` });
 }
 
@@ -669,10 +675,23 @@ function renderChannels() {
   document.title = `${cur ? '#' + cur.name : 'Tablero'} · ${w.guild.name} · Tablero play`;
 }
 
+// Who can reach the page, said where everyone sees it.
+function renderReach(reach, refused) {
+  const banner = $('reach');
+  banner.hidden = false;
+  banner.classList.toggle('exposed', !!refused || !(reach && reach.loopback));
+  banner.textContent = refused || (reach.loopback ? 'Only this computer can reach this page.'
+    : `Reachable from your network at ${reach.address} — each member needs their own join link.`);
+}
+
 function renderIdentity() {
   const w = state.world, sel = $('member-select');
-  sel.replaceChildren(...w.members.map((m) => el('option', { value: m.id, text: m.name })));
+  // A join link is one member's: the switcher shows that member alone, locked.
+  const seats = w.you ? w.members.filter((m) => m.id === w.you) : w.members;
+  sel.replaceChildren(...seats.map((m) => el('option', { value: m.id, text: m.name })));
   sel.value = state.me.id;
+  sel.disabled = !!w.you;
+  sel.title = w.you ? `Your join link is ${state.me.name}'s` : '';
   const ls = $('locale-select'), lang = locale().split('-')[0];
   const opt = [...ls.options].find((o) => o.value === locale() || o.value.split('-')[0] === lang);
   ls.value = opt ? opt.value : 'en-US';
@@ -689,10 +708,11 @@ function pick(list, wanted, fields) {
 
 async function loadWorld() {
   const w = await api('/world');
-  if (!w || !w.members) return;
+  if (!w || !w.members) { renderReach(null, w && w.error); return; }
   state.world = w;
+  renderReach(w.reach, null);
   const q = new URLSearchParams(location.search);
-  const meId = state.me ? state.me.id : null;
+  const meId = w.you || (state.me ? state.me.id : null);
   state.me = w.members.find((m) => m.id === meId) || pick(w.members, q.get('as'), ['id', 'name']) || w.members[0];
   const chan = channelOf(state.channel) || pick(w.channels, q.get('channel'), ['id', 'name'])
     || w.channels.find((c) => TEXTS.includes(c.type)) || w.channels[0];
@@ -711,6 +731,7 @@ async function loadMessages() {
   const seq = ++msgSeq;
   const data = await api(`/messages?channel=${encodeURIComponent(state.channel)}&as=${encodeURIComponent(state.me.id)}`);
   if (seq !== msgSeq || !data.messages) return; // a newer request superseded this one
+  for (const m of data.messages) for (const a of m.attachments || []) a.url = keyed(a.url);
   state.messages = data.messages;
   renderMessages();
 }
@@ -727,7 +748,7 @@ function scheduleRefresh(world) {
 
 let backoff = 500;
 function connect() {
-  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${API}/events`);
+  const ws = new WebSocket(keyed(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${API}/events`));
   ws.onopen = () => { backoff = 500; scheduleRefresh(true); };
   ws.onmessage = (ev) => {
     let msg = {};

@@ -23,6 +23,7 @@ from bot.cogs.away import AwayCog
 from bot.cogs.info import InfoCog
 from bot.cogs.match import MatchCog
 from bot.cogs.notify import NotifyCog
+from bot.cogs.privacy import PrivacyButton, PrivacyCog
 from bot.cogs.ratings import BoardButton, RatingsCog
 from bot.cogs.settings import SettingsCog
 from bot.config import Config, revealed
@@ -34,6 +35,7 @@ from bot.core.clock_sync import ClockSync, Sleep
 from bot.core.gateway_watch import GatewayWatch
 from bot.core.live import MakeAI
 from bot.core.moves import BotMoves
+from bot.core.privacy import Forgetting
 from bot.core.questions import Questions
 from bot.core.service import MatchService
 from bot.core.settings import Settings
@@ -43,6 +45,7 @@ from bot.core.turn_clocks import TurnClocks
 from bot.delivery.away_watch import AwayWatch
 from bot.delivery.messenger import DiscordMessenger
 from bot.delivery.outbox import Outbox, last_moments
+from bot.delivery.privacy_watch import EVERY_S, PrivacyWatch
 from bot.delivery.publisher import Publisher
 from bot.delivery.steps import Steps
 from bot.games import ADAPTERS, rules_table
@@ -50,6 +53,7 @@ from bot.games.adapter import CommandKit
 from bot.health import PROBE_GUILD, Health, Lifecycle
 from bot.lease import ShardLease
 from bot.metrics import Metrics
+from bot.runtime import Runtime
 from bot.ui.absence import Absence, AbsenceNotices
 from bot.ui.desk import MatchDesk
 from bot.ui.emoji import AppEmoji
@@ -91,67 +95,6 @@ class Startup:
     """How background work waits between its tries (tests pass a virtual one)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Runtime:
-    """Every component of one running bot, built by `build`."""
-
-    config: Config
-    store: Store
-    owns_store: bool
-    """Whether the bot opened the store itself (and closes it)."""
-    clock_sync: ClockSync
-    gateway: GatewayWatch
-    metrics: Metrics
-    health: Health
-    lease: ShardLease
-    thinker: Thinker
-    questions: Questions
-    languages: Languages
-    emoji: AppEmoji
-    """The application emoji (uploaded by the leading process, looked for again in the
-    background until all are found), or their Unicode."""
-    service: MatchService
-    settings: Settings
-    autopicks: Autopicks
-    publisher: Publisher
-    outbox: Outbox
-    turn_clocks: TurnClocks
-    timers: MatchTimers
-    steps: Steps
-    aways: Aways
-    away_watch: AwayWatch
-    """Reads back the away spans other processes stored (started where this process does not
-    run every shard)."""
-    router: ClickRouter
-    lobbies: Lobbies
-    starts: MatchStarts
-    desk: MatchDesk
-    cogs: tuple[commands.Cog, ...]
-    """The slash commands, each game's first, in the order they are loaded."""
-    items: tuple[type[TableroItem], ...]
-    """The DynamicItem classes of this bot, each bound to the component that answers it."""
-    startup_problems: dict[int, str]
-    """The open matches that could not be rebuilt at start-up (paused), and why."""
-
-    async def quiesce(self) -> None:
-        """Shutdown, once no interaction is being handled: stop every timer and question, then
-        finish (for a few seconds) the posts already queued; what is still owed stays stored."""
-        await self.emoji.stop()
-        await self.away_watch.stop()
-        self.lobbies.cancel_timers()
-        await self.questions.stop()
-        self.timers.cancel_all()
-        await self.thinker.close()
-        await self.steps.close()
-        self.timers.cancel_all()  # what the flushed posts re-armed
-
-    async def release(self) -> None:
-        """After discord.py disconnected: give up the shards, close the store opened here."""
-        await self.lease.stop()
-        if self.owns_store:
-            await self.store.close()
-
-
 async def build(startup: Startup, client: discord.Client, lifecycle: Lifecycle) -> Runtime:
     """Open the store (unless handed one), rebuild the open matches, build every component
     and restore what was running: the bot is ready for its first interaction."""
@@ -170,6 +113,7 @@ async def build(startup: Startup, client: discord.Client, lifecycle: Lifecycle) 
     await _restore(runtime, rebuilt)
     if len(config.shards.indices) < config.shards.count:
         runtime.away_watch.start()
+    runtime.privacy_watch.start()
     return runtime
 
 
@@ -213,6 +157,7 @@ class _Core:
     languages: Languages
     service: MatchService
     autopicks: Autopicks
+    forgetting: Forgetting
 
 
 def _core(startup: Startup, store: Store, client: discord.Client, metrics: Metrics) -> _Core:
@@ -246,7 +191,19 @@ def _core(startup: Startup, store: Store, client: discord.Client, metrics: Metri
         observe_append=metrics.store_append.observe,
         autopicks=autopicks.seats,
     )
-    return _Core(clock, gateway, link, thinker, questions, settings, languages, service, autopicks)
+    forgetting = Forgetting(store, service, clock.now_ms)
+    return _Core(
+        clock,
+        gateway,
+        link,
+        thinker,
+        questions,
+        settings,
+        languages,
+        service,
+        autopicks,
+        forgetting,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +219,7 @@ class _Delivery:
     steps: Steps
     aways: Aways
     away_watch: AwayWatch
+    privacy_watch: PrivacyWatch
 
 
 def _delivery(
@@ -272,6 +230,7 @@ def _delivery(
     metrics: Metrics,
     *,
     emoji: AppEmoji,
+    sleep: Sleep,
 ) -> _Delivery:
     """The publisher, the outbox, the turn clocks and the timers, then the pipeline — which
     closes the loop: the link now leads to it."""
@@ -306,8 +265,11 @@ def _delivery(
     )
     core.link.connect(steps)
     watch = AwayWatch(aways, steps)
+    sharded = len(config.shards.indices) < config.shards.count
+    every_s = EVERY_S if sharded else 60 * EVERY_S  # alone, only its own deletions and purges
+    privacy = PrivacyWatch(core.forgetting, steps, every_s=every_s, sleep=sleep)
     return _Delivery(
-        messenger, layouts, publisher, outbox, turn_clocks, timers, steps, aways, watch
+        messenger, layouts, publisher, outbox, turn_clocks, timers, steps, aways, watch, privacy
     )
 
 
@@ -353,6 +315,7 @@ def _ui(core: _Core, out: _Delivery, config: Config, store: Store, client: disco
     )
     desk = MatchDesk(service, steps, starts)
     ratings = RatingsCog(store, settings, out.publisher)
+    privacy = PrivacyCog(store, settings, core.forgetting, steps, now_ms=core.clock_sync.now_ms)
     kit = CommandKit(client, starts, lobbies)
     cogs = (
         *(adapter.commands(kit) for adapter in ADAPTERS.values()),
@@ -366,6 +329,7 @@ def _ui(core: _Core, out: _Delivery, config: Config, store: Store, client: disco
         NotifyCog(settings),
         AwayCog(out.aways, steps),
         ratings,
+        privacy,
     )
     items: tuple[type[TableroItem], ...] = (  # each handler looked up at its click
         MatchButton.bound(lambda clicked, ref: router.on_button(clicked, ref)),
@@ -375,6 +339,7 @@ def _ui(core: _Core, out: _Delivery, config: Config, store: Store, client: disco
         HowToPlayButton,
         BoardButton.bound(lambda clicked, board: ratings.board_page(clicked, board)),
         MatchListButton.bound(lambda clicked, page: desk.list_page(clicked, page)),
+        PrivacyButton.bound(lambda clicked, verb: privacy.confirmed(clicked, verb)),
     )
     return _Ui(starts, lobbies, router, desk, cogs, items)
 
@@ -393,7 +358,7 @@ def _runtime(
     emoji = AppEmoji(
         client, uploads=config.leads, now_ms=core.clock_sync.now_ms, sleep=startup.sleep
     )
-    out = _delivery(core, config, store, client, metrics, emoji=emoji)
+    out = _delivery(core, config, store, client, metrics, emoji=emoji, sleep=startup.sleep)
     ui = _ui(core, out, config, store, client)
     settings = core.settings
     health = Health(
@@ -427,6 +392,7 @@ def _runtime(
         timers=out.timers,
         aways=out.aways,
         away_watch=out.away_watch,
+        privacy_watch=out.privacy_watch,
         steps=out.steps,
         router=ui.router,
         lobbies=ui.lobbies,

@@ -72,6 +72,8 @@ class FakeDiscord(Driver):
             "tablero-shard-lease",
             "tablero-malloc-trim",
             "tablero-emoji",
+            "tablero-away-watch",
+            "tablero-privacy-watch",
             "fakediscord-bg",
         )
         self.response_timeout = 5.0
@@ -255,9 +257,18 @@ class FakeDiscord(Driver):
         """The bot was added to ``guild`` while connected: a GUILD_CREATE without
         ``unavailable``, as Discord sends it for a join (discord.py's ``on_guild_join``; a
         guild coming back from an outage carries ``unavailable: false`` instead)."""
+        self.world.add_bot_back(guild)
         payload = payloads.guild_create(self.world, guild)
         del payload["unavailable"]
         await self.deliver(client, "GUILD_CREATE", payload)
+
+    async def leave(self, client: discord.Client, guild: FakeGuild) -> None:
+        """The bot was removed from ``guild`` (kicked, or the server deleted): a GUILD_DELETE
+        without ``unavailable`` (discord.py's ``on_guild_remove``; an outage sends
+        ``unavailable: true``), and from then on the bot is no member: every channel of the
+        guild is 403 Missing Access to it."""
+        self.world.remove_bot(guild)
+        await self.deliver(client, "GUILD_DELETE", {"id": str(guild.id)})
 
     async def disconnect(self, client: discord.Client) -> None:
         """Close ``client`` and detach it (a 'restart' is this plus ``connect`` of a new one)."""

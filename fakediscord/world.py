@@ -157,6 +157,17 @@ class World:
         """Record membership."""
         guild.members[u.id] = FakeMember(u, guild.id, roles, self.now_ms())
 
+    def remove_bot(self, guild: FakeGuild) -> None:
+        """The bot is no longer a member of ``guild`` (its managed role stays, as Discord keeps
+        it until the bot is added again)."""
+        guild.members.pop(self.bot.id, None)
+
+    def add_bot_back(self, guild: FakeGuild) -> None:
+        """The bot is a member of ``guild`` again, with its managed role."""
+        if self.bot.id not in guild.members:
+            roles = [r.id for r in guild.roles.values() if r.bot_id == self.bot.id]
+            self._join(guild, self.bot, roles)
+
     def add_channel(self, guild: FakeGuild, name: str, **bot_perms: bool) -> FakeChannel:
         """A text channel; ``attach_files=False`` etc. become a member overwrite for the bot."""
         c = FakeChannel(self.ids.mint(), TEXT, name, guild.id, self.now_ms())
@@ -179,10 +190,13 @@ class World:
     # -- permissions ----------------------------------------------------------------------
 
     def guild_permissions(self, guild: FakeGuild, user_id: int) -> int:
-        """@everyone plus the member's roles; owners and administrators get everything."""
+        """@everyone plus the member's roles; owners and administrators get everything; a bot
+        that is no member (removed from the guild) nothing."""
         if user_id == guild.owner_id:
             return ALL
         m = guild.members.get(user_id)
+        if m is None and user_id == self.bot.id:
+            return 0
         value = guild.everyone.permissions
         for role_id in m.role_ids if m else []:
             value |= guild.roles[role_id].permissions
@@ -194,6 +208,8 @@ class World:
             return discord.Permissions.text().value | EVERYONE_DEFAULT
         base = self.channels[chan.parent_id] if chan.is_thread and chan.parent_id else chan
         guild = self.guilds[chan.guild_id]
+        if user_id == self.bot.id and user_id not in guild.members:
+            return 0  # removed from the guild: no channel of it is the bot's
         value = self.guild_permissions(guild, user_id)
         if value == ALL:
             return ALL

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from games.common.levels import LEVELS, Level
-from games.records import AI_PREFIX, Player
+from games.records import AI_PREFIX, Player, is_gone
 from words import Words
 
 AI_NAMES: Final = ("Ada (AI)", "Bert (AI)", "Cleo (AI)", "Dirk (AI)")
@@ -46,6 +46,8 @@ def ai_player(index: int, level: Level = Level.NORMAL) -> Player:
 def shown_name(player: Player, words: Words) -> str:
     """A seat's name as players read it: a member's own, a computer's marked with its level in
     the language ("Ada (AI, hard)", "Ada (IA, difícil)", "Ada (computer, moeilijk)")."""
+    if is_gone(player.id):
+        return words("player-deleted")
     if not is_computer(player.id):
         return player.name
     level = words(f"level-{level_of(player.id).value}")

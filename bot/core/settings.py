@@ -208,6 +208,10 @@ class Settings:
         """A member's own settings."""
         return MemberSettings.from_stored(await self.store.get_user_settings(user_id))
 
+    async def member_as_stored(self, user_id: str) -> dict[str, Any]:
+        """A member's own settings exactly as stored, unknown keys too (their data export)."""
+        return dict(await self.store.get_user_settings(user_id))
+
     async def set_guild(self, guild_id: str, **changes: SettingValue | None) -> GuildSettings:
         """Change some of a server's settings (language=None: back to its Discord locale) and
         return them all as now stored; ValueError, and nothing changed, for a bad change."""

@@ -78,7 +78,8 @@ async def store_ending(
 ) -> None:
     """Store how a match ended: its results and rating changes, and (`owes_close`: it ended
     without a result) that its message owes the removal of its buttons — one transaction."""
-    record = record_of(live.spec.name, live.state, live.players, options=live.options)
+    players = await store.seat_players(live.id) or live.players  # a deleted member: renamed
+    record = record_of(live.spec.name, live.state, players, options=live.options)
     match = FinishedMatch(
         match_id=live.id,
         guild_id=live.guild_id or "",

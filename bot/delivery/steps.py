@@ -60,6 +60,10 @@ class ClockNotices(Protocol):
         """A member went away or came back."""
         ...
 
+    async def gone(self, live: LiveMatch, *, ended: bool) -> None:
+        """A player deleted their data and left (`ended`: the match with them)."""
+        ...
+
 
 class Steps:
     """What follows every stored step, in order: message, then turn clock, then timer."""
@@ -155,6 +159,12 @@ class Steps:
             Owed(live.id, "close", live.state.version, None, self._clock.now_ms()), live
         )
 
+    def unreachable(self, live: LiveMatch) -> None:
+        """A match ended where the bot can no longer post (removed from its server): its clock
+        and timer go, and nothing is owed there."""
+        self._turn_clocks.forget(live.id)
+        self._timers.rearm(live)
+
     def clock_changed(self, live: LiveMatch) -> None:
         """The turn clock was given more time: the card shows the new end, the timer moves."""
         self._outbox.refresh(live)
@@ -231,6 +241,15 @@ class Steps:
         else:
             self._outbox.refresh(live)
             self._timers.rearm(live)
+
+    async def gone(self, live: LiveMatch, played: Played | None) -> None:
+        """A deleted member's seat was resigned: said once in the channel, then the computer
+        plays the seat (what that stored is delivered), or the ended match loses its buttons."""
+        await self._notices.gone(live, ended=played is None)
+        if played is None:
+            self.closed(live)
+        else:
+            self.stored(played)
 
     # -- the pipeline ----------------------------------------------------------------------
 

@@ -86,6 +86,14 @@ class AbsenceNotices:
         except discord.HTTPException as error:
             log.warning("match %s: the away notice was refused: %s", live.id, error)
 
+    async def gone(self, live: LiveMatch, *, ended: bool) -> None:
+        """Say that a player deleted their data and left (a refused notice is only logged)."""
+        key = "match-gone-ended" if ended else "match-gone-computer"
+        try:
+            await self._messenger.send(live.channel_id, live.words(key))
+        except discord.HTTPException as error:
+            log.warning("match %s: the departure notice was refused: %s", live.id, error)
+
     async def abandoned(self, live: LiveMatch) -> None:
         """Say that nobody acted for the server's abandon time."""
         await self._messenger.send(live.channel_id, live.words("match-abandoned", match=live.id))

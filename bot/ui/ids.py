@@ -8,6 +8,7 @@ custom_id and the database, never in memory. The grammar:
 - `tbl:<lobby>:<verb>` — a lobby or challenge button (`tbl:4:join`)
 - `tbr:<pages>:<index>` — a rules or help paging button (`tbr:kero:2`)
 - `tbb:<game>:<scope>:<period>:<page>` — a leaderboard paging button (`tbb:kero:s:a:1`)
+- `tbp:<answer>` — the answer to `/privacy delete` (`tbp:forget`, `tbp:keep`)
 """
 
 from __future__ import annotations
@@ -95,13 +96,15 @@ BOARD_TEMPLATE: Final = (
     r"tbb:(?P<game>[a-z-]{1,20}):(?P<scope>[sg]):(?P<period>[aw]):(?P<page>[0-9]{1,4})"
 )
 """A leaderboard paging button: `tbb:<game>:<scope s|g>:<period a|w>:<page>`."""
+PRIVACY_TEMPLATE: Final = r"tbp:(?P<verb>forget|keep)"
+"""The answer to `/privacy delete` (`bot/cogs/privacy.py`): `tbp:forget` or `tbp:keep`."""
 _BOARD = re.compile(BOARD_TEMPLATE)
 _PAGES = re.compile(PAGES_TEMPLATE)
 _TAKEN = tuple(
     re.compile(template)  # compiled as discord.py compiles a DynamicItem's template
     for template in (
         *(BUTTON_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE),
-        *(PAGES_TEMPLATE, NEW_PAGE_TEMPLATE, LIST_TEMPLATE, BOARD_TEMPLATE),
+        *(PAGES_TEMPLATE, NEW_PAGE_TEMPLATE, LIST_TEMPLATE, BOARD_TEMPLATE, PRIVACY_TEMPLATE),
     )
 )
 

@@ -23,7 +23,7 @@ async def test_commands_are_synced_globally_without_a_dev_guild(
 ) -> None:
     names = {command["name"] for command in server.fake.synced_commands[None]}
     assert names == {
-        *("keer", "kero", "match", "rules", "help", "settings", "notify", "away"),
+        *("keer", "kero", "match", "rules", "help", "settings", "notify", "away", "privacy"),
         *("leaderboard", "stats", "history"),
     }
 

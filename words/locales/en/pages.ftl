@@ -56,6 +56,7 @@ help-2-page =
     - `/settings me autopick:on|off`: `on` makes a Keer pick that has only one option for you. Without options, `/settings me` says what both are.
     - `/notify mode:on|off`: one DM before your turn clock runs out.
     - `/away on [days] [hours]`, `/away off`: away from your async matches for a while; each table pauses your clock (a Keer roll goes on without you) or lets the computer play, as it chose (`away` when it started).
+    - `/privacy export`, `/privacy delete`, `/privacy board [mode]`: your data: a file of everything Tablero keeps about you; deleting it (after a confirmation; finished matches keep an anonymous seat); shown or hidden on the global leaderboard.
 
     { "**" }Fair play**
     - There's one match per channel (or one per thread with threads on).

@@ -55,6 +55,7 @@ help-2-page =
     - `/settings me autopick:on|off`: con `on`, una elección de Keer con una sola opción se hace por ti. Sin opciones, `/settings me` dice cómo están las dos.
     - `/notify mode:on|off`: un mensaje directo antes de que se agote tu reloj de turno.
     - `/away on [days] [hours]`, `/away off`: ausentarte un tiempo de tus partidas diferidas; cada mesa pausa tu reloj (una tirada de Keer sigue sin ti) o deja jugar al ordenador, según eligió (`away` al empezar).
+    - `/privacy export`, `/privacy delete`, `/privacy board [mode]`: tus datos: un archivo con todo lo que Tablero guarda sobre ti; borrarlos (tras confirmar; las partidas terminadas conservan un asiento anónimo); visible u oculto en la clasificación global.
 
     { "**" }Juego limpio**
     - Hay una partida por canal (o una por hilo, con los hilos activados).

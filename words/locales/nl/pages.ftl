@@ -55,6 +55,7 @@ help-2-page =
     - `/settings me autopick:on|off`: met `on` wordt een Keer-keuze met maar één optie voor je gemaakt. Zonder opties vertelt `/settings me` hoe beide staan.
     - `/notify mode:on|off`: één DM voordat je beurtklok afloopt.
     - `/away on [days] [hours]`, `/away off`: een tijdje weg van je potjes op je gemak; elke tafel pauzeert je klok (een Keer-worp gaat zonder jou door) of laat de computer spelen, zoals ze koos (`away` bij de start).
+    - `/privacy export`, `/privacy delete`, `/privacy board [mode]`: je gegevens: een bestand met alles wat Tablero over je bewaart; ze wissen (na bevestiging; afgelopen potjes houden een anonieme plaats); zichtbaar of verborgen in het wereldklassement.
 
     { "**" }Eerlijk spel**
     - Er is één potje per kanaal (of één per thread als threads aan staan).

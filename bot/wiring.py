@@ -230,7 +230,6 @@ def _delivery(
     metrics: Metrics,
     *,
     emoji: AppEmoji,
-    sleep: Sleep,
 ) -> _Delivery:
     """The publisher, the outbox, the turn clocks and the timers, then the pipeline — which
     closes the loop: the link now leads to it."""
@@ -267,7 +266,7 @@ def _delivery(
     watch = AwayWatch(aways, steps)
     sharded = len(config.shards.indices) < config.shards.count
     every_s = EVERY_S if sharded else 60 * EVERY_S  # alone, only its own deletions and purges
-    privacy = PrivacyWatch(core.forgetting, steps, every_s=every_s, sleep=sleep)
+    privacy = PrivacyWatch(core.forgetting, steps, every_s=every_s)
     return _Delivery(
         messenger, layouts, publisher, outbox, turn_clocks, timers, steps, aways, watch, privacy
     )
@@ -358,7 +357,7 @@ def _runtime(
     emoji = AppEmoji(
         client, uploads=config.leads, now_ms=core.clock_sync.now_ms, sleep=startup.sleep
     )
-    out = _delivery(core, config, store, client, metrics, emoji=emoji, sleep=startup.sleep)
+    out = _delivery(core, config, store, client, metrics, emoji=emoji)
     ui = _ui(core, out, config, store, client)
     settings = core.settings
     health = Health(

@@ -19,7 +19,7 @@ from bot.core.refusals import Refused
 from bot.core.service import MatchService
 from bot.core.settings import Settings
 from games.records import GONE_PREFIX, Player
-from storage import Forgotten, StorageError, Store
+from storage import Forgotten, Lobby, StorageError, Store
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ async def _record_text(store: Store, match_id: int) -> str:
     return (await store.load(match_id)).record.dumps()
 
 
-def _lobby(lobby: Any) -> dict[str, Any]:
+def _lobby(lobby: Lobby) -> dict[str, Any]:
     out = asdict(lobby)
     out["members"] = list(lobby.members)
     return out

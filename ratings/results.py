@@ -19,10 +19,12 @@ def rated_players(
 ) -> tuple[str, ...]:
     """The ids (in seat order) whose rating this match changes; empty means it is unrated.
 
-    Unrated: a status other than "finished", the rated flag off, an "ai:" seat, or fewer than two
-    players. When any seat was expelled or left, the computer played it, so the match counts
-    only for the departed players (every departed seat, resigned ones too), who take a loss;
-    their opponents' ratings stay as they were. Otherwise every player is rated.
+    Unrated: a status other than "finished", the rated flag off, an "ai:" seat, fewer than two
+    players, or every player gone (the last one resigned after the others were expelled or
+    left: nobody played it out, so nobody won). When any seat was expelled or left, the
+    computer played it, so the match counts only for the departed players (every departed
+    seat, resigned ones too), who take a loss; their opponents' ratings stay as they were.
+    Otherwise every player is rated.
     """
     players = record.players
     if status != "finished" or not rated or len(players) < 2:
@@ -30,6 +32,8 @@ def rated_players(
     if any(player.id.startswith(AI_PREFIX) for player in players):
         return ()
     _check(departed, len(players))
+    if len(departed) == len(players):
+        return ()
     if any(how in FORFEITS for how in departed.values()):
         return tuple(player.id for seat, player in enumerate(players) if seat in departed)
     return tuple(player.id for player in players)
@@ -40,7 +44,8 @@ def places_of(record: MatchRecord, departed: Mapping[Seat, str]) -> tuple[int, .
 
     A terminal state ranks the others by its outcome (re-ranked 1..n among themselves); a match
     that ended early through a departure (state not terminal) has the others share first place.
-    The departed seats share the place after the last of the others.
+    The departed seats share the place after the last of the others; when every seat departed,
+    they all share the last place (nobody won).
     """
     _check(departed, len(record.players))
     state = replay(record)
@@ -52,7 +57,7 @@ def places_of(record: MatchRecord, departed: Mapping[Seat, str]) -> tuple[int, .
     else:
         raise ValueError("the match did not reach its end and nobody left it: it has no result")
     staying = [seat for seat in range(len(base)) if seat not in departed]
-    last = len(staying) + 1
+    last = len(staying) + 1 if staying else len(base)
     return tuple(
         last if seat in departed else 1 + sum(base[other] < base[seat] for other in staying)
         for seat in range(len(base))

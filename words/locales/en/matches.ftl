@@ -114,7 +114,7 @@ match-skipped-turn = ⏭️ { $who } skipped { $absent }'s turn.
 match-expelled = 🚪 { $name } was expelled; the computer plays their seat.
 # $others: the members still playing, listed ($count of them).
 match-resigned-ended = 🏳️ { $name } resigned match #{ NUMBER($match, useGrouping: 0) }. Still standing: { $count ->
-    [0] nobody
+    [0] nobody, so the match ends unrated
    *[other] { $others }
 }.
 match-resigned-computer = 🏳️ { $name } resigned; the computer plays their seat so the match can go on.

@@ -104,7 +104,7 @@ match-expel-label = Expulsar a { $name }
 match-skipped-turn = ⏭️ { $who } ha saltado el turno de { $absent }.
 match-expelled = 🚪 { $name } queda fuera; el ordenador juega en su lugar.
 match-resigned-ended = 🏳️ { $name } ha abandonado la partida #{ NUMBER($match, useGrouping: 0) }. { $count ->
-    [0] No queda nadie más.
+    [0] No queda nadie más: la partida termina sin puntuar.
     [one] Sigue en pie: { $others }.
    *[other] Siguen en pie: { $others }.
 }

@@ -104,7 +104,7 @@ match-expel-label = { $name } eruit zetten
 match-skipped-turn = ⏭️ { $who } heeft de beurt van { $absent } overgeslagen.
 match-expelled = 🚪 { $name } is eruit gezet; de computer neemt de plaats over.
 match-resigned-ended = 🏳️ { $name } heeft potje #{ NUMBER($match, useGrouping: 0) } opgegeven. { $count ->
-    [0] Er speelt niemand meer.
+    [0] Er speelt niemand meer: het potje telt niet mee voor de rating.
    *[other] Nog in het spel: { $others }.
 }
 match-resigned-computer = 🏳️ { $name } heeft opgegeven; de computer neemt de plaats over, zodat het potje door kan gaan.

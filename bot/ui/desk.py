@@ -109,23 +109,23 @@ class MatchDesk:
         await self._steps.answered(interaction, played, answer)
 
     async def cancel(self, interaction: discord.Interaction[Any]) -> None:
-        """Cancel at once for a member with Manage Server, else ask every player to agree."""
+        """Cancel at once for a member with Manage Server who does not play in it; the players
+        (a seated moderator too) all have to agree."""
         live = self.here(interaction)
         user = str(interaction.user.id)
-        moderator = bool(getattr(interaction.permissions, "manage_guild", False))
-        if live.seat_of(user) is None and not moderator:
+        seated = live.seat_of(user) is not None
+        by_moderator = not seated and bool(getattr(interaction.permissions, "manage_guild", False))
+        if not seated and not by_moderator:
             raise Refused("refuse-cancel-not-player")
-        waiting = live.vote_cancel(user)
-        words = live.words
-        if moderator or not waiting:
+        waiting = [] if by_moderator else live.vote_cancel(user)
+        words, name = live.words, isolate(shown(interaction.user.display_name))
+        if not waiting:
             await self._service.cancel(live.id)
-            by_moderator = moderator and live.seat_of(user) is None
             key = "match-cancelled-by-moderator" if by_moderator else "match-cancelled-by-agreement"
             self._steps.closed(live)
-            await interaction.response.send_message(words(key, match=live.id))
+            await interaction.response.send_message(words(key, match=live.id, name=name))
             return
         names = words.join([isolate(shown(p.name)) for p in waiting])
-        name = isolate(shown(interaction.user.display_name))
         await interaction.response.send_message(
             words("match-cancel-asked", name=name, match=live.id, waiting=names),
             view=cancel_vote_view(live),

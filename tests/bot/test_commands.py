@@ -87,8 +87,17 @@ async def test_cancel_needs_every_player_or_manage_server(server: Server, bot: T
 
     other = await start_match(server, bot, [server.bo], ais=0)
     res = await fake.slash(bot, server.mod, server.channel, "match cancel")
-    assert "cancelled by a moderator" in said(res)
+    assert f"cancelled by a moderator, {isolate('Mod')}" in said(res)
     assert (await bot.runtime.store.load(other.id)).status == "cancelled"
+
+    seated = await start_match(server, bot, [server.mod], ais=0)
+    asked = await fake.slash(bot, server.mod, server.channel, "match cancel")
+    assert f"Waiting for: {isolate('Ana')}" in said(asked), "a seated moderator votes too"
+    assert live_here(bot, server) is seated
+    agreed = await fake.click(bot, server.ana, asked.message, "Cancel it")
+    await fake.settle()
+    assert "cancelled: every player agreed" in said(agreed)
+    assert (await bot.runtime.store.load(seated.id)).status == "cancelled"
 
 
 async def test_a_channel_that_loses_attach_files_gets_a_text_board(

@@ -118,7 +118,7 @@ match-resigned-ended = 🏳️ { $name } resigned match #{ NUMBER($match, useGro
    *[other] { $others }
 }.
 match-resigned-computer = 🏳️ { $name } resigned; the computer plays their seat so the match can go on.
-match-cancelled-by-moderator = Match #{ NUMBER($match, useGrouping: 0) } was cancelled by a moderator.
+match-cancelled-by-moderator = Match #{ NUMBER($match, useGrouping: 0) } was cancelled by a moderator, { $name }.
 match-cancelled-by-agreement = Match #{ NUMBER($match, useGrouping: 0) } was cancelled by agreement.
 match-cancel-asked = { $name } asks to cancel match #{ NUMBER($match, useGrouping: 0) }. Waiting for: { $waiting }.
 match-cancel-waiting = Cancel match #{ NUMBER($match, useGrouping: 0) }? Waiting for: { $waiting }.

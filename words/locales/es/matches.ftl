@@ -109,7 +109,7 @@ match-resigned-ended = 🏳️ { $name } ha abandonado la partida #{ NUMBER($mat
    *[other] Siguen en pie: { $others }.
 }
 match-resigned-computer = 🏳️ { $name } ha abandonado; el ordenador juega en su lugar para que la partida pueda seguir.
-match-cancelled-by-moderator = Un moderador ha cancelado la partida #{ NUMBER($match, useGrouping: 0) }.
+match-cancelled-by-moderator = Un moderador, { $name }, ha cancelado la partida #{ NUMBER($match, useGrouping: 0) }.
 match-cancelled-by-agreement = La partida #{ NUMBER($match, useGrouping: 0) } se ha cancelado de común acuerdo.
 match-cancel-asked = { $name } pide cancelar la partida #{ NUMBER($match, useGrouping: 0) }. Esperando a: { $waiting }.
 match-cancel-waiting = ¿Cancelar la partida #{ NUMBER($match, useGrouping: 0) }? Esperando a: { $waiting }.

@@ -108,7 +108,7 @@ match-resigned-ended = 🏳️ { $name } heeft potje #{ NUMBER($match, useGroupi
    *[other] Nog in het spel: { $others }.
 }
 match-resigned-computer = 🏳️ { $name } heeft opgegeven; de computer neemt de plaats over, zodat het potje door kan gaan.
-match-cancelled-by-moderator = Potje #{ NUMBER($match, useGrouping: 0) } is geannuleerd door een moderator.
+match-cancelled-by-moderator = Potje #{ NUMBER($match, useGrouping: 0) } is geannuleerd door een moderator, { $name }.
 match-cancelled-by-agreement = Potje #{ NUMBER($match, useGrouping: 0) } is in onderling overleg geannuleerd.
 match-cancel-asked = { $name } vraagt om potje #{ NUMBER($match, useGrouping: 0) } te annuleren. Wachten op: { $waiting }.
 match-cancel-waiting = Potje #{ NUMBER($match, useGrouping: 0) } annuleren? Wachten op: { $waiting }.

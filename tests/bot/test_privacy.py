@@ -232,7 +232,9 @@ async def test_an_export_too_big_for_discord_leaves_out_the_oldest_records(
     first = await _finished_duel(server, bot)
     second = await _finished_duel(server, bot)
     _, whole = await _exported(server, bot, server.ana)
-    monkeypatch.setattr(privacy, "EXPORT_LIMIT", len(whole) - 1)
+    # A record's file costs over 100 bytes in a zip (its headers alone); a second export's
+    # timestamp may deflate a few bytes apart.
+    monkeypatch.setattr(privacy, "EXPORT_LIMIT", len(whole) - 40)
 
     text, files = await _export(server, bot, server.ana)
 

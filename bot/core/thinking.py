@@ -17,6 +17,7 @@ import contextlib
 import json
 import logging
 import os
+import signal
 import sys
 import time
 import traceback
@@ -29,7 +30,8 @@ from games.common.protocol import Seat
 from games.records import MatchRecord, replay
 from games.registry import get_game
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("bot.core.thinking")
+"""(Named so in a worker too, where the module runs as __main__.)"""
 
 _MARGIN: Final = 0.1
 """The share of a decision's budget kept back for the playout running when it ends."""
@@ -43,6 +45,11 @@ WORKER_NICE: Final = 19
 ANSWER_TIMEOUT_S: Final = 10.0
 """A worker silent this long on one question is stuck: it is replaced, and the normal computer
 plays the move."""
+WORKER_COMMAND: Final = (sys.executable, "-m", "bot.core.thinking")
+"""How the bot starts a worker (its stdin and stdout piped to the bot, its stderr the bot's)."""
+_LOG_FORMAT: Final = "[{asctime}] [{levelname:<8}] {name}: {message}"
+_LOG_DATES: Final = "%Y-%m-%d %H:%M:%S"
+"""A worker's log lines, on the bot's stderr: as the bot's own (bot.run.setup_logging)."""
 _LINE_LIMIT: Final = 64 * 1024 * 1024
 """The longest question or answer line (a long Kero record is well under a megabyte)."""
 
@@ -132,9 +139,7 @@ class _Worker:
     async def start(cls) -> _Worker:
         """A new worker, once it said it is ready (its imports done)."""
         process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot.core.thinking",
+            *WORKER_COMMAND,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             limit=_LINE_LIMIT,
@@ -300,20 +305,36 @@ def _behind_the_bot() -> None:
 
 
 def _serve() -> None:
-    """A worker's life: ready, then one answer per question line until stdin closes."""
+    """A worker's life: ready, then one answer per question line until stdin closes.
+
+    The bot gone (killed, crashed: the kernel closes its ends of the pipes) ends the worker
+    quietly, with one log line and status 0: at the end of its questions, or when an answer
+    cannot be delivered. A decision is bounded (its CPU budget, its playouts), so an orphan
+    outlives its bot by one decision at most, and a watch of its own would only cost CPU the
+    decisions' budgets count."""
     _behind_the_bot()
+    # A Ctrl-C reaches the bot's whole process group: the bot stops, and stops its workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    logging.basicConfig(level=logging.INFO, format=_LOG_FORMAT, datefmt=_LOG_DATES, style="{")
     out = sys.stdout
-    out.write('{"ready": true}\n')
-    out.flush()
-    for line in sys.stdin:
-        try:
-            text, cpu_s = _timed_answer(Question.from_json(json.loads(line)))
-            reply: dict[str, Any] = {"action": text, "cpu_s": cpu_s}
-        except Exception as error:  # one bad question must not end the worker
-            traceback.print_exc()
-            reply = {"error": f"{type(error).__name__}: {error}"}
-        out.write(json.dumps(reply) + "\n")
+    try:
+        out.write('{"ready": true}\n')
         out.flush()
+        for line in sys.stdin:
+            try:
+                text, cpu_s = _timed_answer(Question.from_json(json.loads(line)))
+                reply: dict[str, Any] = {"action": text, "cpu_s": cpu_s}
+            except Exception as error:  # one bad question must not end the worker
+                traceback.print_exc()
+                reply = {"error": f"{type(error).__name__}: {error}"}
+            out.write(json.dumps(reply) + "\n")
+            out.flush()
+    except (ConnectionError, EOFError) as error:  # a broken pipe: nobody reads the answers
+        log.info("thinking worker %d ends: the bot is gone (%s)", os.getpid(), error)
+        # Should the answer be left in stdout's buffer, the exit's flush must not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+    else:
+        log.info("thinking worker %d ends: no more questions", os.getpid())
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.common import CHANCE, ActionParseError, ChanceRng, IllegalAction, Reason
 from games.kero import actions as a
@@ -722,19 +724,56 @@ def test_no_explorer_left_at_home_refuses_a_placement() -> None:
 # --- Fire, slide and refill ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("flames", [0, 1, 2, 3])
+def eight_dice() -> KeroState:
+    """Seat 0 to roll all 8 dice: a Guide gives the blue die, its 2 jerrycans pay the other two.
+    The row is ROW, then R1, R2, R3."""
+    s = new_match(first=0, row=ROW, after=("R1", "R2", "R3"), tuareks=("guide", "smith"))
+    s.apply(0, a.Play("guide", "blue"))
+    for colour in ("green", "yellow"):
+        s.apply(0, a.AddDie(colour))
+    assert s.turn.dice == ["blue", "green", "yellow"]
+    return s
+
+
+@pytest.mark.parametrize("flames", range(9))
 def test_fire_burns_the_rightmost_card_with_two_or_more_flames(flames: int) -> None:
-    """0-1 flames: nothing burns. 2 or more: only the rightmost card burns."""
-    s = new_match(first=0, row=ROW, after=("R1", "R2"))
-    play_turn(s, T, (FLAME,) * flames + (BRICK,) * (5 - flames))
+    """0-1 flames: nothing burns. 2 or more: only the rightmost card burns, one card however
+    many flames, up to all 8 dice (the rulebook burns "la carta más a la derecha")."""
+    s = eight_dice()
+    play_turn(s, T, (FLAME,) * flames + (BRICK,) * (8 - flames))
     if flames < 2:
+        assert s.discard == []
         assert s.row == list(ROW)
-        assert s.deck[:2] == ["R1", "R2"]
+        assert s.deck[:3] == ["R1", "R2", "R3"]
     else:
+        assert s.discard == ["S9"]
         assert s.row == ["R1", *ROW[:5]]
-        assert s.deck[0] == "R2"
-        assert "S9" not in s.camps[0].cards + s.camps[1].cards + s.deck
+        assert s.deck[:2] == ["R2", "R3"]
     assert s.active == 1
+
+
+@st.composite
+def eight_faces(draw: st.DrawFn) -> list[int]:
+    """Final faces of the 8 dice: any number of flames (0-8, evenly), on any of the dice."""
+    faces = draw(st.lists(st.integers(0, FLAME - 1), min_size=8, max_size=8))
+    flaming = draw(st.permutations(range(8)))[: draw(st.integers(0, 8))]
+    return [FLAME if die in flaming else face for die, face in enumerate(faces)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(faces=eight_faces(), take=st.booleans())
+def test_one_card_burns_whichever_dice_show_the_flames(faces: list[int], take: bool) -> None:
+    """Any final faces of the 8 dice: 2 or more flames burn exactly one card, the rightmost one
+    left in the row; fewer burn none. Taking the rightmost card first moves the burn left."""
+    s = eight_dice()
+    roll(s, T, faces)
+    stop(s, T + 1_000)
+    taken = take and s.turn.pool.metal >= 2
+    if taken:
+        camp(s, a.Take(6))  # S9: 2 metal
+    end_turn(s)
+    burnt = ["S4" if taken else "S9"] if faces.count(FLAME) >= 2 else []
+    assert s.discard == burnt
 
 
 def test_special_dice_flames_count_in_the_fire_step() -> None:

@@ -14,6 +14,7 @@ from typing import Final, Protocol
 
 from bot.core.away import AwayChange, Aways
 from bot.core.live import LiveMatch
+from bot.delivery.watch import Watch
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ async def deliver(delivery: AwayDelivery, changes: Sequence[AwayChange]) -> None
         await delivery.away_changed(grouped[0].live, grouped)
 
 
-class AwayWatch:
+class AwayWatch(Watch):
     """Reads the stored away spans back every `every_s` and settles this process's matches."""
 
     def __init__(
@@ -49,23 +50,9 @@ class AwayWatch:
         every_s: float = EVERY_S,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
+        super().__init__("tablero-away-watch", every_s, at_once=False, sleep=sleep)
         self._aways = aways
         self._delivery = delivery
-        self._every_s = every_s
-        self._sleep = sleep
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        """Begin watching (once)."""
-        if self._task is None:
-            self._task = asyncio.create_task(self._watch(), name="tablero-away-watch")
-
-    async def stop(self) -> None:
-        """Stop watching (shutdown)."""
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
 
     async def check(self) -> None:
         """Read the spans back once and deliver what changed (a failure is logged: the next
@@ -74,8 +61,3 @@ class AwayWatch:
             await deliver(self._delivery, await self._aways.refresh())
         except Exception:
             log.warning("the away spans could not be read back; next round", exc_info=True)
-
-    async def _watch(self) -> None:
-        while True:
-            await self._sleep(self._every_s)
-            await self.check()

@@ -12,6 +12,7 @@ from typing import Final, Protocol
 
 from bot.core.live import LiveMatch, Played
 from bot.core.privacy import Forgetting
+from bot.delivery.watch import Watch
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +36,9 @@ async def settle(forgetting: Forgetting, delivery: GoneDelivery) -> int:
     return len(departures)
 
 
-class PrivacyWatch:
-    """Looks every `every_s` for deleted members' seats and for servers due to be purged."""
+class PrivacyWatch(Watch):
+    """Looks every `every_s` (first at once) for deleted members' seats and for servers due to
+    be purged."""
 
     def __init__(
         self,
@@ -46,23 +48,9 @@ class PrivacyWatch:
         every_s: float = EVERY_S,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
+        super().__init__("tablero-privacy-watch", every_s, at_once=True, sleep=sleep)
         self._forgetting = forgetting
         self._delivery = delivery
-        self._every_s = every_s
-        self._sleep = sleep
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        """Begin watching (once); the first look is at once (a restart's leftovers)."""
-        if self._task is None:
-            self._task = asyncio.create_task(self._watch(), name="tablero-privacy-watch")
-
-    async def stop(self) -> None:
-        """Stop watching (shutdown)."""
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
 
     async def check(self) -> None:
         """One look (a failure is logged: the next round tries again)."""
@@ -71,8 +59,3 @@ class PrivacyWatch:
         except Exception:
             log.warning("deleted members' seats could not be settled; next round", exc_info=True)
         await self._forgetting.purge()
-
-    async def _watch(self) -> None:
-        while True:
-            await self.check()
-            await self._sleep(self._every_s)

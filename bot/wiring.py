@@ -250,7 +250,9 @@ def _delivery(
         mentioned=layouts.mentioned,
     )
     aways = Aways(store, core.settings, book, service.matches.values, clock.now_ms)
-    timers = MatchTimers(service, turn_clocks, clock, core.gateway, core.link, aways=aways)
+    timers = MatchTimers(
+        service, turn_clocks, clock, core.gateway, core.link, aways=aways, ping=store.ping
+    )
     notices = AbsenceNotices(messenger)
     steps = Steps(
         publisher,

@@ -96,6 +96,8 @@ gone from the network) fails the call in seconds, not after asyncpg's default mi
 COMMAND_TIMEOUT_S: Final = 15.0
 """How long one statement may take before it is cancelled with TimeoutError (an outage to the
 bot: the click is refused in words); Tablero's statements take milliseconds."""
+PING_TIMEOUT_S: Final = 2.0
+"""How long `ping` waits for a connection and its answer (a probe, asked again soon)."""
 BULK_TIMEOUT_S: Final = 600.0
 """The same for the statements that read or rewrite everything: migrations (and waiting for
 another process's), the finished-match export and the ratings rebuild."""
@@ -402,6 +404,11 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
     async def _fetch(self, query: Query) -> list[Any]:
         async with self._pool.acquire() as db:
             return list(await db.fetch(query.sql, *query.args))
+
+    async def ping(self) -> None:
+        """A pooled connection answers."""
+        async with self._pool.acquire(timeout=PING_TIMEOUT_S) as db:
+            await db.fetchval("SELECT 1", timeout=PING_TIMEOUT_S)
 
     async def _run(self, queries: Sequence[Query]) -> list[int]:
         counts = []

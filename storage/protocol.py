@@ -358,6 +358,11 @@ class Store(Protocol):
         Their ids."""
         ...
 
+    async def ping(self) -> None:
+        """Return once the database would take a write now (SQLite: its write lock can be
+        taken; PostgreSQL: a connection answers); raise what an outage raises otherwise."""
+        ...
+
     async def close(self) -> None:
         """Release the connection."""
         ...

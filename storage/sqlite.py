@@ -383,6 +383,11 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
     async def _fetch(self, query: Query) -> list[Any]:
         return list(await self._db.execute_fetchall(qmark(query.sql), query.args))
 
+    async def ping(self) -> None:
+        """The write lock can be taken (BEGIN IMMEDIATE, then nothing)."""
+        async with self._transaction():
+            pass
+
     async def _run(self, queries: Sequence[Query]) -> list[int]:
         counts = []
         async with self._transaction():

@@ -20,9 +20,11 @@ from bot.core.away import Aways
 from bot.core.clock_sync import ClockSync
 from bot.core.gateway_watch import GatewayWatch
 from bot.core.live import LiveMatch, Played
+from bot.core.outages import store_outage
 from bot.core.rules import GameDeadline
 from bot.core.service import MatchService
 from bot.core.turn_clocks import TurnClocks
+from storage import StorageError
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +32,9 @@ RETRY_FIRST_MS: Final = 1_000
 """The wait before retrying a timer whose work failed; it doubles on each failure in a row."""
 RETRY_MAX_MS: Final = 30_000
 """The longest wait between two retries."""
+PROBE_EVERY_S: Final = 0.25
+"""While a timer waits on the database, how often it is asked whether it would take a write:
+the moment it does, the waiting timers fire (not at their next backoff step)."""
 
 Due = tuple[int, Callable[[], Awaitable[None]]]
 """When a match's timer fires (local ms) and the work it does then."""
@@ -47,6 +52,7 @@ class MatchTimers:
         after: AfterStep,
         *,
         aways: Aways,
+        ping: Callable[[], Awaitable[None]],
     ) -> None:
         self._service = service
         self._turn_clocks = turn_clocks
@@ -60,6 +66,10 @@ class MatchTimers:
         """Failed attempts in a row per match (a database or Discord outage): the backoff."""
         self._working: set[int] = set()
         """Matches whose timer is doing its work now (a re-arm must not cut it short)."""
+        self._ping = ping
+        self._on_store: set[int] = set()
+        """Matches whose timer failed on the database: re-armed the moment it answers."""
+        self._probe: asyncio.Task[None] | None = None
 
     def rearm(self, live: LiveMatch) -> None:
         """Cancel the match's timer and arm the one its state needs now (if any)."""
@@ -100,6 +110,30 @@ class MatchTimers:
         for task in self._tasks.values():
             task.cancel()
         self._tasks.clear()
+        if self._probe is not None:
+            self._probe.cancel()
+            self._probe = None
+
+    def _wait_for_store(self, live: LiveMatch) -> None:
+        """The match's timer failed on the database: the probe re-arms it once it answers."""
+        self._on_store.add(live.id)
+        if self._probe is None or self._probe.done():
+            self._probe = asyncio.create_task(self._probe_store(), name="tablero-timer-probe")
+
+    async def _probe_store(self) -> None:
+        """Ask the database until it would take a write, then fire every timer that waited
+        on it at once (each keeps its backoff, should it fail again)."""
+        while self._on_store:
+            await asyncio.sleep(PROBE_EVERY_S)
+            try:
+                await self._ping()
+            except Exception:  # still down; asked again shortly
+                continue
+            waiting, self._on_store = self._on_store, set()
+            for match_id in waiting:
+                live = self._service.matches.get(match_id)
+                if live is not None and live.id not in self._working:
+                    self.rearm(live)
 
     def _due(self, live: LiveMatch) -> Due | None:
         """The soonest of the game's own deadline, the turn clock's next event and an away
@@ -150,8 +184,10 @@ class MatchTimers:
         self._working.add(live.id)
         try:
             await due[1]()
-        except Exception:
+        except Exception as error:
             self._retry(live)
+            if isinstance(error, StorageError) or store_outage(error):
+                self._wait_for_store(live)
             return
         finally:
             self._working.discard(live.id)

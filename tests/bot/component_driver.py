@@ -258,7 +258,7 @@ def parts(store: Store, *, owes_post: bool = False) -> Parts:
         mentioned=layouts.mentioned,
     )
     aways = Aways(store, settings, book, service.matches.values, sync.now_ms)
-    timers = MatchTimers(service, turn_clocks, sync, gateway, after, aways=aways)
+    timers = MatchTimers(service, turn_clocks, sync, gateway, after, aways=aways, ping=store.ping)
     return Parts(
         store,
         clock,

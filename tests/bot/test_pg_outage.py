@@ -233,6 +233,34 @@ async def test_a_tank_deadline_due_while_postgres_is_down_runs_dry_once_it_is_ba
     await fake.disconnect(bot)
 
 
+async def test_a_deadline_waiting_on_the_database_fires_once_it_answers_not_at_its_backoff(
+    pg_timed_server: PgDiscord, pg: PgServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The retry's backoff is 30 s here: only the store probe can bring the deadline back
+    within WITHIN_S of the server's return."""
+    monkeypatch.setattr("bot.core.timers.RETRY_FIRST_MS", 30_000)
+    driver = await rolling(pg_timed_server)
+    bot, live = driver.bot, driver.live
+    bot.runtime.outbox.first_wait_s = QUICK_S
+    empty = empty_at(driver)
+
+    await pg.stop()
+    driver.clock.now = (empty + GRACE_MS + 1) / 1000
+    bot.runtime.timers.rearm(live)
+    first = bot.runtime.timers.pending(live.id)
+    assert first is not None
+    await asyncio.wait_for(first, WITHIN_S)  # it failed: the store is down
+    assert ran_dry(live) == 0
+
+    await pg.start()
+    dry = await until(lambda: ran_dry(live) > 0, "the tank ran dry", clock=driver.clock)
+    log.info("the tank ran dry %.3f s after the server was started (backoff: 30 s)", dry)
+    await pg_timed_server.fake.settle()
+    await until(lambda: bot.runtime.outbox.pending() == 0, "the step's message was delivered")
+    assert ran_dry(live) == 1 and bot.runtime.publisher.errors == []
+    await pg_timed_server.fake.disconnect(bot)
+
+
 def ran_dry(live: LiveMatch) -> int:
     """How often the match's tank ran dry at its empty moment."""
     return sum(isinstance(act, a.TankEmpty) for _, act in kero_state(live.state).history)

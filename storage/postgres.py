@@ -36,7 +36,6 @@ from storage.records import (
     now_ms,
 )
 from storage.rows import (
-    away_span_from_row,
     changes_of,
     check_departure,
     check_lobby,
@@ -69,7 +68,6 @@ from storage.sql import (
     HISTORY_INSERT,
     LOBBY_SELECT,
     MATCH_COLUMNS,
-    MEMBER_DEADLINES,
     OPEN_LOBBIES_WHERE,
     OPEN_MATCHES,
     OPEN_OWED,
@@ -81,7 +79,6 @@ from storage.sql import (
     SETTLE,
     Query,
     SettingsTable,
-    away_spans_query,
 )
 
 _LOCK_KEY = 0x7AB1E20
@@ -533,19 +530,6 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
         async with self._pool.acquire() as db, db.transaction():
             await db.execute(END_AWAY, user_id, at_ms)
             await db.execute(DROP_AWAY_FROM, user_id, at_ms)
-
-    async def away_spans(self, since_ms: int, user_id: str | None = None) -> list[AwaySpan]:
-        """The away spans ending after `since_ms` (one member's, or all), oldest first."""
-        query = away_spans_query(since_ms, user_id)
-        async with self._pool.acquire() as db:
-            rows = await db.fetch(query.sql, *query.args)
-        return [away_span_from_row(r) for r in rows]
-
-    async def member_deadlines(self, user_id: str, kind: str) -> list[tuple[str | None, Deadline]]:
-        """The deadlines of this kind of every open match the member plays, with its guild."""
-        async with self._pool.acquire() as db:
-            rows = await db.fetch(MEMBER_DEADLINES, user_id, kind)
-        return [(r[0], deadline_from_row(tuple(r)[1:])) for r in rows]
 
     async def deadlines(self) -> list[Deadline]:
         """Every stored deadline, soonest first."""

@@ -9,9 +9,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ratings.history import RatingChange
-from storage.records import BoardRow, PlayerResult
+from storage.records import AwaySpan, BoardRow, Deadline, PlayerResult
 from storage.rows import (
+    away_span_from_row,
     board_row_from_row,
+    deadline_from_row,
     guild_values,
     guilds_where,
     player_result_from_row,
@@ -19,8 +21,10 @@ from storage.rows import (
 )
 from storage.sql import (
     ALL_GUILD_SETTINGS,
+    MEMBER_DEADLINES,
     RATING_HISTORY,
     Query,
+    away_spans_query,
     computer_results_query,
     leaderboard_query,
     leaderboard_size_query,
@@ -30,7 +34,8 @@ from storage.sql import (
 
 
 class SharedReads(ABC):
-    """Leaderboards, results, rating history and settings lookups for both drivers."""
+    """Leaderboards, results, rating history, away spans, a member's deadlines and settings
+    lookups for both drivers."""
 
     @abstractmethod
     async def _fetch(self, query: Query) -> list[Any]:
@@ -99,6 +104,16 @@ class SharedReads(ABC):
         """(computer's id, the player's place, its place) per computer seat the player met."""
         rows = await self._fetch(computer_results_query(player_id, guild_id, game))
         return [(str(r[0]), int(r[1]), int(r[2])) for r in rows]
+
+    async def away_spans(self, since_ms: int, user_id: str | None = None) -> list[AwaySpan]:
+        """The away spans ending after `since_ms` (one member's, or all), oldest first."""
+        rows = await self._fetch(away_spans_query(since_ms, user_id))
+        return [away_span_from_row(r) for r in rows]
+
+    async def member_deadlines(self, user_id: str, kind: str) -> list[tuple[str | None, Deadline]]:
+        """The deadlines of this kind of every open match the member plays, with its guild."""
+        rows = await self._fetch(Query(MEMBER_DEADLINES, (user_id, kind)))
+        return [(r[0], deadline_from_row(tuple(r)[1:])) for r in rows]
 
     async def guilds_with(self, key: str) -> list[str]:
         """The guilds whose settings set `key` to true."""

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.records import GONE_PREFIX
+
 MATCH_COLUMNS = (
     "id, game, options, seed, status, version, guild_id, channel_id, thread_id, message_id, rated,"
     " updated_at"
@@ -110,10 +112,15 @@ _LATEST_NAME = (
 viewer's client may not know members of other servers)."""
 
 
+_GONE_FROM = GONE_PREFIX
+_GONE_UNTIL = GONE_PREFIX[:-1] + chr(ord(GONE_PREFIX[-1]) + 1)
+"""Every id that starts with GONE_PREFIX sorts in [_GONE_FROM, _GONE_UNTIL)."""
+
+
 def gone(column: str) -> str:
     """Whether `column` holds the pseudonym of a member who had their data deleted
     (games.records.GONE_PREFIX), as a range an index serves on both databases."""
-    return f"({column} >= 'gone:' AND {column} < 'gone;')"
+    return f"({column} >= '{_GONE_FROM}' AND {column} < '{_GONE_UNTIL}')"
 
 
 def _left_out(public: bool) -> str:

@@ -39,7 +39,6 @@ from storage.records import (
     now_ms,
 )
 from storage.rows import (
-    away_span_from_row,
     changes_of,
     check_departure,
     check_lobby,
@@ -72,7 +71,6 @@ from storage.sql import (
     HISTORY_INSERT,
     LOBBY_SELECT,
     MATCH_COLUMNS,
-    MEMBER_DEADLINES,
     OPEN_LOBBIES_WHERE,
     OPEN_MATCHES,
     OPEN_OWED,
@@ -84,7 +82,6 @@ from storage.sql import (
     SETTLE,
     Query,
     SettingsTable,
-    away_spans_query,
     qmark,
 )
 
@@ -512,17 +509,6 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
         async with self._transaction():
             await self._db.execute(qmark(END_AWAY), (user_id, at_ms))
             await self._db.execute(qmark(DROP_AWAY_FROM), (user_id, at_ms))
-
-    async def away_spans(self, since_ms: int, user_id: str | None = None) -> list[AwaySpan]:
-        """The away spans ending after `since_ms` (one member's, or all), oldest first."""
-        query = away_spans_query(since_ms, user_id)
-        rows = await self._db.execute_fetchall(qmark(query.sql), query.args)
-        return [away_span_from_row(r) for r in rows]
-
-    async def member_deadlines(self, user_id: str, kind: str) -> list[tuple[str | None, Deadline]]:
-        """The deadlines of this kind of every open match the member plays, with its guild."""
-        rows = await self._db.execute_fetchall(qmark(MEMBER_DEADLINES), (user_id, kind))
-        return [(r[0], deadline_from_row(r[1:])) for r in rows]
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db, self._lock)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from aiohttp import web
-from playwright.async_api import Browser, Page
+from playwright.async_api import Browser, Page, expect
 
 from tests.playing import Play, running_play
 from tests.web.conftest import DESKTOP, OpenPage
@@ -106,7 +106,7 @@ async def test_another_site_can_neither_act_nor_read(
 
     page = await open_page("Ana", "keer")
     banner = page.get_by_test_id("reach")
-    assert await banner.inner_text() == "Only this computer can reach this page."
+    await expect(banner).to_have_text("Only this computer can reach this page.")  # once loaded
     assert "exposed" not in (await banner.get_attribute("class") or "")
 
 
@@ -151,7 +151,7 @@ async def test_a_join_link_plays_as_its_member_alone(
     bo = await _open(browser, links["Bo"] + "&channel=general")
     banner = bo.get_by_test_id("reach")
     address = play.base.removeprefix("http://")
-    assert await banner.inner_text() == (
+    await expect(banner).to_have_text(
         f"Reachable from your network at {address} — each member needs their own join link."
     )
     chooser = bo.get_by_test_id("member-select")

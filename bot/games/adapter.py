@@ -160,6 +160,10 @@ class GameUI:
     """The acting player's colour, the card's accent (the player lines name them too)."""
     strip_alt: Callable[[LiveMatch], str] = lambda live: ""
     """The alt text of the strip image, for a game that has one (`render.GameImages.strip`)."""
+    board_sections: Callable[[LiveMatch], Sequence[str]] | None = None
+    """📝 Text board: what the match's image shows, in words a screen reader reads well, as
+    sections (where play stands, each player, the table), a fact group a line; only what the
+    image shows (bot/ui/text_boards.py pages them). None: the card's text and `text_board`."""
 
 
 @dataclass(frozen=True, slots=True)

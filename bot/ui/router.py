@@ -20,7 +20,7 @@ from bot.core.rules import Move
 from bot.core.service import MatchService
 from bot.core.settings import Settings
 from bot.delivery.layouts import MatchLayouts
-from bot.delivery.messenger import MESSAGE_LIMIT, files_of
+from bot.delivery.messenger import files_of
 from bot.delivery.publisher import Build, Pictures, Publisher
 from bot.delivery.steps import Steps
 from bot.games import adapter_for
@@ -30,6 +30,7 @@ from bot.ui.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, MatchRef, Verb
 from bot.ui.languages import member_words
 from bot.ui.layouts import cancel_vote_view, read_by
 from bot.ui.names import shown
+from bot.ui.text_boards import show_board
 from games.common.protocol import Seat
 from words import isolate
 
@@ -265,11 +266,10 @@ class ClickRouter:
         await self._absence.more_time(interaction, await self.match(interaction, ref))
 
     async def _board(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
-        """📝 Text board: where the match stands and its board as text, for anyone, privately
-        (public messages stay the same for everyone)."""
+        """📝 Text board: the match's board in words, for anyone, privately (public messages
+        stay the same for everyone), paged where it is long (bot/ui/text_boards.py)."""
         live = read_by(await self.match(interaction, ref), member_words(interaction))
-        text = self._layouts.frozen(live, ()).text
-        await interaction.response.send_message(text[:MESSAGE_LIMIT], ephemeral=True)
+        await show_board(interaction, live, ref)
 
     async def _vote(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
         """A player's answer to a request to cancel the match."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.adapter import DemoMatch, GameAdapter, GameUI
-from bot.games.keer_kids import play, ui
+from bot.games.keer_kids import play, text_board, ui
 from bot.games.keer_kids.commands import KeerCog
 from bot.games.keer_kids.rules import KeerRules
 
@@ -19,6 +19,7 @@ ADAPTER = GameAdapter(
         players=ui.players,
         strip_alt=ui.strip_alt,
         look_label="keer-look-label",
+        board_sections=text_board.board_sections,
     ),
     buttons=play.BUTTONS,
     selects=play.SELECTS,

@@ -18,6 +18,7 @@ from bot.delivery.messenger import MESSAGE_LIMIT
 from bot.games.adapter import ButtonHandler, GameClicks, SelectHandler
 from bot.games.keer_kids import choices, picks, ui
 from bot.games.keer_kids.rules import keer_state
+from bot.games.keer_kids.text_board import sheet_section
 from bot.ui.alt_text import alt_text
 from bot.ui.clicks import interaction_ms
 from bot.ui.ids import MatchRef, Verb
@@ -221,25 +222,9 @@ async def _send_sheet(
 
 
 def _text_sheet(live: LiveMatch, seat: int, words: Words, title: str) -> str:
-    """A player's sheet in words (the member's language), under `title`: their line of the text
-    board, then each animal's enclosures crossed so far."""
-    state = keer_state(live.state)
-    sheet, crossed = state.sheet, state.players[seat].crossed
-    lines = [title, ui.board_line(live, seat, words)]
-    for animal in sheet.animals:
-        enclosures = [e for e in sheet.enclosures if e.animal == animal.letter]
-        done = [ui.enclosure_code(sheet, e.id, words) for e in enclosures if crossed >> e.index & 1]
-        listed = words.join(done) if done else words("keer-sheet-text-none")
-        lines.append(
-            words(
-                "keer-sheet-text-animal",
-                animal=words(f"animal-{animal.name}"),
-                crossed=listed,
-                done=len(done),
-                total=len(enclosures),
-            )
-        )
-    return "\n".join(lines)[:MESSAGE_LIMIT]
+    """A player's sheet in words (the member's language), under `title`: the same lines as
+    their section of the 📝 Text board (bot/games/keer_kids/text_board.py)."""
+    return f"{title}\n{sheet_section(live, seat, words)}"[:MESSAGE_LIMIT]
 
 
 def _picked_action(ref: MatchRef, values: list[str]) -> Move:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.games.adapter import DemoMatch, GameAdapter, GameUI
-from bot.games.kero import play, texts, ui, views
+from bot.games.kero import play, text_board, texts, ui, views
 from bot.games.kero.commands import KeroCog
 from bot.games.kero.rules import KeroRules
 
@@ -20,6 +20,7 @@ ADAPTER = GameAdapter(
         look_label="kero-look-label",
         accent=ui.accent,
         strip_alt=ui.strip_alt,
+        board_sections=text_board.board_sections,
     ),
     buttons=play.BUTTONS,
     selects=play.SELECTS,

@@ -68,6 +68,49 @@ keer-count-mark = { $count ->
 keer-progress-roller = roll { $roll } · { $name } rolls next
 keer-progress-waiting = roll { $roll } · waiting for { $names }
 
+## 📝 Text board: the table image in words, for a player who can't see it (a fact group a
+## line, read by screen readers: colours and numbers in words, never emoji alone).
+keer-text-rolls = { $name } rolls the dice next.
+# $dice: colour words ("blue, red and purple").
+keer-text-rolled = { $name } rolled { $dice } and is choosing the die to keep.
+keer-text-kept = { $name } rolled { $dice } and kept { $kept }; everyone else chooses from { $others }.
+keer-text-choosing = Still choosing: { $names }.
+# $visitors: keer-text-visitor, listed.
+keer-text-visitors = Visitors already taken: { $visitors }.
+keer-text-visitors-none = Visitors already taken: none yet.
+keer-text-visitor = column { $column }, the { $visitor }, by { $names }
+keer-text-player = **{ $name }**: { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+} ({ $buckets } from buckets, { $visitors } from visitors, { $food } from food)
+# $crossed: the crossed enclosures' ids, listed ("P1, P2 and P5"), or keer-text-none.
+keer-text-animal = { $animal } enclosures crossed: { $crossed } ({ $done } of { $total })
+keer-text-animal-complete = { $animal } enclosures crossed: { $crossed } (all { $total }: complete)
+keer-text-none = none
+# $columns: keer-text-column, listed.
+keer-text-columns = Full columns ({ $count }): { $columns }.
+keer-text-columns-none = Full columns: none yet.
+# $visitor: won (the player circled the column's visitor) or gone (another player took it first).
+keer-text-column = column { $column }, { $buckets ->
+    [0] no bucket
+    [one] { $buckets } bucket
+   *[other] { $buckets } buckets
+}, { $visitor ->
+    [won] visitor circled: the { $name }
+   *[gone] visitor taken by someone else
+}
+# $where: the enclosures the chameleons crossed, listed, or keer-text-none.
+keer-text-marks = Exclamation marks: { $marks } of { $total } crossed. Chameleons: { $used } used (crossing { $where }){ $lost ->
+    [0] {""}
+   *[other] , { $lost } lost with nothing to cross
+}, { $left } still to earn.
+# $food: the complete animals' food, listed.
+keer-text-food = Food circled: { $food } ({ $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}).
+keer-text-food-none = Food circled: none yet (no animal complete).
+
 ## A die clicked: where it can go, only for the member who clicked.
 
 keer-pick-nowhere = { $die } fits nowhere on your sheet — pick another die.
@@ -117,8 +160,6 @@ keer-refuse-roller-die = That die is { $roller }'s — pick { $dice }.
 
 keer-sheet-alt = { $name }'s sheet
 keer-sheet-text-title = 📋 Your sheet in match #{ NUMBER($match, useGrouping: 0) }
-keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } of { $total } crossed)
-keer-sheet-text-none = none yet
 
 ## 👁 Sheet beside a player's line on the roll's card: their sheet as the card's image shows it
 ## (picks of a roll under way stay hidden), for anyone who clicks.

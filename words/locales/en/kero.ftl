@@ -205,6 +205,64 @@ kero-board-line = **{ $name }** — { $points } { $points ->
 }
 kero-progress = turn { $turn } · { $phase } · waiting for { $players }
 
+## 📝 Text board: the board image in words, for a player who can't see it (a fact group a line,
+## read by screen readers: dice colours and faces in words, never emoji alone). The clans'
+## camps are the 👁 Camp texts (kero-look-*).
+kero-text-turn = Turn of { $name } ({ $clan }): { $phase }.
+# $jerrycans: "20 jerrycans" (resource-jerrycan).
+kero-text-supply = Round { $round } of { $rounds } · cards left in the deck: { $deck } · in the supply: { $jerrycans }
+# $dice: special dice by colour (kero-text-die-colour), listed, or kero-text-none.
+kero-text-special-dice = Special dice taken this turn: { $dice }
+kero-text-fuel-ups = Fuel-ups this turn: { $count } of { $most }
+kero-text-none = none
+# $when: a Discord timestamp ("in 31 seconds", in the reader's own language).
+kero-text-window = The tank was tipped with { $seconds } s of { -fuel } and runs dry { $when }.
+kero-text-dice = The dice ({ $count }), { $flames ->
+    [0] no flame
+    [one] { $flames } flame
+   *[other] { $flames } flames
+}:
+kero-text-die = die { $number }, { $colour }: { $face }
+kero-text-die-colour = { $colour ->
+    [white] white
+    [green] green
+    [yellow] yellow
+   *[blue] blue
+}
+kero-text-face-flame = flame (burnt)
+kero-text-in-the-air = in the air
+# $resources: resources in words ("2 bricks and 1 wheat"), or resource-nothing.
+kero-text-to-spend = Left to spend: { $resources }.
+kero-text-owed = Free Explorers still to place this turn: { $count }.
+kero-text-claim = Claim: waiting for { $names } to decide.
+kero-text-row = Row of cards:
+kero-text-territories = New Territories:
+# $what: a card (its kero-card-points words, kero-cost, kero-text-gives), a territory, or kero-text-empty.
+kero-text-slot = slot { $slot }: { $what }
+kero-text-empty = empty
+kero-text-gives = gives { $gains }
+kero-text-gain-tuarek = { $count ->
+    [one] { $count } { -tuarek(count: 1) }
+   *[other] { $count } { -tuarek(count: 2) }
+}
+kero-text-gain-explorer = { $count ->
+    [one] { $count } free Explorer
+   *[other] { $count } free Explorers
+}
+kero-text-when-claimed = when claimed: { $gains }
+kero-text-end-same-colour = at the end +{ $points } if you own { $count } cards of one colour
+kero-text-end-per-colour = at the end +{ $points } per { $colour } card
+kero-text-end-per-territory = at the end +{ $points } per other territory you own
+kero-text-end-all-colours = at the end +{ $points } if you own cards of all { $count } colours
+kero-text-end = at the end +{ $points }
+# $placed: kero-text-explorers-of for each clan, listed.
+kero-text-explorers = Explorers: { $placed }
+kero-text-explorers-of = { $name } { $count }
+kero-text-bosses = { $count ->
+    [one] the Boss of { $names } stands here
+   *[other] the Bosses of { $names } stand here
+}
+
 ## Refusals.
 
 kero-refuse-only-roller = Only the rolling player marks dice.

@@ -98,6 +98,12 @@ match-cancel-no-label = Keep playing
 # An image's alt text begins with this.
 match-alt-title = { $game } match #{ NUMBER($match, useGrouping: 0) }
 match-abandoned = 💤 Match #{ NUMBER($match, useGrouping: 0) } was closed as abandoned: nobody played.
+# 📝 Text board: its title on every page ($page of $pages when it takes several), and the
+# buttons that page it.
+match-board-title = 📝 Text board · match #{ NUMBER($match, useGrouping: 0) }
+match-board-page-title = 📝 Text board · match #{ NUMBER($match, useGrouping: 0) } · page { $page } of { $pages }
+match-board-previous-label = Previous page
+match-board-next-label = Next page
 # $names: the players whose clock ran out, listed.
 match-clock-skipped = ⏰ Match #{ NUMBER($match, useGrouping: 0) }: the turn clock ran out — { $count ->
     [one] { $names } skips this roll.

@@ -68,6 +68,49 @@ keer-count-mark = { $count ->
 keer-progress-roller = tirada { $roll } · ahora tira { $name }
 keer-progress-waiting = tirada { $roll } · esperando a { $names }
 
+## 📝 Tablero en texto: la imagen de la mesa en palabras, para quien no puede verla (un grupo
+## de datos por línea, para lectores de pantalla: colores y números en palabras, nunca solo emoji).
+keer-text-rolls = Ahora tira los dados { $name }.
+# $dice: los colores en palabras ("azul, rojo y morado").
+keer-text-rolled = { $name } ha sacado { $dice } y está eligiendo qué dado quedarse.
+keer-text-kept = { $name } ha sacado { $dice } y se ha quedado el { $kept }; los demás eligen entre { $others }.
+keer-text-choosing = Aún eligen: { $names }.
+# $visitors: keer-text-visitor, en lista.
+keer-text-visitors = Visitantes ya ganados: { $visitors }.
+keer-text-visitors-none = Visitantes ya ganados: ninguno todavía.
+keer-text-visitor = columna { $column }, { $visitor }, para { $names }
+keer-text-player = **{ $name }**: { $points ->
+    [one] { $points } punto
+   *[other] { $points } puntos
+} ({ $buckets } de cubos, { $visitors } de visitantes, { $food } de comida)
+# $crossed: los códigos de los recintos tachados, en lista ("P1, P2 y P5"), o keer-text-none.
+keer-text-animal = Recintos de { $animal } tachados: { $crossed } ({ $done } de { $total })
+keer-text-animal-complete = Recintos de { $animal } tachados: { $crossed } (los { $total }: completo)
+keer-text-none = ninguno
+# $columns: keer-text-column, en lista.
+keer-text-columns = Columnas completas ({ $count }): { $columns }.
+keer-text-columns-none = Columnas completas: ninguna todavía.
+# $visitor: won (rodeó al visitante de la columna) o gone (otro jugador se lo llevó antes).
+keer-text-column = columna { $column }, { $buckets ->
+    [0] sin cubos
+    [one] { $buckets } cubo
+   *[other] { $buckets } cubos
+}, { $visitor ->
+    [won] visitante rodeado: { $name }
+   *[gone] visitante ya ganado por otro jugador
+}
+# $where: los recintos que tacharon los camaleones, en lista, o keer-text-none.
+keer-text-marks = Signos de exclamación: { $marks } de { $total } tachados. Camaleones usados: { $used } (tachando { $where }){ $lost ->
+    [0] {""}
+   *[other] ; perdidos sin nada que tachar: { $lost }
+}; por ganar: { $left }.
+# $food: la comida de los animales completos, en lista.
+keer-text-food = Comida rodeada: { $food } ({ $points ->
+    [one] { $points } punto
+   *[other] { $points } puntos
+}).
+keer-text-food-none = Comida rodeada: ninguna todavía (ningún animal completo).
+
 ## Un dado pulsado: dónde puede ir, solo para quien lo pulsó.
 
 keer-pick-nowhere = { $die } no cabe en ninguna parte de tu hoja: elige otro dado.
@@ -117,8 +160,6 @@ keer-refuse-roller-die = Ese dado es de { $roller }: elige { $dice }.
 
 keer-sheet-alt = Hoja de { $name }
 keer-sheet-text-title = 📋 Tu hoja en la partida #{ NUMBER($match, useGrouping: 0) }
-keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } de { $total } tachados)
-keer-sheet-text-none = ninguno todavía
 
 ## 👁 Hoja junto a la línea de cada jugador en la tarjeta de la tirada: su hoja como la muestra
 ## la imagen de la tarjeta (lo elegido en una tirada en curso sigue oculto), para quien pulse.

@@ -187,6 +187,64 @@ kero-board-line = **{ $name }**: { $points } { $points ->
 }
 kero-progress = turno { $turn } · { $phase } · esperando a { $players }
 
+## 📝 Tablero en texto: la imagen del tablero en palabras, para quien no puede verla (un grupo
+## de datos por línea, para lectores de pantalla: colores y caras de los dados en palabras, nunca
+## solo emoji). Los campamentos son los textos de 👁 Campamento (kero-look-*).
+kero-text-turn = Turno de { $name } ({ $clan }): { $phase }.
+# $jerrycans: "20 bidones" (resource-jerrycan).
+kero-text-supply = Ronda { $round } de { $rounds } · cartas que quedan en el mazo: { $deck } · en la reserva: { $jerrycans }
+# $dice: los dados especiales por color (kero-text-die-colour), en lista, o kero-text-none.
+kero-text-special-dice = Dados especiales tomados este turno: { $dice }
+kero-text-fuel-ups = Repostajes este turno: { $count } de { $most }
+kero-text-none = ninguno
+# $when: una marca de tiempo de Discord ("en 31 segundos", en el idioma de quien lo lee).
+kero-text-window = El camión se inclinó con { $seconds } s de { -fuel } y el tanque se vacía { $when }.
+kero-text-dice = Los dados ({ $count }), { $flames ->
+    [0] ninguna llama
+    [one] { $flames } llama
+   *[other] { $flames } llamas
+}:
+kero-text-die = dado { $number }, { $colour }: { $face }
+kero-text-die-colour = { $colour ->
+    [white] blanco
+    [green] verde
+    [yellow] amarillo
+   *[blue] azul
+}
+kero-text-face-flame = llama (quemado)
+kero-text-in-the-air = en el aire
+# $resources: recursos en palabras ("2 ladrillos y 1 trigo"), o resource-nothing.
+kero-text-to-spend = Te queda por gastar: { $resources }.
+kero-text-owed = Exploradores gratis por colocar este turno: { $count }.
+kero-text-claim = Reclamación: esperando a que { $names } decida.
+kero-text-row = Fila de cartas:
+kero-text-territories = Nuevos Territorios:
+# $what: una carta (kero-card-points y demás, kero-cost, kero-text-gives), un territorio, o kero-text-empty.
+kero-text-slot = hueco { $slot }: { $what }
+kero-text-empty = vacío
+kero-text-gives = da { $gains }
+kero-text-gain-tuarek = { $count ->
+    [one] { $count } { -tuarek(count: 1) }
+   *[other] { $count } { -tuarek(count: 2) }
+}
+kero-text-gain-explorer = { $count ->
+    [one] { $count } Explorador gratis
+   *[other] { $count } Exploradores gratis
+}
+kero-text-when-claimed = al reclamarlo: { $gains }
+kero-text-end-same-colour = al final +{ $points } si tienes { $count } cartas de un mismo color
+kero-text-end-per-colour = al final +{ $points } por cada carta { $colour }
+kero-text-end-per-territory = al final +{ $points } por cada otro territorio tuyo
+kero-text-end-all-colours = al final +{ $points } si tienes cartas de los { $count } colores
+kero-text-end = al final +{ $points }
+# $placed: kero-text-explorers-of de cada clan, en lista.
+kero-text-explorers = Exploradores: { $placed }
+kero-text-explorers-of = { $name } { $count }
+kero-text-bosses = { $count ->
+    [one] aquí está el Jefe de { $names }
+   *[other] aquí están los Jefes de { $names }
+}
+
 ## Negativas.
 
 kero-refuse-only-roller = Solo quien está tirando marca los dados.

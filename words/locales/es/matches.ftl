@@ -90,6 +90,12 @@ match-cancel-yes-label = Cancelarla
 match-cancel-no-label = Seguir jugando
 match-alt-title = Partida #{ NUMBER($match, useGrouping: 0) } de { $game }
 match-abandoned = 💤 La partida #{ NUMBER($match, useGrouping: 0) } se ha cerrado por abandono: nadie jugaba.
+# 📝 Tablero en texto: su título en cada página ($page de $pages cuando ocupa varias), y los
+# botones para pasar de página.
+match-board-title = 📝 Tablero en texto · partida #{ NUMBER($match, useGrouping: 0) }
+match-board-page-title = 📝 Tablero en texto · partida #{ NUMBER($match, useGrouping: 0) } · página { $page } de { $pages }
+match-board-previous-label = Página anterior
+match-board-next-label = Página siguiente
 match-clock-skipped = ⏰ Partida #{ NUMBER($match, useGrouping: 0) }: se acabó el reloj de turno. { $count ->
     [one] { $names } se salta esta tirada.
    *[other] { $names } se saltan esta tirada.

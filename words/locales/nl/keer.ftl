@@ -68,6 +68,49 @@ keer-count-mark = { $count ->
 keer-progress-roller = worp { $roll } · { $name } gooit hierna
 keer-progress-waiting = worp { $roll } · we wachten op { $names }
 
+## 📝 Bord als tekst: het beeld van de tafel in woorden, voor wie het niet kan zien (één groep
+## feiten per regel, voor schermlezers: kleuren en getallen in woorden, nooit alleen emoji).
+keer-text-rolls = { $name } gooit hierna de dobbelstenen.
+# $dice: de kleuren in woorden ("blauw, rood en paars").
+keer-text-rolled = { $name } gooide { $dice } en kiest welke dobbelsteen blijft.
+keer-text-kept = { $name } gooide { $dice } en hield { $kept }; de anderen kiezen uit { $others }.
+keer-text-choosing = Kiezen nog: { $names }.
+# $visitors: keer-text-visitor, als lijst.
+keer-text-visitors = Bezoekers al weg: { $visitors }.
+keer-text-visitors-none = Bezoekers al weg: nog geen.
+keer-text-visitor = kolom { $column }, de { $visitor }, voor { $names }
+keer-text-player = **{ $name }**: { $points ->
+    [one] { $points } punt
+   *[other] { $points } punten
+} ({ $buckets } van emmers, { $visitors } van bezoekers, { $food } van voer)
+# $crossed: de codes van de afgekruiste verblijven, als lijst ("P1, P2 en P5"), of keer-text-none.
+keer-text-animal = Verblijven van de { $animal } afgekruist: { $crossed } ({ $done } van { $total })
+keer-text-animal-complete = Verblijven van de { $animal } afgekruist: { $crossed } (alle { $total }: klaar)
+keer-text-none = geen
+# $columns: keer-text-column, als lijst.
+keer-text-columns = Volle kolommen ({ $count }): { $columns }.
+keer-text-columns-none = Volle kolommen: nog geen.
+# $visitor: won (de speler omcirkelde de bezoeker van de kolom) of gone (een ander was eerder).
+keer-text-column = kolom { $column }, { $buckets ->
+    [0] geen emmer
+    [one] { $buckets } emmer
+   *[other] { $buckets } emmers
+}, { $visitor ->
+    [won] bezoeker omcirkeld: de { $name }
+   *[gone] bezoeker al weg naar een ander
+}
+# $where: de verblijven die de kameleons afkruisten, als lijst, of keer-text-none.
+keer-text-marks = Uitroeptekens: { $marks } van { $total } afgekruist. Kameleons: { $used } gebruikt (op { $where }){ $lost ->
+    [0] {""}
+   *[other] , { $lost } verloren zonder iets om af te kruisen
+}, nog { $left } te verdienen.
+# $food: het voer van de volle dieren, als lijst.
+keer-text-food = Voer omcirkeld: { $food } ({ $points ->
+    [one] { $points } punt
+   *[other] { $points } punten
+}).
+keer-text-food-none = Voer omcirkeld: nog niets (nog geen dier klaar).
+
 ## Een aangeklikte dobbelsteen: waar hij kan, alleen voor wie klikte.
 
 keer-pick-nowhere = { $die } past nergens op je blad — kies een andere dobbelsteen.
@@ -117,8 +160,6 @@ keer-refuse-roller-die = Die dobbelsteen is van { $roller } — kies { $dice }.
 
 keer-sheet-alt = Blad van { $name }
 keer-sheet-text-title = 📋 Je blad in potje #{ NUMBER($match, useGrouping: 0) }
-keer-sheet-text-animal = { $animal }: { $crossed } ({ $done } van { $total } afgekruist)
-keer-sheet-text-none = nog geen
 
 ## 👁 Blad naast de regel van elke speler op de kaart van de worp: zijn blad zoals de afbeelding
 ## van de kaart het toont (keuzes van een lopende worp blijven verborgen), voor wie klikt.

@@ -188,6 +188,64 @@ kero-board-line = **{ $name }** — { $points } { $points ->
 }
 kero-progress = beurt { $turn } · { $phase } · wachten op { $players }
 
+## 📝 Bord als tekst: het beeld van het bord in woorden, voor wie het niet kan zien (één groep
+## feiten per regel, voor schermlezers: kleuren en kanten van de dobbelstenen in woorden, nooit
+## alleen emoji). De kampen zijn de teksten van 👁 Kamp (kero-look-*).
+kero-text-turn = Beurt van { $name } ({ $clan }): { $phase }.
+# $jerrycans: "20 jerrycans" (resource-jerrycan).
+kero-text-supply = Ronde { $round } van { $rounds } · kaarten nog in de stapel: { $deck } · in de voorraad: { $jerrycans }
+# $dice: de speciale dobbelstenen op kleur (kero-text-die-colour), als lijst, of kero-text-none.
+kero-text-special-dice = Speciale dobbelstenen deze beurt genomen: { $dice }
+kero-text-fuel-ups = Keer getankt deze beurt: { $count } van { $most }
+kero-text-none = geen
+# $when: een Discord-tijdstempel ("over 31 seconden", in de taal van wie het leest).
+kero-text-window = De tankwagen is gekanteld met { $seconds } s { -fuel } en de tank is leeg { $when }.
+kero-text-dice = De dobbelstenen ({ $count }), { $flames ->
+    [0] geen vlam
+    [one] { $flames } vlam
+   *[other] { $flames } vlammen
+}:
+kero-text-die = dobbelsteen { $number }, { $colour }: { $face }
+kero-text-die-colour = { $colour ->
+    [white] wit
+    [green] groen
+    [yellow] geel
+   *[blue] blauw
+}
+kero-text-face-flame = vlam (verbrand)
+kero-text-in-the-air = in de lucht
+# $resources: grondstoffen in woorden ("2 bakstenen en 1 graan"), of resource-nothing.
+kero-text-to-spend = Nog uit te geven: { $resources }.
+kero-text-owed = Gratis ontdekkingsreizigers nog te plaatsen deze beurt: { $count }.
+kero-text-claim = Claim: we wachten tot { $names } beslist.
+kero-text-row = Rij kaarten:
+kero-text-territories = Nieuwe Gebieden:
+# $what: een kaart (kero-card-points en zo, kero-cost, kero-text-gives), een gebied, of kero-text-empty.
+kero-text-slot = plek { $slot }: { $what }
+kero-text-empty = leeg
+kero-text-gives = geeft { $gains }
+kero-text-gain-tuarek = { $count ->
+    [one] { $count } { -tuarek(count: 1) }
+   *[other] { $count } { -tuarek(count: 2) }
+}
+kero-text-gain-explorer = { $count ->
+    [one] { $count } gratis ontdekkingsreiziger
+   *[other] { $count } gratis ontdekkingsreizigers
+}
+kero-text-when-claimed = bij een claim: { $gains }
+kero-text-end-same-colour = aan het eind +{ $points } als je { $count } kaarten van één kleur hebt
+kero-text-end-per-colour = aan het eind +{ $points } per kaart van kleur { $colour }
+kero-text-end-per-territory = aan het eind +{ $points } per ander gebied van jou
+kero-text-end-all-colours = aan het eind +{ $points } als je kaarten van alle { $count } kleuren hebt
+kero-text-end = aan het eind +{ $points }
+# $placed: kero-text-explorers-of voor elke clan, als lijst.
+kero-text-explorers = Ontdekkingsreizigers: { $placed }
+kero-text-explorers-of = { $name } { $count }
+kero-text-bosses = { $count ->
+    [one] de baas van { $names } staat hier
+   *[other] de bazen van { $names } staan hier
+}
+
 ## Weigeringen.
 
 kero-refuse-only-roller = Alleen wie aan het gooien is, markeert dobbelstenen.

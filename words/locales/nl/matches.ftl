@@ -90,6 +90,12 @@ match-cancel-yes-label = Afblazen
 match-cancel-no-label = Doorspelen
 match-alt-title = { $game }-potje #{ NUMBER($match, useGrouping: 0) }
 match-abandoned = 💤 Potje #{ NUMBER($match, useGrouping: 0) } is gesloten als verlaten: niemand speelde meer.
+# 📝 Bord als tekst: de titel op elke pagina ($page van $pages als het er meer zijn), en de
+# knoppen om te bladeren.
+match-board-title = 📝 Bord als tekst · potje #{ NUMBER($match, useGrouping: 0) }
+match-board-page-title = 📝 Bord als tekst · potje #{ NUMBER($match, useGrouping: 0) } · pagina { $page } van { $pages }
+match-board-previous-label = Vorige pagina
+match-board-next-label = Volgende pagina
 match-clock-skipped = ⏰ Potje #{ NUMBER($match, useGrouping: 0) }: de beurtklok is afgelopen — { $count ->
     [one] { $names } slaat deze worp over.
    *[other] { $names } slaan deze worp over.

@@ -57,7 +57,7 @@ from bot.runtime import Runtime
 from bot.ui.absence import Absence, AbsenceNotices
 from bot.ui.desk import MatchDesk
 from bot.ui.emoji import AppEmoji
-from bot.ui.items import LobbyButton, MatchButton, MatchSelect, TableroItem
+from bot.ui.items import LobbyButton, LobbySelect, MatchButton, MatchSelect, TableroItem
 from bot.ui.languages import Languages, guild_locales
 from bot.ui.layouts import Layouts
 from bot.ui.lobbies import Lobbies
@@ -336,6 +336,7 @@ def _ui(core: _Core, out: _Delivery, config: Config, store: Store, client: disco
         MatchButton.bound(lambda clicked, ref: router.on_button(clicked, ref)),
         MatchSelect.bound(lambda clicked, chosen: router.on_select(clicked, chosen)),
         LobbyButton.bound(lambda clicked, ref: lobbies.on_button(clicked, ref)),
+        LobbySelect.bound(lambda clicked, chosen: lobbies.on_select(clicked, chosen)),
         RulesButton,
         HowToPlayButton,
         BoardButton.bound(lambda clicked, board: ratings.board_page(clicked, board)),

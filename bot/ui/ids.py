@@ -6,6 +6,7 @@ custom_id and the database, never in memory. The grammar:
 - `tb:<match>:<version>:<verb>[:<arg>]` — a match button (`tb:12:7:keep:1`)
 - `tbs:<match>:<version>:<verb>[:<arg>]` — a match select; the chosen value completes the action
 - `tbl:<lobby>:<verb>` — a lobby or challenge button (`tbl:4:join`)
+- `tbls:<lobby>:<verb>` — a lobby select; the chosen value is the choice (`tbls:4:first`)
 - `tbr:<pages>:<index>` — a rules or help paging button (`tbr:kero:2`)
 - `tbb:<game>:<scope>:<period>:<page>` — a leaderboard paging button (`tbb:kero:s:a:1`)
 - `tbp:<answer>` — the answer to `/privacy delete` (`tbp:forget`, `tbp:keep`)
@@ -14,6 +15,7 @@ custom_id and the database, never in memory. The grammar:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -24,6 +26,7 @@ MAX_CUSTOM_ID: Final = 100
 BUTTON_PREFIX: Final = "tb:"
 SELECT_PREFIX: Final = "tbs:"
 LOBBY_PREFIX: Final = "tbl:"
+LOBBY_SELECT_PREFIX: Final = "tbls:"
 PAGES_PREFIX: Final = "tbr:"
 BOARD_PREFIX: Final = "tbb:"
 
@@ -75,6 +78,8 @@ LOBBY_VERBS: Final = frozenset(
     {"join", "leave", "ai", "easyai", "hardai", "start", "close", "accept", "decline"}
 )
 """`ai` adds a computer at the normal level (as before levels), `easyai` and `hardai` others."""
+LOBBY_SELECT_VERBS: Final = frozenset({"first"})
+"""`first`: the host chooses the member who plays first (the value is their id)."""
 
 _MATCH_BODY = re.compile(
     r"(?P<match>[1-9][0-9]{0,17}):(?P<version>0|[1-9][0-9]{0,8}):(?P<verb>[a-z]{1,12})"
@@ -85,6 +90,7 @@ _NUMBER = re.compile(r"-?[0-9]{1,18}")
 BUTTON_TEMPLATE: Final = r"tb:(?P<body>.*)"
 SELECT_TEMPLATE: Final = r"tbs:(?P<body>.*)"
 LOBBY_TEMPLATE: Final = r"tbl:(?P<body>.*)"
+LOBBY_SELECT_TEMPLATE: Final = r"tbls:(?P<body>.*)"
 """Match and lobby components take any body on one line and refuse a damaged one in words."""
 PAGES_TEMPLATE: Final = r"tbr:(?P<name>[a-z-]{1,20}):(?P<page>[0-9]{1,2})"
 """A rules or help paging button: `tbr:<pages>:<index>`."""
@@ -103,7 +109,7 @@ _PAGES = re.compile(PAGES_TEMPLATE)
 _TAKEN = tuple(
     re.compile(template)  # compiled as discord.py compiles a DynamicItem's template
     for template in (
-        *(BUTTON_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE),
+        *(BUTTON_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE, LOBBY_SELECT_TEMPLATE),
         *(PAGES_TEMPLATE, NEW_PAGE_TEMPLATE, LIST_TEMPLATE, BOARD_TEMPLATE, PRIVACY_TEMPLATE),
     )
 )
@@ -154,6 +160,10 @@ class LobbyRef:
         """The custom_id of the button."""
         return _checked(f"{LOBBY_PREFIX}{self.lobby_id}:{self.verb}")
 
+    def select_id(self) -> str:
+        """The custom_id of the select."""
+        return _checked(f"{LOBBY_SELECT_PREFIX}{self.lobby_id}:{self.verb}")
+
 
 def parse_match(body: str) -> MatchRef:
     """The reference in a match custom_id's body (after its prefix); MalformedId if none. The
@@ -164,12 +174,18 @@ def parse_match(body: str) -> MatchRef:
     return MatchRef(int(found["match"]), int(found["version"]), found["verb"], found["arg"])
 
 
-def parse_lobby(body: str) -> LobbyRef:
-    """The reference in a lobby custom_id's body (after its prefix); MalformedId if none."""
+def parse_lobby(body: str, verbs: frozenset[str] = LOBBY_VERBS) -> LobbyRef:
+    """The reference in a lobby custom_id's body (after its prefix) naming one of `verbs` (a
+    button's; a select's are LOBBY_SELECT_VERBS); MalformedId if none."""
     found = _LOBBY_BODY.fullmatch(body)
-    if found is None or found["verb"] not in LOBBY_VERBS:
+    if found is None or found["verb"] not in verbs:
         raise MalformedId(f"not a lobby component id: {body!r}")
     return LobbyRef(int(found["lobby"]), found["verb"])
+
+
+def parse_lobby_select(body: str) -> LobbyRef:
+    """The reference in a lobby select's custom_id body; MalformedId if none."""
+    return parse_lobby(body, LOBBY_SELECT_VERBS)
 
 
 def is_ours(custom_id: str) -> bool:
@@ -181,7 +197,12 @@ def is_ours(custom_id: str) -> bool:
 
 def readable(custom_id: str) -> bool:
     """Whether a custom_id is one Tablero could have made (prefix and body both parse)."""
-    parsers = {BUTTON_PREFIX: parse_match, SELECT_PREFIX: parse_match, LOBBY_PREFIX: parse_lobby}
+    parsers: dict[str, Callable[[str], object]] = {
+        BUTTON_PREFIX: parse_match,
+        SELECT_PREFIX: parse_match,
+        LOBBY_PREFIX: parse_lobby,
+        LOBBY_SELECT_PREFIX: parse_lobby_select,
+    }
     for prefix, parse in parsers.items():
         if custom_id.startswith(prefix):
             try:

@@ -20,12 +20,14 @@ import discord
 from bot.ui.answers import guarded, refuse_damaged
 from bot.ui.ids import (
     BUTTON_TEMPLATE,
+    LOBBY_SELECT_TEMPLATE,
     LOBBY_TEMPLATE,
     SELECT_TEMPLATE,
     LobbyRef,
     MalformedId,
     MatchRef,
     parse_lobby,
+    parse_lobby_select,
     parse_match,
 )
 
@@ -116,6 +118,17 @@ class LobbyButton(TableroItem, template=LOBBY_TEMPLATE):
         return parse_lobby(custom_id.split(":", 1)[1])
 
 
+class LobbySelect(TableroItem, template=LOBBY_SELECT_TEMPLATE):
+    """A lobby select: `tbls:<lobby>:<verb>`; the chosen value is the choice."""
+
+    kind = discord.ui.Select
+
+    def parse(self, custom_id: str) -> tuple[LobbyRef, list[str]]:
+        """The lobby reference and the values chosen."""
+        select = cast("discord.ui.Select[Any]", self.item)
+        return parse_lobby_select(custom_id.split(":", 1)[1]), list(select.values)
+
+
 def match_button(
     ref: MatchRef,
     label: str | None = None,
@@ -167,3 +180,13 @@ def lobby_button(
         label=label, style=style, disabled=disabled, emoji=emoji, custom_id=ref.button_id()
     )
     return LobbyButton(button)
+
+
+def lobby_select(
+    ref: LobbyRef, options: list[discord.SelectOption], placeholder: str
+) -> LobbySelect:
+    """A lobby select carrying `ref` with the given options (Discord allows 25)."""
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=ref.select_id(), options=options, placeholder=placeholder
+    )
+    return LobbySelect(select)

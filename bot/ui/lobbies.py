@@ -1,4 +1,5 @@
-"""Lobbies (Keer: Join, Leave, Add AI, Start) and challenges (Kero: Accept, Decline).
+"""Lobbies (Keer: Join, Leave, Add AI, Start, who rolls first) and challenges (Kero: Accept,
+Decline).
 
 Both are rows in the lobbies table with an absolute expiry, so their buttons and their expiry
 survive a restart. A lock per lobby keeps two quick clicks from both taking the last seat.
@@ -24,9 +25,11 @@ from bot.ui.hours import check_hours, lobby_hours, lobby_policy
 from bot.ui.ids import LobbyRef
 from bot.ui.languages import Languages
 from bot.ui.lobby_texts import (
+    FIRST,
     LOBBY_MS,
     accepted_of,
     closed_text,
+    game_options,
     host_name,
     invited,
     lobby_clock,
@@ -46,6 +49,8 @@ from words import Words
 log = logging.getLogger(__name__)
 
 LobbyVerb = Callable[[discord.Interaction[Any], Lobby], Awaitable[None]]
+LobbyChoice = Callable[[discord.Interaction[Any], Lobby, list[str]], Awaitable[None]]
+"""What a lobby select does with the values chosen."""
 
 
 class Lobbies:
@@ -84,6 +89,7 @@ class Lobbies:
             "accept": self._accept,
             "decline": self._decline,
         }
+        self._choices: dict[str, LobbyChoice] = {FIRST: self._choose_first}
 
     async def restore(self) -> None:
         """Re-arm the expiry of every open lobby (an overdue one expires at once)."""
@@ -117,6 +123,15 @@ class Lobbies:
             lobby = await self._load_open(ref.lobby_id)
             await self._verbs[ref.verb](interaction, lobby)
 
+    async def on_select(
+        self, interaction: discord.Interaction[Any], chosen: tuple[LobbyRef, list[str]]
+    ) -> None:
+        """A lobby select: load the lobby under its lock and apply the choice."""
+        ref, values = chosen
+        async with self._locks.setdefault(ref.lobby_id, asyncio.Lock()):
+            lobby = await self._load_open(ref.lobby_id)
+            await self._choices[ref.verb](interaction, lobby, values)
+
     async def _load_open(self, lobby_id: int) -> Lobby:
         try:
             lobby = await self._store.load_lobby(lobby_id)
@@ -146,7 +161,21 @@ class Lobbies:
         if user == lobby.host_id:
             raise Refused("refuse-lobby-host-leaves")
         members = tuple(m for m in lobby.members if m != user)
-        await self._update(interaction, replace(lobby, members=members))
+        options = lobby.options
+        if options.get(FIRST) == user:  # their turn to roll first goes back to the host
+            options = {**options, FIRST: lobby.host_id}
+        await self._update(interaction, replace(lobby, members=members, options=options))
+
+    async def _choose_first(
+        self, interaction: discord.Interaction[Any], lobby: Lobby, values: list[str]
+    ) -> None:
+        """The host chooses who plays first: a member of the lobby (a computer seat too)."""
+        self._host_only(interaction, lobby, "refuse-lobby-host-chooses-first")
+        if FIRST not in lobby.options:
+            raise Refused("refuse-lobby-no-first-choice")
+        if len(values) != 1 or values[0] not in lobby.members:
+            raise Refused("refuse-lobby-first-not-in")
+        await self._update(interaction, replace(lobby, options={**lobby.options, FIRST: values[0]}))
 
     def _adding_ai(self, level: Level) -> LobbyVerb:
         """The verb of an Add AI button: the host seats a computer of that level."""
@@ -244,7 +273,7 @@ class Lobbies:
             interaction,
             lobby.game,
             players_of(lobby),
-            dict(lobby.options.get("game", {})),
+            game_options(lobby),
             lobby_clock(lobby),
             rated=lobby.options.get("rated", True) is not False,
             hours=lobby_hours(lobby),

@@ -1,5 +1,6 @@
-"""What a lobby or challenge says: what the match will be, who is in, what is awaited, and its
-buttons (Join, Leave, Start, Close, Add AI; Accept, Decline), in its server's language."""
+"""What a lobby or challenge says: what the match will be, who is in, who plays first, what is
+awaited, and its buttons (Join, Leave, Start, Close, Add AI, the select of who plays first;
+Accept, Decline), in its server's language."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from bot.core.settings import ClockMode, GuildSettings
 from bot.ui.components import view_of
 from bot.ui.hours import lobby_hours, lobby_policy
 from bot.ui.ids import LobbyRef
-from bot.ui.items import lobby_button
+from bot.ui.items import lobby_button, lobby_select
 from bot.ui.names import shown
 from bot.ui.rules_pages import HowToPlayButton
 from bot.ui.titles import game_title
@@ -30,6 +31,13 @@ def place_of(interaction: discord.Interaction[Any]) -> tuple[str | None, str]:
 
 LOBBY_MS: Final = 15 * 60 * 1000
 """How long a lobby or challenge waits before it expires."""
+
+FIRST: Final = "first"
+"""A lobby whose game lets the table choose who plays first has this option, the id of the
+member the host chose (the host until they choose another); the match gets the game option of
+the same name, that member's seat. A game's command offers the choice by opening its lobby with
+it (Keer op Keer Kids' house rule: the book's "whoever was at a zoo most recently" is the
+table's to say)."""
 
 
 def names_of(lobby: Lobby) -> dict[str, str]:
@@ -49,6 +57,31 @@ def players_of(lobby: Lobby) -> list[Player]:
         else:
             players.append(Player(member, names.get(member, "Player")))
     return players
+
+
+def first_seat(lobby: Lobby) -> int | None:
+    """The seat that will play first, where the lobby says: the member the host chose (the host
+    again once that member left), or the one a rematch's match had (its game option); None: the
+    lobby doesn't choose (the game's own rule)."""
+    members = list(lobby.members)
+    if FIRST in lobby.options:
+        chosen = lobby.options[FIRST]
+        return members.index(chosen) if chosen in members else 0  # the host's seat
+    game = lobby.options.get("game")
+    seat = game.get(FIRST) if isinstance(game, dict) else None
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(members):
+        return seat
+    return None
+
+
+def game_options(lobby: Lobby) -> dict[str, Any]:
+    """The options the lobby's match is created with: the game's, and the seat that plays first
+    where the host chose it in the lobby."""
+    options = lobby.options.get("game", {})
+    chosen = dict(options) if isinstance(options, dict) else {}
+    if FIRST in lobby.options:
+        chosen[FIRST] = first_seat(lobby)
+    return chosen
 
 
 def option_words(key: str, value: object, words: Words) -> str:
@@ -91,8 +124,14 @@ def terms_line(lobby: Lobby, settings: GuildSettings, words: Words) -> str:
     18:00–22:00 Europe/Madrid · rated`)."""
     options = lobby.options.get("game", {})
     parts = (
-        [option_words(k, v, words) for k, v in options.items()] if isinstance(options, dict) else []
+        [option_words(k, v, words) for k, v in options.items() if k != FIRST]
+        if isinstance(options, dict)
+        else []
     )
+    seat = first_seat(lobby)
+    if seat is not None:
+        first = players_of(lobby)[seat]
+        parts.append(words("lobby-first", name=isolate(shown(shown_name(first, words)))))
     parts.append(words("lobby-clock", clock=clock_words(settings, lobby_clock(lobby), words)))
     hours = lobby_hours(lobby)
     if hours is not None:
@@ -181,6 +220,7 @@ def lobby_view(lobby: Lobby, words: Words) -> discord.ui.View:
     full = len(lobby.members) >= spec.max_players
     ready = len(lobby.members) >= spec.min_players
     join = discord.ButtonStyle.primary
+    first = _first_select(lobby, words)
     return view_of(
         lobby_button(LobbyRef(ref, "join"), words("lobby-join-label"), style=join, disabled=full),
         lobby_button(LobbyRef(ref, "leave"), words("lobby-leave-label")),
@@ -198,7 +238,26 @@ def lobby_view(lobby: Lobby, words: Words) -> discord.ui.View:
             lobby_button(LobbyRef(ref, verb), words(label), emoji="🤖", disabled=full)
             for verb, label in _ADD_AI
         ),
+        *([first] if first is not None else []),
     )
+
+
+def _first_select(lobby: Lobby, words: Words) -> discord.ui.Item[Any] | None:
+    """The select of who plays first, on its own row below the buttons: every seat, the current
+    choice marked; None where the lobby doesn't choose, or nobody but the host has joined."""
+    if FIRST not in lobby.options or len(lobby.members) < 2:
+        return None
+    assert lobby.id is not None
+    seat = first_seat(lobby)
+    options = [
+        discord.SelectOption(
+            label=words("lobby-seat", place=place, name=shown_name(player, words))[:100],
+            value=player.id,
+            default=place - 1 == seat,
+        )
+        for place, player in enumerate(players_of(lobby), 1)
+    ]
+    return lobby_select(LobbyRef(lobby.id, FIRST), options, words("lobby-first-placeholder"))
 
 
 _ADD_AI: Final = (

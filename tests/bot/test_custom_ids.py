@@ -2,7 +2,7 @@
 match buttons and selects of both games (those carrying action text too, `act:reroll:none`
 included), lobbies, rules and help pages, How to play, the match list and leaderboards — is taken
 by exactly one of the bot's item classes, reads back as what it says, and names a verb something
-answers."""
+answers. Lobby selects (who rolls first) too."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ import pytest
 
 from bot.cogs.ratings import Board, BoardButton
 from bot.games import ADAPTERS
-from bot.ui.ids import LOBBY_VERBS, LobbyRef, MatchRef, Verb, is_ours, readable
-from bot.ui.items import LobbyButton, MatchButton, MatchSelect, TableroItem
+from bot.ui.ids import LOBBY_SELECT_VERBS, LOBBY_VERBS, LobbyRef, MatchRef, Verb, is_ours, readable
+from bot.ui.items import LobbyButton, LobbySelect, MatchButton, MatchSelect, TableroItem
 from bot.ui.match_list import MatchListButton
 from bot.ui.rules_pages import HowToPlayButton, RulesButton
 
@@ -24,6 +24,7 @@ ITEMS: tuple[type[TableroItem], ...] = (
     MatchButton,
     MatchSelect,
     LobbyButton,
+    LobbySelect,
     RulesButton,
     HowToPlayButton,
     BoardButton,
@@ -77,6 +78,7 @@ MATCH_SELECTS = [
     ("tbs:40:88:act:secret", MatchRef(40, 88, "act", "secret")),
 ]
 LOBBIES = [(f"tbl:4:{verb}", LobbyRef(4, verb)) for verb in sorted(LOBBY_VERBS)]
+LOBBY_SELECTS = [("tbls:4:first", LobbyRef(4, "first"))]
 PAGES = [
     ("tbr:kero:2", RulesButton, {"name": "kero", "page": "2"}),
     ("tbr:keer-kids:0", RulesButton, {"name": "keer-kids", "page": "0"}),
@@ -134,6 +136,18 @@ def test_a_posted_lobby_button_still_reads(custom_id: str, ref: LobbyRef) -> Non
     assert _read(LobbyButton, custom_id) == ref and ref.button_id() == custom_id
 
 
+@pytest.mark.parametrize(("custom_id", "ref"), LOBBY_SELECTS)
+def test_a_posted_lobby_select_still_reads(custom_id: str, ref: LobbyRef) -> None:
+    assert is_ours(custom_id) and readable(custom_id)
+    assert _taker(custom_id) is LobbySelect
+    assert _read(LobbySelect, custom_id, ["123"]) == (ref, ["123"])
+    assert ref.select_id() == custom_id
+
+
+def test_a_lobby_button_verb_on_a_select_or_a_select_verb_on_a_button_is_damaged() -> None:
+    assert not readable("tbls:4:join") and not readable("tbl:4:first")
+
+
 @pytest.mark.parametrize(("custom_id", "kind", "groups"), PAGES)
 def test_a_posted_page_button_still_reads(
     custom_id: str, kind: type[TableroItem], groups: dict[str, str]
@@ -162,6 +176,7 @@ def test_every_verb_today_is_in_the_sample() -> None:
     sampled = {ref.verb for _, ref in [*MATCH_BUTTONS, *MATCH_SELECTS]}
     assert {verb.value for verb in Verb} <= sampled
     assert {ref.verb for _, ref in LOBBIES} == LOBBY_VERBS
+    assert {ref.verb for _, ref in LOBBY_SELECTS} == LOBBY_SELECT_VERBS
 
 
 DISCORD_DOC = Path(__file__).resolve().parents[2] / "docs" / "discord.md"

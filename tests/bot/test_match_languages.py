@@ -66,8 +66,8 @@ async def test_a_spanish_servers_match_reads_in_spanish_from_lobby_to_rematch(
     assert not res.ephemeral and res.message is not None
     lobby = res.message
     assert lobby.text.startswith(
-        "🎲 Sala de **Keer op Keer Kids** · reloj: en vivo (5 min por turno) · puntuable\n"
-        f"{ana} busca jugadores (de 2 a 4 plazas). La sala cierra <t:"
+        f"🎲 Sala de **Keer op Keer Kids** · {ana} tira primero · reloj: en vivo (5 min por turno)"
+        f" · puntuable\n{ana} busca jugadores (de 2 a 4 plazas). La sala cierra <t:"
     ), lobby.text
     assert lobby.text.endswith(f"\n1. {ana} (anfitrión)")
     assert labels(lobby)[:4] == ["Unirse", "Salir", "Empezar", "Cerrar"]
@@ -109,8 +109,8 @@ async def test_a_spanish_servers_match_reads_in_spanish_from_lobby_to_rematch(
     text = said(offer)
     assert not offer.ephemeral and offer.message is not None
     assert text.startswith(
-        f"🔁 Revancha de la partida #{match_id} de **Keer op Keer Kids** · reloj: en vivo "
-        f"(5 min por turno) · puntuable\nJugadores: {ana} y {bo}. "
+        f"🔁 Revancha de la partida #{match_id} de **Keer op Keer Kids** · {ana} tira primero · "
+        f"reloj: en vivo (5 min por turno) · puntuable\nJugadores: {ana} y {bo}. "
         f"Falta que acepte: <@{server.bo.id}>. Caduca <t:"
     ), text
     assert labels(offer.message)[:2] == ["Aceptar", "Rechazar"]
@@ -204,7 +204,8 @@ async def test_settings_language_switches_the_public_messages_and_auto_switches_
     dutch = await public_lobby(server, bot, server.bo)
     text = said(dutch)
     assert text.startswith(
-        "🎲 **Keer op Keer Kids**-lobby · klok: live (5 min per beurt) · telt mee"
+        f"🎲 **Keer op Keer Kids**-lobby · {isolate('Bo')} gooit eerst · klok: live (5 min per "
+        "beurt) · telt mee"
     )
     assert f"{isolate('Bo')} zoekt spelers" in text
     assert dutch.message is not None
@@ -221,7 +222,9 @@ async def test_settings_language_switches_the_public_messages_and_auto_switches_
     back = await fake.slash(bot, server.mod, server.channel, "settings language", language="auto")
     assert back.ephemeral and "Spanish" in said(back)
     again = await public_lobby(server, bot, server.cas)
-    assert said(again).startswith("🎲 Sala de **Keer op Keer Kids** · reloj: en vivo")
+    assert said(again).startswith(
+        f"🎲 Sala de **Keer op Keer Kids** · {isolate('Cas')} tira primero · reloj: en vivo"
+    )
     shown = await fake.slash(bot, server.eve, server.channel, "settings show")
     assert "the server's language in Discord (now: Spanish)" in said(shown)
     await fake.settle()

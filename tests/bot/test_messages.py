@@ -230,16 +230,18 @@ async def test_lobbies_and_challenges_say_clock_variant_refuel_and_rated(
 
     lobby = await fake.slash(bot, server.ana, server.channel, "keer start")
     assert lobby.message is not None
-    assert "**Keer op Keer Kids** lobby · clock: live (7 min per turn) · rated" in said(lobby)
+    ana_first = f"{isolate('Ana')} rolls first"
+    assert f"**Keer op Keer Kids** lobby · {ana_first} · clock: live (7 min per turn) · rated" in (
+        said(lobby)
+    )
     await fake.click(bot, server.ana, lobby.message, "Add AI")
     assert "· unrated (a computer plays)" in fake.message(lobby.message.id).text
     await fake.click(bot, server.ana, lobby.message, "Close")
 
     other = fake.add_channel(server.guild, "slow")
     slow = await fake.slash(bot, server.bo, other, "keer start", clock="async", rated=False)
-    assert "lobby · clock: async (24 h per turn) · away: clock paused · casual (unrated)" in said(
-        slow
-    )
+    terms = "clock: async (24 h per turn) · away: clock paused · casual (unrated)"
+    assert f"lobby · {isolate('Bo')} rolls first · {terms}" in said(slow)
 
 
 async def test_how_to_play_opens_the_rules_only_for_the_clicker(

@@ -1,4 +1,4 @@
-"""`/keer start`: a lobby for 2–4 players, AI seats too."""
+"""`/keer start`: a lobby for 2–4 players, AI seats too, whose host chooses who rolls first."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.core.clock_book import AwayPolicy
 from bot.games.adapter import CommandKit
 from bot.ui.hours import AWAY_CHOICES, AWAY_KEY, HOURS_KEY, chosen_hours, chosen_policy
-from bot.ui.lobby_texts import LOBBY_MS, place_of
+from bot.ui.lobby_texts import FIRST, LOBBY_MS, place_of
 from bot.ui.options import BoundedGroupCog
 from bot.ui.permissions import require_server
 from bot.ui.translator import choice, text
@@ -51,7 +51,8 @@ class KeerCog(BoundedGroupCog, group_name="keer", group_description=text("keer-c
         zone: str | None = None,
         away: str = AwayPolicy.PAUSE.value,
     ) -> None:
-        """Post a lobby with Join, Leave, Add AI and Start."""
+        """Post a lobby with Join, Leave, Add AI, Start and who rolls first (house rule: the
+        host, unless they choose another seat)."""
         require_server(interaction)
         window = chosen_hours(hours, zone)
         guild, channel = place_of(interaction)
@@ -68,6 +69,7 @@ class KeerCog(BoundedGroupCog, group_name="keer", group_description=text("keer-c
                 **({"clock": clock} if clock else {}),
                 **({HOURS_KEY: window.stored()} if window else {}),
                 AWAY_KEY: chosen_policy(away).value,
+                FIRST: host,
             },
             host_id=host,
             members=(host,),

@@ -27,6 +27,7 @@ from games.keer_kids import (
 from games.keer_kids import events as ev
 from games.keer_kids.dice import FACES, PURPLE
 from games.keer_kids.rules import choice_options
+from games.records import MatchRecord, Player, record_of, replay
 from tests.games.keer_kids.helpers import (
     COLUMN_0_PATH,
     COLUMN_7_PATH,
@@ -95,8 +96,10 @@ def test_fewer_than_two_or_more_than_four_players_are_refused(players: int) -> N
 
 
 def test_new_match_refuses_options() -> None:
-    with pytest.raises(ValueError, match="no options"):
+    with pytest.raises(ValueError, match="no options but 'first'"):
         new_match(2, {"fast": True})
+    with pytest.raises(ValueError, match=r"\['fast'\]"):
+        new_match(2, {"first": 1, "fast": True})
 
 
 def test_three_dice_with_five_colours_and_a_purple_cross() -> None:
@@ -122,6 +125,50 @@ def test_seat_zero_rolls_first_and_the_dice_pass_to_the_left() -> None:
         assert of_type(events, ev.RollDue) == [ev.RollDue(state.roller)]
     assert rollers == [0, 1, 2, 0]
     assert state.roller == 1
+
+
+@pytest.mark.parametrize(("players", "first"), [(2, 1), (3, 2), (4, 1), (4, 3)])
+def test_the_seat_chosen_to_roll_first_rolls_first_and_the_dice_still_pass_to_the_left(
+    players: int, first: int
+) -> None:
+    """House rule: the table chooses who rolls first (the `first` option); left is unchanged."""
+    state = new_match(players, {"first": first})
+    assert state.summary()["roller"] == first
+    rollers = []
+    for _ in range(players + 1):
+        rollers.append(state.roller)
+        cross_each(state, {})
+    assert rollers == [(first + i) % players for i in range(players + 1)]
+
+
+def test_a_match_chosen_to_start_elsewhere_replays_to_the_same_state() -> None:
+    """The choice is the match's option: its record rebuilds the same first roller and play."""
+    state = new_match(3, {"first": 2})
+    for _ in range(4):
+        cross_each(state, {})
+    players = [Player(str(i), f"P{i}") for i in range(3)]
+    record = record_of("keer-kids", state, players, options={"first": 2})
+    again = replay(MatchRecord.from_json(json.loads(json.dumps(record.to_json()))))
+    assert again.summary() == state.summary() and again.history == state.history
+    assert next(s for s, a in again.history if isinstance(a, Keep)) == 2
+
+
+def test_a_record_without_the_option_rolls_from_seat_zero_as_before() -> None:
+    """Records written before the choice existed have no `first`: seat 0 rolled first."""
+    data = {
+        "game": "keer-kids",
+        "players": [{"id": "1"}, {"id": "2"}],
+        "actions": [{"seat": "chance", "action": "roll:BBB"}, {"seat": 0, "action": "keep:0"}],
+    }
+    state = replay(MatchRecord.from_json(data))
+    assert state.phase is Phase.CHOOSE and state.roller == 0
+    assert new_match(2).roller == new_match(2, {}).roller == new_match(2, {"first": 0}).roller == 0
+
+
+@pytest.mark.parametrize("first", [2, -1, True, "1", 0.0, None])
+def test_a_first_roller_that_is_not_a_seat_is_refused(first: object) -> None:
+    with pytest.raises(ValueError, match="seat"):
+        new_match(2, {"first": first})
 
 
 def test_four_players_all_choose_on_every_roll_and_the_dice_go_round() -> None:

@@ -23,6 +23,9 @@ lobby-casual = casual (unrated)
 lobby-unrated-computer = unrated (a computer plays)
 # $clock: clock-live-per-turn or clock-async-per-turn.
 lobby-clock = clock: { $clock }
+# $name: the seat that rolls first (the host until they choose another; Keer op Keer Kids).
+lobby-first = { $name } rolls first
+lobby-first-placeholder = Who rolls first?
 
 # $terms: the options, clock and rating joined by " · "; $players: the seats listed.
 lobby-rematch = 🔁 Rematch of **{ $game }** match #{ NUMBER($match, useGrouping: 0) } · { $terms }
@@ -67,6 +70,9 @@ refuse-lobby-host-leaves = You host this lobby: use { lobby-close-label } to cal
 refuse-lobby-host-adds-ai = Only the host ({ $host }) adds computer players.
 refuse-lobby-host-closes = Only the host ({ $host }) closes the lobby.
 refuse-lobby-host-starts = Only the host ({ $host }) starts the match.
+refuse-lobby-host-chooses-first = Only the host ({ $host }) chooses who rolls first.
+refuse-lobby-no-first-choice = This lobby doesn't choose who rolls first: its game's own rule decides.
+refuse-lobby-first-not-in = That player is no longer in the lobby: choose one of the seats listed.
 refuse-lobby-too-few = { $game } needs at least { $count ->
     [one] { $count } player
    *[other] { $count } players

@@ -21,7 +21,7 @@ help-1-page =
     - **{ -kero }** (2 players): roll and re-roll while your tanker's { -fuel } runs out, then build your camp.
 
     { "**" }Start a match**
-    - `/keer start [clock live|async] [rated true|false] [hours zone]`: opens a lobby with **Join**, **Leave**, **Add AI** and **Start** (2–4 seats). The host adds AI seats (**Add AI: easy**, **Add AI** for normal, **Add AI: hard**) and starts; each AI's level shows next to its name. A lobby expires after 15 minutes.
+    - `/keer start [clock live|async] [rated true|false] [hours zone]`: opens a lobby with **Join**, **Leave**, **Add AI** and **Start** (2–4 seats). The host adds AI seats (**Add AI: easy**, **Add AI** for normal, **Add AI: hard**) and starts; each AI's level shows next to its name. The host rolls first unless they choose another seat in **Who rolls first?** (house rule). A lobby expires after 15 minutes.
     - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false] [level easy|normal|hard] [hours zone]`: the member can **Accept** or **Decline**. Challenge the bot itself to play against the AI, at the `level` you choose (normal by default).
     - `clock`: live turns take minutes, async turns hours (the server's default if you don't say). `rated:false` plays a casual match that changes no rating.
     - `hours` and `zone` (async only): the daily hours the clock runs, like `hours:18:00-22:00 zone:Europe/Madrid`. Every match message says when the clock runs out; in async play the other players (or a server manager) can give **more time**, half a turn each, up to 3 times per match.
@@ -194,7 +194,7 @@ rules-keer-kids-2-page =
 
 rules-keer-kids-3-title = A roll, step by step
 rules-keer-kids-3-page =
-    Players take turns as **roller**: the first seat rolls first, then the next seat, and so on, one roll each.
+    Players take turns as **roller**: the seat chosen in the lobby rolls first (the host, unless they chose another: house rule), then the next seat, and so on, one roll each.
 
     1. **Roll.** The roller presses **Roll** to throw all three dice.
     2. **Keep.** The roller clicks one die to keep it. That colour is theirs this roll, and everyone can see which die was kept.

@@ -21,6 +21,8 @@ lobby-rated = puntuable
 lobby-casual = amistosa (no puntuable)
 lobby-unrated-computer = no puntuable (juega el ordenador)
 lobby-clock = reloj: { $clock }
+lobby-first = { $name } tira primero
+lobby-first-placeholder = ¿Quién tira primero?
 
 lobby-rematch = 🔁 Revancha de la partida #{ NUMBER($match, useGrouping: 0) } de **{ $game }** · { $terms }
     Jugadores: { $players }. Falta que acepte: { $waiting }. Caduca { $closes }.
@@ -61,6 +63,9 @@ refuse-lobby-host-leaves = Eres el anfitrión de esta sala: usa { lobby-close-la
 refuse-lobby-host-adds-ai = Solo el anfitrión ({ $host }) puede añadir jugadores del ordenador.
 refuse-lobby-host-closes = Solo el anfitrión ({ $host }) puede cerrar la sala.
 refuse-lobby-host-starts = Solo el anfitrión ({ $host }) puede empezar la partida.
+refuse-lobby-host-chooses-first = Solo el anfitrión ({ $host }) elige quién tira primero.
+refuse-lobby-no-first-choice = En esta sala no se elige quién tira primero: lo decide la regla del juego.
+refuse-lobby-first-not-in = Ese jugador ya no está en la sala: elige una de las plazas de la lista.
 refuse-lobby-too-few = { $game } necesita al menos { $count ->
     [one] { $count } jugador
    *[other] { $count } jugadores

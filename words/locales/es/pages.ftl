@@ -20,7 +20,7 @@ help-1-page =
     - **{ -kero }** (2 jugadores): tira y vuelve a tirar mientras se acaba el { -fuel } de tu camión cisterna, y luego construye tu campamento.
 
     { "**" }Empezar una partida**
-    - `/keer start [clock live|async] [rated true|false] [hours zone]`: abre una sala con **Unirse**, **Salir**, **Añadir IA** y **Empezar** (2–4 plazas). Quien la abre añade plazas del ordenador (**Añadir IA: fácil**, **Añadir IA** para normal, **Añadir IA: difícil**) y empieza; el nivel de cada IA aparece junto a su nombre. La sala caduca a los 15 minutos.
+    - `/keer start [clock live|async] [rated true|false] [hours zone]`: abre una sala con **Unirse**, **Salir**, **Añadir IA** y **Empezar** (2–4 plazas). Quien la abre añade plazas del ordenador (**Añadir IA: fácil**, **Añadir IA** para normal, **Añadir IA: difícil**) y empieza; el nivel de cada IA aparece junto a su nombre. Tira primero quien la abre, salvo que elija otra plaza en **¿Quién tira primero?** (regla de la casa). La sala caduca a los 15 minutos.
     - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false] [level easy|normal|hard] [hours zone]`: el miembro puede **Aceptar** o **Rechazar**. Desafía al propio bot para jugar contra el ordenador, al nivel `level` que elijas (normal si no dices nada).
     - `clock`: en vivo, los turnos duran minutos; en diferido, horas (si no eliges, el del servidor). `rated:false` juega una partida amistosa, que no cambia ninguna puntuación.
     - `hours` y `zone` (solo en diferido): las horas del día en que corre el reloj, como `hours:18:00-22:00 zone:Europe/Madrid`. Cada mensaje de la partida dice cuándo se agota el reloj; en diferido los demás jugadores (o quien administre el servidor) pueden dar **más tiempo**, medio turno cada vez, hasta 3 veces por partida.
@@ -193,7 +193,7 @@ rules-keer-kids-2-page =
 
 rules-keer-kids-3-title = Una tirada, paso a paso
 rules-keer-kids-3-page =
-    Los jugadores se turnan para **tirar**: la primera plaza tira primero, luego la siguiente, y así sucesivamente, una tirada cada uno.
+    Los jugadores se turnan para **tirar**: tira primero la plaza elegida en la sala (quien la abre, salvo que haya elegido otra: regla de la casa), luego la siguiente, y así sucesivamente, una tirada cada uno.
 
     1. **Tirar.** Quien tira pulsa **Tirar** para lanzar los tres dados.
     2. **Quedarse un dado.** Quien tira pulsa un dado para quedárselo. Ese color es el suyo en esta tirada, y todos pueden ver qué dado se ha quedado.

@@ -21,6 +21,8 @@ lobby-rated = telt mee
 lobby-casual = vriendschappelijk (telt niet mee)
 lobby-unrated-computer = telt niet mee (er speelt een computer mee)
 lobby-clock = klok: { $clock }
+lobby-first = { $name } gooit eerst
+lobby-first-placeholder = Wie gooit als eerste?
 
 lobby-rematch = 🔁 Revanche van **{ $game }**-potje #{ NUMBER($match, useGrouping: 0) } · { $terms }
     Spelers: { $players }. Nog niet geaccepteerd: { $waiting }. Verloopt { $closes }.
@@ -61,6 +63,9 @@ refuse-lobby-host-leaves = Jij bent de host van deze lobby: gebruik { lobby-clos
 refuse-lobby-host-adds-ai = Alleen de host ({ $host }) kan computerspelers toevoegen.
 refuse-lobby-host-closes = Alleen de host ({ $host }) kan de lobby sluiten.
 refuse-lobby-host-starts = Alleen de host ({ $host }) kan het potje starten.
+refuse-lobby-host-chooses-first = Alleen de host ({ $host }) kiest wie als eerste gooit.
+refuse-lobby-no-first-choice = In deze lobby kies je niet wie als eerste gooit: dat bepaalt de regel van het spel.
+refuse-lobby-first-not-in = Die speler zit niet meer in de lobby: kies een van de plaatsen in de lijst.
 refuse-lobby-too-few = { $game } heeft minstens { $count ->
     [one] { $count } speler
    *[other] { $count } spelers

@@ -20,7 +20,7 @@ help-1-page =
     - **{ -kero }** (2 spelers): gooi en gooi opnieuw terwijl de { -fuel } uit je tankwagen stroomt, en bouw dan je kamp.
 
     { "**" }Een potje beginnen**
-    - `/keer start [clock live|async] [rated true|false] [hours zone]`: opent een lobby met **Meedoen**, **Verlaten**, **AI toevoegen** en **Starten** (2–4 plaatsen). De host voegt computerspelers toe (**AI toevoegen: makkelijk**, **AI toevoegen** voor normaal, **AI toevoegen: moeilijk**) en start; het niveau van elke computer staat naast zijn naam. Een lobby verloopt na 15 minuten.
+    - `/keer start [clock live|async] [rated true|false] [hours zone]`: opent een lobby met **Meedoen**, **Verlaten**, **AI toevoegen** en **Starten** (2–4 plaatsen). De host voegt computerspelers toe (**AI toevoegen: makkelijk**, **AI toevoegen** voor normaal, **AI toevoegen: moeilijk**) en start; het niveau van elke computer staat naast zijn naam. De host gooit eerst, tenzij die bij **Wie gooit als eerste?** een andere plaats kiest (huisregel). Een lobby verloopt na 15 minuten.
     - `/kero challenge member [variant base|boss] [refuel auto|live] [clock live|async] [rated true|false] [level easy|normal|hard] [hours zone]`: het lid kan **Accepteren** of **Weigeren**. Daag de bot zelf uit om tegen de computer te spelen, op het `level` dat je kiest (standaard normaal).
     - `clock`: live duren beurten minuten, op je gemak uren (zeg je niets, dan geldt wat de server standaard heeft). `rated:false` speelt een vriendschappelijk potje dat geen rating verandert.
     - `hours` en `zone` (alleen op je gemak): de uren van de dag waarin de klok loopt, zoals `hours:18:00-22:00 zone:Europe/Amsterdam`. Elk bericht van het potje zegt wanneer de klok afloopt; op je gemak kunnen de andere spelers (of een serverbeheerder) **extra tijd** geven, telkens een halve beurt, tot 3 keer per potje.
@@ -193,7 +193,7 @@ rules-keer-kids-2-page =
 
 rules-keer-kids-3-title = Een worp, stap voor stap
 rules-keer-kids-3-page =
-    De spelers gooien **om de beurt**: de eerste plaats gooit eerst, dan de volgende plaats, enzovoort, één worp per speler.
+    De spelers gooien **om de beurt**: de plaats die in de lobby is gekozen gooit eerst (de host, tenzij die een andere koos: huisregel), dan de volgende plaats, enzovoort, één worp per speler.
 
     1. **Gooien.** Wie gooit, drukt op **Gooien** om alle drie de dobbelstenen te gooien.
     2. **Houden.** Wie gooit, klikt één dobbelsteen aan om die te houden. Die kleur is deze worp van hem, en iedereen kan zien welke dobbelsteen gehouden is.

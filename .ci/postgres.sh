@@ -2,7 +2,8 @@
 # Start a throw-away PostgreSQL on loopback for the storage tests; sourced by .ci/run.
 # Installs the distribution's packages if the server is missing. Exports
 # TABLERO_TEST_DATABASE_URL and TABLERO_TEST_PG_CTL, a script that stops and starts this same
-# server (`stop` fast, `start` with the same options, `status`) for the outage tests, and stops
+# server (`stop` fast, `start` with the same options, `freeze`/`thaw` every process of it with
+# SIGSTOP/SIGCONT, `status`) for the outage tests, and stops
 # the server when the calling shell exits.
 set -euo pipefail
 
@@ -34,15 +35,25 @@ as_pg "$pg_bin/initdb" -D "$pg_dir/data" -U tablero --auth=trust > "$pg_dir/init
 pg_ctl_script=$pg_dir/pg-ctl
 cat > "$pg_ctl_script" <<SCRIPT
 #!/usr/bin/env bash
-# Usage: $pg_ctl_script stop|start|status — this test server only (written by .ci/postgres.sh).
+# Usage: $pg_ctl_script stop|start|freeze|thaw|status — this test server only (written by
+# .ci/postgres.sh).
 set -euo pipefail
 ctl() { runuser -u $pg_user -- $pg_bin/pg_ctl -D $pg_dir/data "\$@"; }
+# Every process of the server (its postmaster and backends), to freeze or thaw: a hung server.
+signal() {
+    [ -f $pg_dir/data/postmaster.pid ] || return 0
+    pid=\$(head -1 $pg_dir/data/postmaster.pid)
+    kids=\$(cat /proc/"\$pid"/task/*/children 2> /dev/null || true)
+    kill -"\$1" "\$pid" \$kids 2> /dev/null || true
+}
 case "\${1:-}" in
-    stop) ctl -m fast -w stop > /dev/null ;;
-    start) ctl status > /dev/null || ctl -l $pg_dir/server.log -w \\
+    stop) signal CONT; ctl -m fast -w stop > /dev/null ;;
+    start) signal CONT; ctl status > /dev/null || ctl -l $pg_dir/server.log -w \\
         -o "-c listen_addresses=127.0.0.1 -p $pg_port -k $pg_dir -c fsync=off" start > /dev/null ;;
+    freeze) signal STOP ;;
+    thaw) signal CONT ;;
     status) ctl status > /dev/null ;;
-    *) echo "usage: \$0 stop|start|status" >&2; exit 2 ;;
+    *) echo "usage: \$0 stop|start|freeze|thaw|status" >&2; exit 2 ;;
 esac
 SCRIPT
 chmod 755 "$pg_ctl_script"

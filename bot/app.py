@@ -31,7 +31,7 @@ from bot.ui.ids import is_ours, readable
 from bot.ui.permissions import BASICS, FOR_THREADS
 from bot.ui.translator import CatalogTranslator
 from bot.wiring import AI_THINK_MS, Runtime, Startup, build
-from storage import Shards, StorageError, Store
+from storage import LeaseLost, Shards, StorageError, Store
 from words import Words
 
 log = logging.getLogger(__name__)
@@ -173,21 +173,25 @@ class TableroBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Everything that must be ready before the first interaction arrives."""
-        runtime = await build(self._startup, self, self)
+        runtime = await build(self._startup, self, self, prepared=self._prepared)
+        await runtime.health.start()  # the HTTP listener, if configured
+
+    async def _prepared(self, runtime: Runtime) -> None:
+        """The components and commands, set up before the bot serves its shards (while it
+        waits out the lease of their previous holder, if it must)."""
         self._runtime = runtime
         self.add_dynamic_items(*runtime.items)
         for cog in runtime.cogs:
             await self.add_cog(cog)
         await self.tree.set_translator(CatalogTranslator())
         await self.sync_commands()
-        await runtime.health.start()  # the HTTP listener, if configured
 
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         """Every discord.py event passes here, so the gateway's state is noted before any
         listener or timer runs; deadlines that waited for the gateway are armed once it is back."""
         runtime = self._runtime
         if runtime is not None and runtime.gateway.saw(event_name, *args) and not self.stopping:
-            runtime.timers.gateway_up()
+            runtime.gateway_up()
         super().dispatch(event_name, *args, **kwargs)
 
     async def sync_commands(self) -> None:
@@ -264,6 +268,9 @@ class TableroBot(commands.Bot):
             await refuse(interaction, "refuse-command-here")
             return
         name = interaction.command.qualified_name if interaction.command else "?"
+        if isinstance(original, LeaseLost):  # another process holds the shard now: it answers
+            log.warning("command /%s left unanswered: %s", name, original)
+            return
         if store_outage(original):
             log.error("the database can't take writes (command /%s): %s", name, original)
             await refuse(interaction, OUTAGE)

@@ -12,7 +12,7 @@ from urllib.parse import unquote
 
 from dotenv import dotenv_values
 
-from storage import DEFAULT_SQLITE_PATH, ONE_SHARD, Shards
+from storage import DEFAULT_SQLITE_PATH, LEASE_TTL_S, ONE_SHARD, Shards
 
 TOKEN_HELP = """\
 No Discord token: set DISCORD_TOKEN in the environment or in a .env file (see .env.example).
@@ -139,6 +139,9 @@ class Config:
     """AI_WORKERS: the processes hard computers think in (each takes one decision at a time)."""
     ai_cpu_ms: int = 100
     """AI_CPU_MS: the CPU time a hard computer's decision may take in its worker."""
+    lease_ttl_s: float = LEASE_TTL_S
+    """LEASE_TTL_S (PostgreSQL): how long after its last renewal this process may still serve
+    a shard, so how long a process taking the shard over waits (docs/deploy.md)."""
 
     @property
     def leads(self) -> bool:
@@ -166,6 +169,7 @@ class Config:
             shards=_shards(values),
             ai_workers=_whole(values.get("AI_WORKERS", "") or "1", "AI_WORKERS", 1),
             ai_cpu_ms=_whole(values.get("AI_CPU_MS", "") or "100", "AI_CPU_MS", 10),
+            lease_ttl_s=_ttl(values.get("LEASE_TTL_S", "")),
         )
 
 
@@ -238,6 +242,20 @@ def _cluster_share(index_text: str, processes_text: str, count: int) -> tuple[in
     if index >= processes:
         raise ConfigError(f"CLUSTER_INDEX must be 0 to {processes - 1}, not {index_text!r}")
     return tuple(range(index * count // processes, (index + 1) * count // processes))
+
+
+def _ttl(text: str) -> float:
+    """LEASE_TTL_S: seconds, from 1 to 15 (unset: the default)."""
+    text = text.strip()
+    if not text:
+        return LEASE_TTL_S
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = 0.0
+    if not 1 <= seconds <= 15:
+        raise ConfigError(f"LEASE_TTL_S must be a number of seconds from 1 to 15, not {text!r}")
+    return seconds
 
 
 def _whole(text: str, name: str, least: int) -> int:

@@ -109,7 +109,7 @@ async def serve(
         print(f"tablero: cannot open the database {_where(config)}: {reason}", file=err)
         return START_ERROR
     try:  # before Discord: a second process on the same shard must not even connect
-        await store.claim_shards(config.shards)
+        await store.claim_shards(config.shards, config.lease_ttl_s)
     except ShardTaken as exc:
         await store.close()
         print(f"tablero: {exc}", file=err)

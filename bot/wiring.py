@@ -26,19 +26,22 @@ from bot.cogs.notify import NotifyCog
 from bot.cogs.privacy import PrivacyButton, PrivacyCog
 from bot.cogs.ratings import BoardButton, RatingsCog
 from bot.cogs.settings import SettingsCog
-from bot.config import Config, revealed
+from bot.config import Config
 from bot.core.after import AfterStepLink
 from bot.core.autopicks import Autopicks
 from bot.core.away import Aways
 from bot.core.clock_book import ClockBook
 from bot.core.clock_sync import ClockSync, Sleep
+from bot.core.downtime import ALIVE_NAME, Downtime
 from bot.core.gateway_watch import GatewayWatch
+from bot.core.held import JOURNAL_NAME, HeldClicks
 from bot.core.live import MakeAI
 from bot.core.moves import BotMoves
 from bot.core.privacy import Forgetting
 from bot.core.questions import Questions
 from bot.core.service import MatchService
 from bot.core.settings import Settings
+from bot.core.store_watch import StoreWatch
 from bot.core.thinking import Thinker
 from bot.core.timers import MatchTimers
 from bot.core.turn_clocks import TurnClocks
@@ -51,9 +54,9 @@ from bot.delivery.steps import Steps
 from bot.games import ADAPTERS, rules_table
 from bot.games.adapter import CommandKit
 from bot.health import PROBE_GUILD, Health, Lifecycle
-from bot.lease import ShardLease
+from bot.lease import ShardLease, claimed
 from bot.metrics import Metrics
-from bot.runtime import Runtime
+from bot.runtime import Prepared, Runtime
 from bot.ui.absence import Absence, AbsenceNotices
 from bot.ui.desk import MatchDesk
 from bot.ui.emoji import AppEmoji
@@ -62,13 +65,14 @@ from bot.ui.languages import Languages, guild_locales
 from bot.ui.layouts import Layouts
 from bot.ui.lobbies import Lobbies
 from bot.ui.match_list import MatchListButton
+from bot.ui.patience import Patience
 from bot.ui.router import ClickRouter
 from bot.ui.rules_pages import HowToPlayButton, RulesButton
 from bot.ui.starts import MatchStarts
 from games.common.levels import Level
 from games.common.protocol import Policy
 from games.registry import GameSpec
-from storage import Rebuilt, Store, open_store, rebuild_open
+from storage import Rebuilt, Store, rebuild_open
 
 log = logging.getLogger(__name__)
 
@@ -95,20 +99,21 @@ class Startup:
     """How background work waits between its tries (tests pass a virtual one)."""
 
 
-async def build(startup: Startup, client: discord.Client, lifecycle: Lifecycle) -> Runtime:
+async def build(
+    startup: Startup, client: discord.Client, lifecycle: Lifecycle, prepared: Prepared
+) -> Runtime:
     """Open the store (unless handed one), rebuild the open matches, build every component
-    and restore what was running: the bot is ready for its first interaction."""
+    and set them up (`prepared`), then — once the shards' previous holder stopped — restore
+    what was running: the bot is ready for its first interaction."""
     config = startup.config
-    store, owns = startup.store, startup.store is None
-    if store is None:
-        store = await open_store(revealed(config.database_url), config.db_path)
-        await store.claim_shards(config.shards)
-    lease = ShardLease(store, config.shards, client.close)
-    lease.start()
+    store, lease = await claimed(config, startup.store, client.close)
     rebuilt = await rebuild_open(store, config.shards)
     _report(rebuilt)
-    held = (store, owns, lease, dict(rebuilt.problems))
+    held = (store, startup.store is None, lease, dict(rebuilt.problems))
     runtime = _runtime(startup, client, lifecycle, held)
+    runtime.publisher.spawn(runtime.publisher.warm_up(), "warm-up")
+    await prepared(runtime)
+    await store.ready_to_serve()  # what came before overlapped the previous holder's TTL
     await runtime.emoji.start()  # before the restore: the first messages posted show them
     await _restore(runtime, rebuilt)
     if len(config.shards.indices) < config.shards.count:
@@ -122,9 +127,12 @@ async def _restore(runtime: Runtime, rebuilt: Rebuilt) -> None:
     owed messages, in that order."""
     await runtime.languages.restore()
     runtime.service.adopt(rebuilt)
+    runtime.held.restore()  # clicks a journal kept: their matches' deadlines wait for them
+    runtime.downtime.start()  # given back once the gateway is up
     await runtime.autopicks.restore(runtime.service.matches.values())
     await runtime.lobbies.restore()
     await runtime.steps.restore(rebuilt, last_moments(list(rebuilt.stored.values())))
+    await runtime.held.replay()
     log.info("ready to serve %d open matches", len(runtime.service.matches))
 
 
@@ -158,6 +166,9 @@ class _Core:
     service: MatchService
     autopicks: Autopicks
     forgetting: Forgetting
+    store_watch: StoreWatch
+    held: HeldClicks
+    downtime: Downtime
 
 
 def _core(startup: Startup, store: Store, client: discord.Client, metrics: Metrics) -> _Core:
@@ -190,8 +201,14 @@ def _core(startup: Startup, store: Store, client: discord.Client, metrics: Metri
         language=languages.public,
         observe_append=metrics.store_append.observe,
         autopicks=autopicks.seats,
+        reloaded=link.reloaded,
     )
     forgetting = Forgetting(store, service, clock.now_ms)
+    store_watch = StoreWatch(store, clock.local_ms)
+    data = config.db_path.parent  # the journal and the life note, beside the SQLite file
+    held = HeldClicks(service, link, store_watch, clock.now_ms, data / JOURNAL_NAME)
+    downtime = Downtime(service, link, clock.now_ms, data / ALIVE_NAME)
+    store_watch.on_back(held.replay)  # kept clicks first, then the deadlines that waited
     return _Core(
         clock,
         gateway,
@@ -203,6 +220,9 @@ def _core(startup: Startup, store: Store, client: discord.Client, metrics: Metri
         service,
         autopicks,
         forgetting,
+        store_watch,
+        held,
+        downtime,
     )
 
 
@@ -238,7 +258,14 @@ def _delivery(
     messenger, layouts = DiscordMessenger(client), Layouts(emoji, book)
     publisher = Publisher(messenger, layouts, store, service, timed=metrics.timed_render)
     outbox = Outbox(
-        store, service, publisher, layouts, clock, after=core.link, shards=config.shards
+        store,
+        service,
+        publisher,
+        layouts,
+        clock,
+        after=core.link,
+        store_watch=core.store_watch,
+        shards=config.shards,
     )
     turn_clocks = TurnClocks(
         store,
@@ -251,8 +278,9 @@ def _delivery(
     )
     aways = Aways(store, core.settings, book, service.matches.values, clock.now_ms)
     timers = MatchTimers(
-        service, turn_clocks, clock, core.gateway, core.link, aways=aways, ping=store.ping
+        service, turn_clocks, clock, core.gateway, core.link, aways=aways, store=core.store_watch
     )
+    core.store_watch.on_back(timers.store_back)
     notices = AbsenceNotices(messenger)
     steps = Steps(
         publisher,
@@ -312,6 +340,9 @@ def _ui(core: _Core, out: _Delivery, config: Config, store: Store, client: disco
         publisher=out.publisher,
         layouts=out.layouts,
         settings=settings,
+        patience=Patience(
+            service, core.held, core.store_watch, core.link, now_ms=core.clock_sync.now_ms
+        ),
         now_ms=core.clock_sync.now_ms,
     )
     desk = MatchDesk(service, steps, starts)
@@ -402,6 +433,9 @@ def _runtime(
         desk=ui.desk,
         cogs=ui.cogs,
         items=ui.items,
+        store_watch=core.store_watch,
+        held=core.held,
+        downtime=core.downtime,
         startup_problems=problems,
     )
 

@@ -74,6 +74,9 @@ class FakeDiscord(Driver):
             "tablero-emoji",
             "tablero-away-watch",
             "tablero-privacy-watch",
+            "tablero-alive",
+            "tablero-store-probe",
+            "tablero-loop-beat",
             "fakediscord-bg",
         )
         self.response_timeout = 5.0

@@ -6,7 +6,7 @@ finished match through the very same functions, so a rebuild equals the incremen
 
 from ratings.model import DEFAULT, Prior, Standing, conservative, initial, rate
 from ratings.rebuild import FinishedMatch, RebuiltRatings, history_of, rate_match, rebuild
-from ratings.results import DEPARTURES, FORFEITS, places_of, rated_players
+from ratings.results import DEPARTURES, FORFEITS, places_of, rated_players, standing_places
 
 __all__ = [
     "DEFAULT",
@@ -24,4 +24,5 @@ __all__ = [
     "rate_match",
     "rated_players",
     "rebuild",
+    "standing_places",
 ]

@@ -56,6 +56,12 @@ def places_of(record: MatchRecord, departed: Mapping[Seat, str]) -> tuple[int, .
         base = (1,) * len(record.players)
     else:
         raise ValueError("the match did not reach its end and nobody left it: it has no result")
+    return standing_places(base, departed)
+
+
+def standing_places(base: Sequence[int], departed: Mapping[Seat, str]) -> tuple[int, ...]:
+    """The board's places (`base`, by seat) once the departed seats are moved last: what a
+    results card shows, as `places_of` stores it, whoever played the departed seats out."""
     staying = [seat for seat in range(len(base)) if seat not in departed]
     last = len(staying) + 1 if staying else len(base)
     return tuple(

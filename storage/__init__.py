@@ -15,12 +15,14 @@ from pathlib import Path
 
 from storage.errors import (
     DuplicateInteraction,
+    LeaseLost,
     SchemaTooNew,
     ShardTaken,
     StaleVersion,
     StorageError,
     UnknownMatch,
 )
+from storage.lease import LEASE_TTL_S
 from storage.postgres import PostgresStore
 from storage.protocol import Store
 from storage.rebuild import Rebuilt, rebuild_open
@@ -63,6 +65,7 @@ async def open_store(database_url: str | None = None, sqlite_path: Path | None =
 
 __all__ = [
     "DEFAULT_SQLITE_PATH",
+    "LEASE_TTL_S",
     "LOBBY_KINDS",
     "LOBBY_STATUSES",
     "MATCH_STATUSES",
@@ -74,6 +77,7 @@ __all__ = [
     "Deadline",
     "DuplicateInteraction",
     "Forgotten",
+    "LeaseLost",
     "Lobby",
     "MemberSeat",
     "NewMatch",

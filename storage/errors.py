@@ -26,3 +26,9 @@ class DuplicateInteraction(StorageError):
 
 class UnknownMatch(StorageError):
     """No match has this id."""
+
+
+class LeaseLost(ShardTaken):
+    """Another process took the shard of this match since this one claimed it (its lease
+    generation moved on): the write was refused and stored nothing, and this process must stop
+    serving the shard."""

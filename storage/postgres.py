@@ -4,21 +4,23 @@ slices) share one database. Same interface and behaviour as the SQLite store."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import asyncpg
 
 from games.records import Entry
 from ratings.history import RatingChange
+from storage import fence
 from storage.errors import (
     DuplicateInteraction,
+    LeaseLost,
     SchemaTooNew,
-    ShardTaken,
     StaleVersion,
     StorageError,
     UnknownMatch,
 )
+from storage.lease import LEASE_TTL_S, Lease
 from storage.member_data import MemberData
 from storage.reads import SharedReads
 from storage.records import (
@@ -83,10 +85,6 @@ from storage.sql import (
 
 _LOCK_KEY = 0x7AB1E20
 """Advisory lock held while migrating, so two processes starting together migrate once."""
-SHARD_KEY: Final = 0x7AB1E21
-"""First half of a shard's advisory lock (the second: the shard's index)."""
-COUNT_KEY: Final = 0x7AB1E22
-"""First half of the shared advisory lock on the cluster's shard count (the second: it)."""
 CONNECT_TIMEOUT_S: Final = 5.0
 """How long making a connection may take: a server that accepts and never answers (or a host
 gone from the network) fails the call in seconds, not after asyncpg's default minute."""
@@ -106,9 +104,9 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self.url = url
-        self._lease: asyncpg.Connection | None = None
-        """The connection holding this process's shard lease (advisory locks), if claimed."""
-        self._shards: Shards | None = None
+        self._lease: Lease | None = None
+        """This process's lease on its shards, once claimed (storage/lease.py)."""
+        self._lost: Callable[[], None] = _nothing
 
     @classmethod
     async def open(cls, url: str) -> PostgresStore:
@@ -132,48 +130,79 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
 
     async def close(self) -> None:
         """Close the pool (and the lease: the shard is free again)."""
-        if self._lease is not None:
-            await self._lease.close()
-            self._lease = None
+        lease, self._lease = self._lease, None
+        if lease is not None:
+            await lease.release()
         await self._pool.close()
 
-    async def claim_shards(self, shards: Shards) -> None:
-        """Hold this process's shards as session advisory locks on a connection of its own:
-        one per shard (exclusive) and one on the cluster's shard count (shared, refused when
-        another process runs with another count). A crashed process's session ends with its
-        connection, and its replacement takes the shards."""
+    async def claim_shards(self, shards: Shards, ttl_s: float = LEASE_TTL_S) -> None:
+        """Hold this process's shards (storage/lease.py): session advisory locks on a connection
+        of its own — one per shard, exclusive, and a shared one on the cluster's shard count —
+        and each shard's lease generation moved on, which every write of a match checks from now
+        on (the previous holders can store nothing more). `ready_to_serve` then waits until
+        their leases ran out."""
+        lease = Lease(shards, ttl_s, self._connect)
+        lease.on_lost(self._lost)
+        await lease.take()
+        self._lease = lease
+
+    async def ready_to_serve(self) -> None:
+        """Return once the previous holders of the claimed shards stopped serving them (their
+        leases ran out)."""
+        if self._lease is not None:
+            await self._lease.ready()
+
+    async def _connect(self) -> asyncpg.Connection:
         try:
-            lease = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT_S)
+            return await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT_S)
         except (OSError, asyncpg.PostgresError) as exc:
             raise StorageError(f"cannot connect to PostgreSQL: {exc}") from exc
-        try:
-            await _take(lease, shards)
-        except BaseException:
-            await lease.close()
-            raise
-        self._lease, self._shards = lease, shards
 
     async def keep_shards(self) -> bool:
-        """Whether the lease still holds; one lost with its connection (the server restarted)
-        is taken again, ShardTaken if another process took a shard meanwhile."""
-        if self._shards is None:
+        """Renew the lease; one lost with its connection is taken again, ShardTaken if another
+        process took a shard meanwhile."""
+        if self._lease is None:
             return False
-        if self._lease is not None and not self._lease.is_closed():
-            await self._lease.fetchval("SELECT 1", timeout=COMMAND_TIMEOUT_S)
-            return True
-        self._lease = None
-        shards, self._shards = self._shards, None
-        await self.claim_shards(shards)
+        await self._lease.keep()
         return True
+
+    def on_lease_lost(self, listener: Callable[[], None]) -> None:
+        """Call `listener` the moment the lease may be lost: its connection ended, or a write
+        was refused with LeaseLost."""
+        self._lost = listener
+        if self._lease is not None:
+            self._lease.on_lost(listener)
+
+    @property
+    def _fence(self) -> list[int] | None:
+        """The fences' argument: this process's lease generations (None: nothing claimed)."""
+        return None if self._lease is None else self._lease.fence
+
+    def _lease_lost(self, match_id: int) -> LeaseLost:
+        """The refusal of a write the fence stopped; the lease's listener is told at once."""
+        self._lost()
+        return LeaseLost(
+            f"match {match_id}: this process no longer holds its shard (another took it)"
+        )
+
+    async def _refused(
+        self, db: asyncpg.pool.PoolConnectionProxy, match_id: int, expected: int | None = None
+    ) -> StorageError:
+        """Why a fenced write of a match changed nothing: no such match, the fence, or (for an
+        append expecting version `expected`) another version."""
+        row = await db.fetchrow(fence.OURS, match_id, self._fence)
+        if row is None:
+            return UnknownMatch(f"no match {match_id}")
+        if not row["ours"]:
+            return self._lease_lost(match_id)
+        return StaleVersion(f"match {match_id} is at version {row['version']}, not {expected}")
 
     async def create_match(self, match: NewMatch) -> int:
         """Store a new open match with its seats; return its id."""
         now = now_ms()
         async with self._pool.acquire() as db, db.transaction():
-            match_id: int = await db.fetchval(
-                "INSERT INTO matches (game, options, seed, guild_id, channel_id, thread_id,"
-                " rated, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)"
-                " RETURNING id",
+            match_id: int | None = await db.fetchval(
+                fence.CREATE_MATCH,
                 match.game,
                 json.dumps(match.options),
                 match.seed,
@@ -182,7 +211,13 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
                 match.thread_id,
                 match.rated,
                 now,
+                self._fence,
             )
+            if match_id is None:
+                self._lost()
+                raise LeaseLost(
+                    f"a match in server {match.guild_id}: this process no longer holds its shard"
+                )
             await db.executemany(
                 "INSERT INTO seats (match_id, seat, player_id, name) VALUES ($1, $2, $3, $4)",
                 [(match_id, seat, p.id, p.name) for seat, p in enumerate(match.players)],
@@ -203,20 +238,15 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
         owing = None if owed is None else owed_row(owed)
         async with self._pool.acquire() as db, db.transaction():
             status = await db.execute(
-                "UPDATE matches SET version = version + $1, updated_at = $2"
-                " WHERE id = $3 AND version = $4",
+                fence.APPEND_VERSION,
                 len(entries),
                 now,
                 match_id,
                 expected_version,
+                self._fence,
             )
             if status == "UPDATE 0":
-                current = await db.fetchval("SELECT version FROM matches WHERE id = $1", match_id)
-                if current is None:
-                    raise UnknownMatch(f"no match {match_id}")
-                raise StaleVersion(
-                    f"match {match_id} is at version {current}, not {expected_version}"
-                )
+                raise await self._refused(db, match_id, expected_version)
             rows = [
                 (match_id, expected_version + i + 1, e.seat, e.action, e.at, e.interaction, now)
                 for i, e in enumerate(entries)
@@ -242,16 +272,16 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
     async def owe(self, owed: Owed) -> None:
         """Record a message a match owes outside a step."""
         row = owed_row(owed)
-        try:
-            async with self._pool.acquire() as db:
-                await db.execute(OWE, *row)
-        except asyncpg.ForeignKeyViolationError as exc:
-            raise UnknownMatch(f"no match {owed.match_id}") from exc
+        async with self._pool.acquire() as db:
+            if await db.execute(fence.OWE, *row, self._fence) == "INSERT 0 0":
+                raise await self._refused(db, owed.match_id)
 
     async def settle(self, match_id: int, version: int) -> None:
         """What the match owed up to `version` is done."""
         async with self._pool.acquire() as db:
-            await db.execute(SETTLE, match_id, version)
+            ours = await db.fetchval(fence.SETTLE, match_id, version, self._fence)
+        if ours is False:
+            raise self._lease_lost(match_id)
 
     async def load(self, match_id: int) -> StoredMatch:
         """The match and its whole event log."""
@@ -293,11 +323,9 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
         """Record how the player of `seat` left the match."""
         check_departure(how)
         async with self._pool.acquire() as db, db.transaction():
-            done = await db.execute(
-                "UPDATE matches SET updated_at = $1 WHERE id = $2", now_ms(), match_id
-            )
+            done = await db.execute(fence.TOUCH, now_ms(), match_id, self._fence)
             if done == "UPDATE 0":
-                raise UnknownMatch(f"no match {match_id}")
+                raise await self._refused(db, match_id)
             done = await db.execute(
                 "UPDATE seats SET departed = $1 WHERE match_id = $2 AND seat = $3",
                 how,
@@ -310,18 +338,19 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
     async def set_status(self, match_id: int, status: str) -> None:
         """Mark a match finished, cancelled, abandoned, or open."""
         check_match_status(status)
-        await self._update(
-            match_id, "UPDATE matches SET status = $1, updated_at = $2 WHERE id = $3", status
-        )
+        async with self._pool.acquire() as db:
+            done = await db.execute(fence.SET_STATUS, status, now_ms(), match_id, self._fence)
+            if done == "UPDATE 0":
+                raise await self._refused(db, match_id)
 
     async def set_message(
         self, match_id: int, message_id: str | None, settled: int | None = None
     ) -> None:
         """Remember the Discord message that shows the match (settling what it shows)."""
-        sql = "UPDATE matches SET message_id = $1, updated_at = $2 WHERE id = $3"
         async with self._pool.acquire() as db, db.transaction():
-            if await db.execute(sql, message_id, now_ms(), match_id) == "UPDATE 0":
-                raise UnknownMatch(f"no match {match_id}")
+            done = await db.execute(fence.SET_MESSAGE, message_id, now_ms(), match_id, self._fence)
+            if done == "UPDATE 0":
+                raise await self._refused(db, match_id)
             if settled is not None:
                 await db.execute(SETTLE, match_id, settled)
 
@@ -341,14 +370,9 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
         now = now_ms()
         try:
             async with self._pool.acquire() as db, db.transaction():
-                done = await db.execute(
-                    "UPDATE matches SET status = $1, updated_at = $2 WHERE id = $3",
-                    status,
-                    now,
-                    match_id,
-                )
+                done = await db.execute(fence.SET_STATUS, status, now, match_id, self._fence)
                 if done == "UPDATE 0":
-                    raise UnknownMatch(f"no match {match_id}")
+                    raise await self._refused(db, match_id)
                 await db.execute("DELETE FROM deadlines WHERE match_id = $1", match_id)
                 await db.executemany(RATING_UPSERT, rating_rows(ratings, now))
                 await db.executemany(
@@ -545,12 +569,6 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
             )
         return [deadline_from_row(r) for r in rows]
 
-    async def _update(self, match_id: int, sql: str, value: Any) -> None:
-        async with self._pool.acquire() as db:
-            status = await db.execute(sql, value, now_ms(), match_id)
-        if status == "UPDATE 0":
-            raise UnknownMatch(f"no match {match_id}")
-
 
 async def _migrate(pool: asyncpg.Pool) -> None:
     """Refuse a newer schema; apply pending migrations in one transaction under a lock."""
@@ -569,25 +587,5 @@ async def _migrate(pool: asyncpg.Pool) -> None:
             await db.execute("INSERT INTO tablero_schema (version) VALUES ($1)", number)
 
 
-async def _take(lease: asyncpg.Connection, shards: Shards) -> None:
-    """Take the locks of `shards` on `lease`, or ShardTaken saying who holds what (the shard
-    count first: a shard's lock is its index, the same in any count)."""
-    await lease.execute("SELECT pg_advisory_lock_shared($1, $2)", COUNT_KEY, shards.count)
-    other = await lease.fetchval(
-        "SELECT min(objid::int8) FROM pg_locks WHERE locktype = 'advisory' AND granted"
-        " AND classid::int8 = $1 AND objsubid = 2 AND objid::int8 <> $2",
-        COUNT_KEY,
-        shards.count,
-    )
-    if other is not None:
-        raise ShardTaken(
-            f"other Tablero processes on this database run with SHARD_COUNT={other}, this one"
-            f" with {shards.count}: every process of a cluster needs the same SHARD_COUNT"
-        )
-    for index in shards.indices:
-        held = await lease.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_KEY, index)
-        if not held:
-            raise ShardTaken(
-                f"shard {index} of {shards.count} is already run by another Tablero process"
-                " on this database"
-            )
+def _nothing() -> None:
+    """No listener of the lease yet."""

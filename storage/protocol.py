@@ -7,11 +7,12 @@ an interaction id can be stored only once, so a redelivered click never applies 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from games.records import Entry, Player
 from ratings.history import RatingChange
+from storage.lease import LEASE_TTL_S
 from storage.records import (
     ONE_SHARD,
     AwaySpan,
@@ -48,7 +49,10 @@ class Store(Protocol):
         """Append events if the match is still at `expected_version`, and record the message
         they make due (replacing an undelivered one); return the new version.
 
-        Raises StaleVersion, DuplicateInteraction or UnknownMatch and stores nothing then.
+        Raises StaleVersion, DuplicateInteraction, UnknownMatch or LeaseLost (PostgreSQL: the
+        match's shard was taken by another process since this one claimed it) and stores
+        nothing then. Every write of a match is fenced so: `create_match`, `owe`, `settle`,
+        `set_message`, `set_status`, `set_departed`, `finish_match` too.
         """
         ...
 
@@ -73,16 +77,34 @@ class Store(Protocol):
         """Ids of every match still open in the servers on `shards` (to rebuild at start-up)."""
         ...
 
-    async def claim_shards(self, shards: Shards) -> None:
+    async def claim_shards(self, shards: Shards, ttl_s: float = LEASE_TTL_S) -> None:
         """Make this process the only one running `shards` until the store is closed;
         ShardTaken if another holds one of them, runs with another shard count, or the store
-        can't be shared (a SQLite file is one process's, so it takes only the one shard)."""
+        can't be shared (a SQLite file is one process's, so it takes only the one shard).
+
+        PostgreSQL: each shard's lease generation moves on at once (every write of a match
+        checks it from then on: the previous holder can store nothing more), and this process
+        promises in turn to stop serving within `ttl_s` of losing the lease
+        (storage/lease.py)."""
+        ...
+
+    async def ready_to_serve(self) -> None:
+        """Return once the shards claimed may be served — answered, posted to: the previous
+        holder's lease ran out (its TTL since its last renewal; at once after a clean stop, and
+        always on SQLite). What stays inside the database (reading the matches) may be done
+        before."""
         ...
 
     async def keep_shards(self) -> bool:
-        """Whether the claim still holds; a claim lost with the database's connection is taken
-        again (ShardTaken if another process took it meanwhile). StorageError or an outage
-        while the database is down."""
+        """Renew the claim and say whether there is one; a claim lost with the database's
+        connection is taken again (ShardTaken if another process took it meanwhile).
+        StorageError or an outage while the database is down."""
+        ...
+
+    def on_lease_lost(self, listener: Callable[[], None]) -> None:
+        """Call `listener` the moment the claim may be lost — its connection ended, or a write
+        was refused with LeaseLost — so the bot checks it at once (`keep_shards`) rather than at
+        its next renewal. Never called on SQLite."""
         ...
 
     async def open_match_in(self, channel_id: str) -> int | None:

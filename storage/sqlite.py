@@ -6,7 +6,7 @@ import asyncio
 import fcntl
 import json
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -22,6 +22,7 @@ from storage.errors import (
     StorageError,
     UnknownMatch,
 )
+from storage.lease import LEASE_TTL_S
 from storage.member_data import MemberData
 from storage.reads import SharedReads
 from storage.records import (
@@ -121,10 +122,12 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
             self._claim.close()
             self._claim = None
 
-    async def claim_shards(self, shards: Shards) -> None:
+    async def claim_shards(self, shards: Shards, ttl_s: float = LEASE_TTL_S) -> None:
         """One bot process per SQLite file: a lock file beside it, held until close (a second
         process on the same file is refused; `tablero db` commands take no claim and may read
-        beside the bot). That process runs every shard: sharing them out needs PostgreSQL."""
+        beside the bot). That process runs every shard: sharing them out needs PostgreSQL. A
+        lock file is never held by a process that is gone, so there is no TTL to wait out and
+        nothing to fence."""
         if shards.indices != tuple(range(shards.count)):
             raise ShardTaken(
                 f"this process would run {shards} only: sharing the shards out among"
@@ -146,6 +149,12 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
     async def keep_shards(self) -> bool:
         """A lock file can't be lost while the process lives."""
         return True
+
+    def on_lease_lost(self, listener: Callable[[], None]) -> None:
+        """Never called: a lock file can't be lost while the process lives."""
+
+    async def ready_to_serve(self) -> None:
+        """At once: a lock file is never held by a process that is gone."""
 
     async def create_match(self, match: NewMatch) -> int:
         """Store a new open match with its seats; return its id."""

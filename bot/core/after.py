@@ -41,6 +41,10 @@ class AfterStep(Protocol):
         """A timer found an away member of the match due back."""
         ...
 
+    def reloaded(self, live: LiveMatch) -> None:
+        """The match service read the match back from the store (it was ahead)."""
+        ...
+
 
 class AfterStepLink:
     """An `AfterStep` for the components built before the pipeline: it forwards every call to
@@ -83,3 +87,7 @@ class AfterStepLink:
     async def away_due(self, live: LiveMatch) -> None:
         """Forwarded."""
         await self._to().away_due(live)
+
+    def reloaded(self, live: LiveMatch) -> None:
+        """Forwarded."""
+        self._to().reloaded(live)

@@ -53,6 +53,23 @@ class Private:
     """Replace it with this text, its components gone."""
 
 
+@dataclass(frozen=True, slots=True)
+class HeldClick:
+    """A member's timed click the database could not take (down, or slower than Discord's
+    3 s): kept with its Discord stamp and applied, in order, once the database answers."""
+
+    match_id: int
+    user_id: str
+    version: int
+    """The match version the clicked message showed."""
+    action: Action
+    """The move, stamped with the click's Discord time."""
+    interaction: str
+    """The click's interaction id (a click is stored once, whichever way it arrives)."""
+    place: Place
+    """Where the click was made."""
+
+
 @dataclass(slots=True, eq=False)
 class LiveMatch:
     """An open match as the bot holds it: the replayed state plus where it is shown."""
@@ -97,6 +114,9 @@ class LiveMatch:
     private: list[Private] = field(default_factory=list)
     """Messages only one member sees that a later step makes stale, still open (in memory:
     after a restart a stale one is answered when clicked)."""
+    held: list[HeldClick] = field(default_factory=list)
+    """Timed clicks kept through a database outage, in click order: applied before anything
+    the bot does by itself (bot/core/held.py)."""
     _ais: dict[Seat, Policy] = field(default_factory=dict)
 
     @property
@@ -153,9 +173,11 @@ class LiveMatch:
         return seat in state.seats_to_act() or self.rules.chance_trigger(state) == seat
 
     def vote_cancel(self, user_id: str) -> list[Player]:
-        """Count a member's vote to cancel; the members who still have to agree."""
+        """Count a member's vote to cancel; the members who still have to agree (one away whom
+        the computer stands in for too: the seat is still theirs)."""
         self.cancel_votes.add(user_id)
-        return [p for p in self.humans() if p.id not in self.cancel_votes]
+        seated = [p for s, p in enumerate(self.players) if s not in self.departed]
+        return [p for p in seated if not is_computer(p.id) and p.id not in self.cancel_votes]
 
     def humans(self) -> list[Player]:
         """The members still playing."""

@@ -135,6 +135,22 @@ class GameRules(Protocol):
         nothing: no clock runs against it."""
         return None
 
+    def held_up(
+        self, live: MatchView, clicked_ms: int, now_ms: int
+    ) -> Sequence[tuple[Seat, Action]]:
+        """What the game stores after a click kept through a database outage was applied at
+        `now_ms` (Discord's), though made at `clicked_ms`: Kero gives the whole wait back to the
+        tank, beyond the capped credit the click itself got; by default nothing."""
+        return ()
+
+    def bot_down(
+        self, live: MatchView, since_ms: int, now_ms: int
+    ) -> Sequence[tuple[Seat, Action]]:
+        """What the game stores when the bot is back at `now_ms` after being down since
+        `since_ms` (Discord's times; clicks made meanwhile were lost): Kero gives the downtime
+        back to a tank whose window was open when the bot went down; by default nothing."""
+        return ()
+
     def board_version(self, state: GameState) -> int:
         """The version the match's board image is drawn at, for a game whose images have a
         strip (`render.GameImages.strip`) that shows what changed since: the steps after it

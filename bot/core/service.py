@@ -20,12 +20,13 @@ from typing import Any
 from bot.core.live import LiveMatch, Place, Played, check_place, live_from
 from bot.core.moves import Batch, BotMoves, acting_for
 from bot.core.questions import Questions
-from bot.core.refusals import NO_MATCH, OUT_OF_DATE, Refused, explain
+from bot.core.refusals import OUT_OF_DATE, Refused, explain
+from bot.core.reloads import Reloads
 from bot.core.rules import GameRules, Move
 from bot.core.standings import store_ending
 from games.common.errors import IllegalAction
 from games.common.protocol import Action, GameState, Seat
-from games.records import Player, replay
+from games.records import Player
 from games.registry import get_game
 from storage import (
     DuplicateInteraction,
@@ -33,10 +34,8 @@ from storage import (
     Owed,
     Rebuilt,
     StaleVersion,
-    StorageError,
     Store,
     StoredMatch,
-    UnknownMatch,
 )
 from words import DEFAULT, Words, words_for
 
@@ -58,6 +57,7 @@ class MatchService:
         language: Callable[[str | None], Words] | None = None,
         observe_append: Callable[[float], None] | None = None,
         autopicks: Callable[[Sequence[Player]], Awaitable[set[Seat]]] | None = None,
+        reloaded: Callable[[LiveMatch], None] | None = None,
     ) -> None:
         self._store = store
         self._rules = rules
@@ -74,6 +74,8 @@ class MatchService:
         """Told how long each append took, in seconds (the bot's metrics)."""
         self._autopicks = autopicks
         """A new match's seats whose choices without alternative the bot makes (autopicks.py)."""
+        self._reloads = Reloads(store, self._live_from, self._wake_of, reloaded or _nothing)
+        """A match read back from the store (its message re-published: `reloaded`)."""
         self.matches: dict[int, LiveMatch] = {}
         self._by_channel: dict[str, int] = {}
         self._channel_locks: dict[str, asyncio.Lock] = {}
@@ -103,15 +105,21 @@ class MatchService:
         """Held while a match is being started in a channel, so two starts cannot both win."""
         return self._channel_locks.setdefault(channel_id, asyncio.Lock())
 
-    async def get(self, match_id: int, clicked: Place | None = None) -> LiveMatch:
-        """An open match; Refused (saying why) for one that is over or unknown, or when a click
-        made at `clicked` is not where the match plays."""
+    async def get(
+        self, match_id: int, clicked: Place | None = None, version: int | None = None
+    ) -> LiveMatch:
+        """An open match — read back from the store when a click drawn at `version` is ahead of
+        it; Refused (saying why) for one that is over or unknown, or when a click made at
+        `clicked` is not where the match plays."""
         live = self.matches.get(match_id)
         if live is not None:
             if clicked is not None:
                 check_place(match_id, (live.guild_id, live.channel_id), clicked)
+            if version is not None and version > live.state.version:
+                async with live.lock:
+                    await self._reloads.catch_up(live)
             return live
-        stored = await self._stored(match_id, clicked)
+        stored = await self._reloads.clicked(match_id, clicked)
         if stored.status != "open":
             raise Refused("refuse-match-status", status=stored.status)
         log.error("match %s is open in the database but could not be rebuilt", match_id)
@@ -123,22 +131,7 @@ class MatchService:
         if live is not None:
             check_place(match_id, (live.guild_id, live.channel_id), clicked)
         else:
-            await self._stored(match_id, clicked)
-
-    async def _stored(self, match_id: int, clicked: Place | None) -> StoredMatch:
-        """A match from the store, checked against where a click was made."""
-        try:
-            stored = await self._store.load(match_id)
-        except UnknownMatch:
-            log.info("a click named match %s, which does not exist", match_id)
-            raise Refused(NO_MATCH) from None
-        except StorageError:
-            log.warning("match %s could not be loaded", match_id, exc_info=True)
-            raise Refused(NO_MATCH) from None
-        if clicked is not None:
-            where = (stored.guild_id, stored.thread_id or stored.channel_id or "")
-            check_place(match_id, where, clicked)
-        return stored
+            await self._reloads.clicked(match_id, clicked)
 
     async def create(
         self,
@@ -197,7 +190,7 @@ class MatchService:
     ) -> Played:
         """Apply a member's move (an action, or the throw of the dice they trigger) drawn at
         `version`, clicked at `clicked` (refused unless that is where the match plays)."""
-        live = await self.get(match_id, clicked)
+        live = await self.get(match_id, clicked, version)
         async with live.lock:
             if not live.open:
                 raise Refused("refuse-match-over")
@@ -239,20 +232,28 @@ class MatchService:
                 return None
             return await self._hand_to_ai(live, seat, "resigned")
 
-    async def system(self, match_id: int, seat: Seat, action: Action) -> Played | None:
+    async def system(
+        self, match_id: int, seat: Seat, action: Action, due: bool = False
+    ) -> Played | None:
         """Apply an action the bot takes for a seat (a tank running dry, a credit, a live
         fuel-up handed to the fixed cadence, a skipped turn); None if the match no longer
-        accepts it."""
+        accepts it, or (a `due` deadline) while a click kept through an outage waits."""
+        return await self.system_steps(match_id, ((seat, action),), due)
+
+    async def system_steps(
+        self, match_id: int, steps: Sequence[tuple[Seat, Action]], due: bool = False
+    ) -> Played | None:
+        """`system` for several actions stored as one batch (Kero: a long wait given back)."""
         async with self._open_locked(match_id) as live:
-            if live is None:
+            if live is None or (due and live.held):
                 return None
-            work = live.state.clone()
+            work, batch = live.state.clone(), Batch()
             try:
-                work.apply(seat, action)
+                for seat, action in steps:
+                    work.apply(seat, action)
+                    batch.add(seat, action, action.at)
             except IllegalAction:
                 return None
-            batch = Batch()
-            batch.add(seat, action, action.at)
             self._moves.advance(live, work, batch)
             return await self._commit(live, work, batch)
 
@@ -339,12 +340,7 @@ class MatchService:
         match's results may still be owed after a restart. StorageError or ValueError for a
         match whose record can't be replayed."""
         live = self.matches.get(match_id)
-        if live is not None:
-            return live
-        stored = await self._store.load(match_id)
-        rebuilt = self._live_from(stored, replay(stored.record))
-        rebuilt.open = False  # not held here: nothing is applied to it, no timer runs for it
-        return rebuilt
+        return live if live is not None else await self._reloads.rebuild(match_id)
 
     async def _commit(self, live: LiveMatch, work: GameState, batch: Batch) -> Played:
         before, key = live.state, live.message_key
@@ -356,10 +352,11 @@ class MatchService:
             owed = Owed(live.id, "post", work.version, shown, self._now_ms())
         try:
             await self._append(live.id, before.version, batch, owed)
-        except DuplicateInteraction:
+        except DuplicateInteraction:  # stored already (a write thought lost): memory catches up
+            await self._reloads.catch_up(live)
             raise Refused("refuse-already-counted") from None
         except StaleVersion:
-            await self._reload(live)
+            await self._reloads.catch_up(live)
             raise Refused("refuse-moved-on") from None
         live.state, live.wake_at = work, batch.wake_at
         self._questions.ask(live, batch.think)
@@ -377,11 +374,6 @@ class MatchService:
         finally:
             self._observe_append(time.perf_counter() - started)
 
-    async def _reload(self, live: LiveMatch) -> None:
-        stored = await self._store.load(live.id)
-        live.state = replay(stored.record)
-        live.wake_at = self._wake_of(live)
-
     async def _close(self, live: LiveMatch, status: str, *, owes_close: bool = True) -> None:
         """End the match: its results, rating changes and the removal of its message's buttons
         (unless its results are owed instead) are stored in the same transaction."""
@@ -398,3 +390,7 @@ class MatchService:
 
     def _live_from(self, stored: StoredMatch, state: GameState) -> LiveMatch:
         return live_from(stored, state, self._rules[stored.record.game], self._language)
+
+
+def _nothing(live: LiveMatch) -> None:
+    """Nobody to tell a match was read back (tests that build the service alone)."""

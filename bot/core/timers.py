@@ -23,6 +23,7 @@ from bot.core.live import LiveMatch, Played
 from bot.core.outages import store_outage
 from bot.core.rules import GameDeadline
 from bot.core.service import MatchService
+from bot.core.store_watch import StoreWatch
 from bot.core.turn_clocks import TurnClocks
 from storage import StorageError
 
@@ -32,9 +33,13 @@ RETRY_FIRST_MS: Final = 1_000
 """The wait before retrying a timer whose work failed; it doubles on each failure in a row."""
 RETRY_MAX_MS: Final = 30_000
 """The longest wait between two retries."""
-PROBE_EVERY_S: Final = 0.25
-"""While a timer waits on the database, how often it is asked whether it would take a write:
-the moment it does, the waiting timers fire (not at their next backoff step)."""
+
+STALL_MS: Final = 1_000
+"""A timer woken this much later than it slept for means the process itself stood still (a
+stall: stopped, starved): clicks sent meanwhile are still in its socket."""
+SETTLE_AFTER_STALL_S: Final = 1.5
+"""How long an overdue timer then lets the process read and handle them before it fires (the
+tank's grace): a Stop waiting in the socket is judged before the deadline."""
 
 Due = tuple[int, Callable[[], Awaitable[None]]]
 """When a match's timer fires (local ms) and the work it does then."""
@@ -52,7 +57,7 @@ class MatchTimers:
         after: AfterStep,
         *,
         aways: Aways,
-        ping: Callable[[], Awaitable[None]],
+        store: StoreWatch,
     ) -> None:
         self._service = service
         self._turn_clocks = turn_clocks
@@ -66,10 +71,9 @@ class MatchTimers:
         """Failed attempts in a row per match (a database or Discord outage): the backoff."""
         self._working: set[int] = set()
         """Matches whose timer is doing its work now (a re-arm must not cut it short)."""
-        self._ping = ping
+        self._store = store
         self._on_store: set[int] = set()
         """Matches whose timer failed on the database: re-armed the moment it answers."""
-        self._probe: asyncio.Task[None] | None = None
 
     def rearm(self, live: LiveMatch) -> None:
         """Cancel the match's timer and arm the one its state needs now (if any)."""
@@ -110,30 +114,15 @@ class MatchTimers:
         for task in self._tasks.values():
             task.cancel()
         self._tasks.clear()
-        if self._probe is not None:
-            self._probe.cancel()
-            self._probe = None
 
-    def _wait_for_store(self, live: LiveMatch) -> None:
-        """The match's timer failed on the database: the probe re-arms it once it answers."""
-        self._on_store.add(live.id)
-        if self._probe is None or self._probe.done():
-            self._probe = asyncio.create_task(self._probe_store(), name="tablero-timer-probe")
-
-    async def _probe_store(self) -> None:
-        """Ask the database until it would take a write, then fire every timer that waited
-        on it at once (each keeps its backoff, should it fail again)."""
-        while self._on_store:
-            await asyncio.sleep(PROBE_EVERY_S)
-            try:
-                await self._ping()
-            except Exception:  # still down; asked again shortly
-                continue
-            waiting, self._on_store = self._on_store, set()
-            for match_id in waiting:
-                live = self._service.matches.get(match_id)
-                if live is not None and live.id not in self._working:
-                    self.rearm(live)
+    async def store_back(self) -> None:
+        """The database answers again: fire every timer that waited on it at once (each keeps
+        its backoff, should it fail again), not at its next backoff step."""
+        waiting, self._on_store = self._on_store, set()
+        for match_id in waiting:
+            live = self._service.matches.get(match_id)
+            if live is not None and live.id not in self._working:
+                self.rearm(live)
 
     def _due(self, live: LiveMatch) -> Due | None:
         """The soonest of the game's own deadline, the turn clock's next event and an away
@@ -154,6 +143,8 @@ class MatchTimers:
     def _game_due(self, live: LiveMatch) -> Due | None:
         """The local firing time (ms) and the work, or None when nothing is waiting."""
         service, clock = self._service, self._clock
+        if live.held:  # clicks kept through a database outage are applied first
+            return None
         if live.wake_at is not None:
             at = clock.local_ms_at(live.wake_at)
             return at, lambda: self._done(live, service.resume(live.id))
@@ -161,7 +152,8 @@ class MatchTimers:
         at_ms = None if due is None else self._gated(due)
         if due is None or at_ms is None:
             return None
-        return at_ms, lambda: self._done(live, service.system(live.id, due.seat, due.action))
+        work = service.system
+        return at_ms, lambda: self._done(live, work(live.id, due.seat, due.action, due=True))
 
     async def _done(self, live: LiveMatch, work: Awaitable[Played | None]) -> None:
         """Run a game deadline's work; what it played goes on (nothing: the timer re-arms)."""
@@ -176,7 +168,13 @@ class MatchTimers:
     async def _fire(self, live: LiveMatch, at_ms: int) -> None:
         """Sleep until due, then do what the state is waiting for *then* (a clock may have been
         set back, or the state moved on meanwhile: re-armed rather than fired early)."""
-        await asyncio.sleep(max(0, at_ms - self._clock.local_ms()) / 1000)
+        wait_s = max(0, at_ms - self._clock.local_ms()) / 1000
+        loop = asyncio.get_running_loop()
+        woken_by = loop.time() + wait_s
+        await asyncio.sleep(wait_s)
+        if (loop.time() - woken_by) * 1000 > STALL_MS:
+            log.debug("match %s: the process stood still; settling before its timer", live.id)
+            await asyncio.sleep(SETTLE_AFTER_STALL_S)
         due = self._due(live)
         if due is None or due[0] > self._clock.local_ms():
             self.rearm(live)
@@ -185,26 +183,30 @@ class MatchTimers:
         try:
             await due[1]()
         except Exception as error:
-            self._retry(live)
-            if isinstance(error, StorageError) or store_outage(error):
-                self._wait_for_store(live)
+            on_store = isinstance(error, StorageError) or store_outage(error)
+            self._retry(live, error if on_store else None)
+            if on_store:
+                self._on_store.add(live.id)
+                self._store.failed(error)
             return
         finally:
             self._working.discard(live.id)
         self._failures.pop(live.id, None)
 
-    def _retry(self, live: LiveMatch) -> None:
+    def _retry(self, live: LiveMatch, on_store: BaseException | None) -> None:
         """What was due failed (the database or Discord is down): try again after a growing
-        wait, until it succeeds or the match ends — a deadline is never silently dropped."""
+        wait, until it succeeds or the match ends — a deadline is never silently dropped. A
+        database outage is logged by the store's watch, once, not by every timer."""
         failures = self._failures.get(live.id, 0) + 1
         self._failures[live.id] = failures
         wait_ms = min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (failures - 1))
-        log.warning(
+        log.log(
+            logging.DEBUG if on_store else logging.WARNING,
             "match %s: its timer failed (attempt %d); retrying in %d ms",
             live.id,
             failures,
             wait_ms,
-            exc_info=failures == 1,
+            exc_info=failures == 1 and on_store is None,
         )
         if not live.open:
             return

@@ -32,6 +32,7 @@ from bot.core.clock_sync import ClockSync
 from bot.core.live import LiveMatch
 from bot.core.outages import store_outage
 from bot.core.service import MatchService
+from bot.core.store_watch import StoreWatch
 from bot.delivery.layouts import MatchLayouts
 from bot.delivery.publisher import Publisher, post_nonce
 from storage import ONE_SHARD, Owed, Shards, StorageError, Store, StoredMatch, UnknownMatch, now_ms
@@ -82,9 +83,12 @@ class Outbox:
         clock: ClockSync,
         *,
         after: AfterStep,
+        store_watch: StoreWatch,
         shards: Shards = ONE_SHARD,
     ) -> None:
         self._store = store
+        self._store_watch = store_watch
+        """Told when a delivery failed on the database (it logs the outage, once)."""
         self._service = service
         self._publisher = publisher
         self._layouts = layouts
@@ -192,7 +196,10 @@ class Outbox:
                         self._give_up(match_id, error)
                         continue
                     failures += 1
-                    _log_retry(match_id, error, failures, wait)
+                    outage = store_outage(error)
+                    if outage:  # logged once, by the store's watch
+                        self._store_watch.failed(error)
+                    _log_retry(match_id, error, failures, wait, quiet=outage)
                     await asyncio.sleep(wait)
                     continue
                 failures = 0
@@ -255,7 +262,10 @@ class Outbox:
         try:
             await self._after.landed(live)
         except Exception as error:
-            if not isinstance(error, StorageError) and not store_outage(error):
+            if store_outage(error):
+                self._store_watch.failed(error)
+                return
+            if not isinstance(error, StorageError):
                 self._publisher.failed(error)
             log.warning("match %s: its turn clock could not be stored", live.id, exc_info=True)
 
@@ -367,8 +377,9 @@ def _retry_after(error: discord.HTTPException) -> float:
         return 0.0
 
 
-def _log_retry(match_id: int, error: Exception, failures: int, wait: float) -> None:
-    log.warning(
+def _log_retry(match_id: int, error: Exception, failures: int, wait: float, *, quiet: bool) -> None:
+    log.log(
+        logging.DEBUG if quiet else logging.WARNING,
         "match %s: delivering its message failed (attempt %d: %s); retrying in %.1f s",
         match_id,
         failures,

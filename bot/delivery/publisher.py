@@ -22,9 +22,11 @@ from bot.core.live import LiveMatch
 from bot.core.service import MatchService
 from bot.delivery.layouts import MatchLayouts, Shown
 from bot.delivery.messenger import Image, Messenger
+from games.registry import GAMES
 from render import Drawing, images_for
 from render.stamp import Stamp, stamp
 from storage import Store
+from words import DEFAULT, words_for
 
 log = logging.getLogger(__name__)
 
@@ -165,6 +167,19 @@ class Publisher:
     def failed(self, error: BaseException) -> None:
         """Note a failure of background work done elsewhere (the outbox's)."""
         self.errors.append(error)
+
+    async def warm_up(self) -> None:
+        """Draw a new match of every game once in the render threads, so that a new process
+        loads the fonts and tables its first cards need while it waits out the lease of its
+        shards' previous holder (storage/lease.py), not while its members wait."""
+        loop, words = asyncio.get_running_loop(), words_for(DEFAULT)
+        for name, spec in GAMES.items():
+            state = spec.new_match(spec.min_players, {})
+            names = [f"Player {seat + 1}" for seat in range(spec.min_players)]
+            images = images_for(name)
+            for drawing in (images.strip, images.board):
+                if drawing is not None:
+                    await loop.run_in_executor(self._executor, drawing, state, names, words)
 
     async def post_first(self, live: LiveMatch) -> None:
         """Post a new match's first message (its nonce makes a repeated post harmless)."""

@@ -222,6 +222,13 @@ class Steps:
         """A late step's give-back was stored: its deadline moved."""
         self._timers.rearm(live)
 
+    def reloaded(self, live: LiveMatch) -> None:
+        """The match was read back from the store, which was ahead of this process (after a
+        fault, bot/core/reloads.py): its message is re-published at the step now current — the
+        newest clickable message shows it — then its turn clock and timer follow."""
+        self._outbox.refresh(live)
+        self._publisher.spawn(self._clock_then_timer(live), f"clock-{live.id}")
+
     async def away_due(self, live: LiveMatch) -> None:
         """An away member of the match is due back (their span ended)."""
         await self.away_changed(live, self._aways.settle(live))

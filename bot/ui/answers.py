@@ -18,7 +18,7 @@ from bot.core.outages import store_outage
 from bot.core.refusals import Refused
 from bot.ui.ids import MalformedId
 from bot.ui.languages import member_words
-from storage import StorageError
+from storage import LeaseLost, StorageError
 from words.catalog import Arg
 
 log = logging.getLogger(__name__)
@@ -28,12 +28,23 @@ FAILED: Final = "refuse-failed"
 OUTAGE: Final = "refuse-outage"
 """What a member is told while the database is down, read-only or full (nothing was lost)."""
 DAMAGED_RECORD: Final = "refuse-damaged-record"
-FAILURES: Final = frozenset({FAILED, OUTAGE, DAMAGED_RECORD})
+HELD: Final = "refuse-held"
+"""What a member is told when their timed click is kept until the database answers."""
+HELD_ALREADY: Final = "refuse-held-already"
+"""What a retry of a kept click is told (it is not kept twice)."""
+SLOW: Final = "refuse-slow"
+"""What a member is told when the database has not taken their move within Discord's 3 s."""
+FAILURES: Final = frozenset({FAILED, OUTAGE, DAMAGED_RECORD, HELD, SLOW})
 """What a member is told when the bot failed them (the metrics count those as failures)."""
 UNKNOWN_INTERACTION: Final = 10062
 """Discord's answer once an interaction's 3 seconds passed without a first response."""
 ALREADY_ACKNOWLEDGED: Final = 40060
 """Discord's answer to a second first response for one interaction."""
+
+
+class AlreadyAnswered(Exception):
+    """The interaction was answered already (a slow database: the member was told to wait) and
+    whatever came of it went out another way: the handler has nothing more to say."""
 
 
 class Outcome(Protocol):
@@ -91,11 +102,15 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
     without an answer."""
     try:
         await work
+    except AlreadyAnswered:
+        return
     except Refused as refusal:
         await refuse(interaction, refusal)
     except MalformedId:  # an argument its handler cannot read (a number that is none)
         data = cast("dict[str, Any]", interaction.data or {})
         await refuse_damaged(interaction, str(data.get("custom_id", "")))
+    except LeaseLost as error:  # another process holds the shard now and answers it
+        log.warning("interaction %s left unanswered: %s", interaction.id, error)
     except StorageError:
         log.exception("stored data could not be used for interaction %s", interaction.id)
         await _tell(interaction, DAMAGED_RECORD)
@@ -104,8 +119,8 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
         if why is not None:
             log.warning("interaction %s got no answer: %s", interaction.id, why)
             return
-        if store_outage(error):
-            log.error("the database can't take writes (interaction %s): %s", interaction.id, error)
+        if store_outage(error):  # the outage itself is logged once, by the store's watch
+            log.info("interaction %s: the database can't take writes: %s", interaction.id, error)
             await _tell(interaction, OUTAGE)
             return
         log.exception("interaction %s failed", interaction.id)

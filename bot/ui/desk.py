@@ -93,8 +93,9 @@ class MatchDesk:
         words = live.words
         name = isolate(shown(interaction.user.display_name))
         played = await self._service.resign(live.id, str(interaction.user.id))
-        if played is None:
-            standing = [isolate(shown(p.name)) for p in live.humans()]
+        if played is None:  # still standing: every seat that did not leave, computers too
+            seats = range(len(live.players))
+            standing = [isolate(shown(live.names[s])) for s in seats if s not in live.departed]
             note = words(
                 "match-resigned-ended",
                 name=name,

@@ -25,11 +25,12 @@ from bot.delivery.publisher import Build, Pictures, Publisher
 from bot.delivery.steps import Steps
 from bot.games import adapter_for
 from bot.ui.absence import Absence
-from bot.ui.clicks import clicked_at, interaction_ms
+from bot.ui.clicks import clicked_at
 from bot.ui.ids import BUTTON_PREFIX, SELECT_PREFIX, MalformedId, MatchRef, Verb, parse_match
 from bot.ui.languages import member_words
 from bot.ui.layouts import cancel_vote_view, read_by
 from bot.ui.names import shown
+from bot.ui.patience import Patience
 from bot.ui.text_boards import show_board
 from games.common.protocol import Seat
 from words import isolate
@@ -63,9 +64,11 @@ class ClickRouter:
         publisher: Publisher,
         layouts: MatchLayouts,
         settings: Settings,
+        patience: Patience,
         now_ms: Callable[[], int],
     ) -> None:
         self._service = service
+        self._patience = patience
         self._now_ms = now_ms
         self._steps = steps
         self._absence = absence
@@ -110,9 +113,10 @@ class ClickRouter:
         await handler(self, interaction, ref, values)
 
     async def match(self, interaction: discord.Interaction[Any], ref: MatchRef) -> LiveMatch:
-        """The open match a click names; Refused when it is over or unknown, or when the click
-        was not made where the match plays (its guild, and its channel or thread)."""
-        return await self._service.get(ref.match_id, clicked_at(interaction))
+        """The open match a click names (read back from the store when the click's version is
+        ahead of it); Refused when it is over or unknown, or when the click was not made where
+        the match plays (its guild, and its channel or thread)."""
+        return await self._service.get(ref.match_id, clicked_at(interaction), ref.version)
 
     async def not_on_message(self, interaction: discord.Interaction[Any], custom_id: str) -> str:
         """Why a click on a component its message does not carry is refused: the match it names
@@ -130,16 +134,9 @@ class ClickRouter:
         return OUT_OF_DATE
 
     async def act(self, interaction: discord.Interaction[Any], ref: MatchRef, move: Move) -> Played:
-        """Store a member's move (the service), noting that the member is here."""
-        played = await self._service.act(
-            ref.match_id,
-            str(interaction.user.id),
-            ref.version,
-            move,
-            interaction=str(interaction.id),
-            at=interaction_ms(interaction),
-            clicked=clicked_at(interaction),
-        )
+        """Store a member's move (the service, answered in time whatever the database does),
+        noting that the member is here."""
+        played = await self._patience.act(interaction, ref, move)
         self._steps.acted(played.match)
         return played
 

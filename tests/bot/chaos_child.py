@@ -33,7 +33,7 @@ from bot.core.service import MatchService
 from bot.delivery.steps import Steps
 from bot.run import setup_logging
 from fakediscord.pointed import point_at_loopback
-from storage import Shards, SqliteStore
+from storage import LEASE_TTL_S, Shards, ShardTaken, SqliteStore, Store, open_store
 
 ENV_PORT: Final = "TABLERO_CHAOS_PORT"
 """The loopback double's port on 127.0.0.1."""
@@ -49,6 +49,14 @@ ENV_URL: Final = "TABLERO_CHAOS_DATABASE_URL"
 """A PostgreSQL database instead of the SQLite file (several processes: test_cluster.py)."""
 ENV_SHARD: Final = "TABLERO_CHAOS_SHARD"
 """`ids/count` (`0,2/3`): the Discord shards this process runs (default 0/1)."""
+ENV_TTL: Final = "TABLERO_CHAOS_LEASE_TTL"
+"""The lease TTL in seconds on PostgreSQL (default the bot's; the cluster tests shorten it)."""
+ENV_WAIT: Final = "TABLERO_CHAOS_WAIT_FOR_SHARD"
+"""Set: a shard held by another process is claimed again every `CLAIM_EVERY_S` until it is
+free (a replacement an orchestrator keeps restarting, only faster), not refused at once."""
+CLAIM_EVERY_S: Final = 0.05
+WAITING: Final = "waiting"
+"""The file written once a claim was refused and the process waits for the shard."""
 ARM: Final = "arm"
 """The file naming the seam to die at."""
 READY: Final = "ready"
@@ -99,18 +107,45 @@ def seeds(prefix: str) -> Callable[[], str]:
     return lambda: f"{prefix}/{next(made)}"
 
 
-def make_bot() -> TableroBot:
-    """The bot on the shared database, with Discord's clock as the test set it."""
-    shift = float(os.environ.get(ENV_SHIFT, "0"))
+def make_config() -> Config:
+    """The bot's settings: the shared database, its shards, the lease TTL."""
     ids, count = os.environ.get(ENV_SHARD, "0/1").split("/")
     shards = Shards(tuple(int(i) for i in ids.split(",")), int(count))
     url = os.environ.get(ENV_URL)
     database = database_secret(url) if url else None
-    config = Config(
-        Secret("fake-token"), None, database, Path(os.environ[ENV_DB]), "INFO", shards=shards
+    return Config(
+        Secret("fake-token"),
+        None,
+        database,
+        Path(os.environ[ENV_DB]),
+        "INFO",
+        shards=shards,
+        lease_ttl_s=float(os.environ.get(ENV_TTL, LEASE_TTL_S)),
     )
+
+
+async def claimed(config: Config) -> Store | None:
+    """With `ENV_WAIT`: the store, opened and its shards claimed once they are free; None: the
+    bot opens it and claims them itself (refused at once when one is taken)."""
+    if not os.environ.get(ENV_WAIT):
+        return None
+    store = await open_store(os.environ.get(ENV_URL), config.db_path)
+    while True:
+        try:
+            await store.claim_shards(config.shards, config.lease_ttl_s)
+        except ShardTaken:
+            (Path(os.environ[ENV_DIR]) / WAITING).touch()
+            await asyncio.sleep(CLAIM_EVERY_S)
+            continue
+        return store
+
+
+def make_bot(config: Config, store: Store | None = None) -> TableroBot:
+    """The bot on the shared database, with Discord's clock as the test set it."""
+    shift = float(os.environ.get(ENV_SHIFT, "0"))
     return new_bot(
         config,
+        store=store,
         local_clock=lambda: time.time() + shift,
         ai_think_ms=5,
         match_seeds=seeds(os.environ.get(ENV_SEED, "chaos")),
@@ -133,7 +168,8 @@ async def main() -> None:
     wrap_seams()
     setup_logging("INFO")
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-    bot = make_bot()
+    config = make_config()
+    bot = make_bot(config, await claimed(config))
     bot.add_listener(on_ready(bot), "on_ready")
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)

@@ -19,6 +19,7 @@ from bot.core.gateway_watch import GatewayWatch
 from bot.core.live import LiveMatch, Played
 from bot.core.service import MatchService
 from bot.core.settings import Settings
+from bot.core.store_watch import StoreWatch
 from bot.core.timers import MatchTimers
 from bot.core.turn_clocks import ClockEvent, Ping, RanOut, TurnClocks
 from bot.delivery.layouts import Shown
@@ -234,6 +235,7 @@ class Parts:
     turn_clocks: TurnClocks
     timers: MatchTimers
     aways: Aways
+    store_watch: StoreWatch
 
 
 def parts(store: Store, *, owes_post: bool = False) -> Parts:
@@ -245,7 +247,8 @@ def parts(store: Store, *, owes_post: bool = False) -> Parts:
     messenger, layouts, after = FakeMessenger(), FakeLayouts(), FakeAfter()
     service = match_service(store, now_ms=sync.now_ms, new_seed=lambda: "components")
     publisher = Publisher(messenger, layouts, store, service)
-    outbox = Outbox(store, service, publisher, layouts, sync, after=after)
+    watch = StoreWatch(store, sync.local_ms)
+    outbox = Outbox(store, service, publisher, layouts, sync, after=after, store_watch=watch)
     outbox.first_wait_s = 0.01
     book, settings = ClockBook(sync.now_ms), Settings(store)
     turn_clocks = TurnClocks(
@@ -258,7 +261,8 @@ def parts(store: Store, *, owes_post: bool = False) -> Parts:
         mentioned=layouts.mentioned,
     )
     aways = Aways(store, settings, book, service.matches.values, sync.now_ms)
-    timers = MatchTimers(service, turn_clocks, sync, gateway, after, aways=aways, ping=store.ping)
+    timers = MatchTimers(service, turn_clocks, sync, gateway, after, aways=aways, store=watch)
+    watch.on_back(timers.store_back)
     return Parts(
         store,
         clock,
@@ -273,6 +277,7 @@ def parts(store: Store, *, owes_post: bool = False) -> Parts:
         turn_clocks,
         timers,
         aways,
+        watch,
     )
 
 

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from bot.app import TableroBot
+from bot.core.downtime import ALIVE_NAME
 from bot.core.live import LiveMatch
 from bot.core.turn_clocks import ClockEvent, RanOut
 from bot.games import adapter_for
@@ -501,6 +502,14 @@ async def test_a_kero_turn_killed_in_a_live_fuel_up_and_in_the_tanker_window(
     window = (await kero(chaos, match_id)).turn.window
     assert window is not None
     empty = window.empty_at
+    # The killed process had noted it was alive within the last second (Discord's time): the
+    # next one would give the downtime back to the tank (tests/bot/test_downtime.py). Here the
+    # note is dropped, so the restart finds the tank where the clock jump left it, near E.
+    alive = chaos.server.db_path.parent / ALIVE_NAME
+    assert (
+        chaos.server.fake.now_ms() - 2_000 <= int(alive.read_text()) <= chaos.server.fake.now_ms()
+    )
+    alive.unlink()
     lead_ms = 2_000 + 1_000 * first_start  # back a little before E, whatever a start takes
     chaos.clock.advance((empty - lead_ms - chaos.server.fake.now_ms()) / 1000)
     await chaos.start()

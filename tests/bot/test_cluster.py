@@ -89,6 +89,7 @@ class Cluster:
             child.ENV_SHARD: f"{shards}/{SHARDS}",
             child.ENV_DIR: str(where),
             child.ENV_SEED: f"cluster/{process}/{self.starts}",
+            child.ENV_TTL: "3",  # a restart after the kill waits out the killed one's lease
         }
         log = (where / f"bot-{self.starts}.log").open("wb")
         self.processes[process] = await asyncio.create_subprocess_exec(

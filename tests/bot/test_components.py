@@ -16,6 +16,7 @@ import pytest
 
 from bot.core.clock_book import TableClock
 from bot.core.computer import ai_player
+from bot.core.held import HeldClicks
 from bot.core.live import LiveMatch
 from bot.core.refusals import Refused
 from bot.core.rules import THROW
@@ -27,6 +28,7 @@ from bot.ui.absence import Absence
 from bot.ui.ids import MatchRef, Verb
 from bot.ui.layouts import Layouts
 from bot.ui.match_cards import card_text
+from bot.ui.patience import Patience
 from bot.ui.router import ClickRouter
 from games.keer_kids import KeerState, Phase
 from games.records import Player
@@ -301,6 +303,13 @@ def _router(built: Parts) -> ClickRouter:
         publisher=built.publisher,
         layouts=Layouts(),
         settings=Settings(built.store),
+        patience=Patience(
+            built.service,
+            HeldClicks(built.service, steps, built.store_watch, built.sync.now_ms, None),
+            built.store_watch,
+            steps,
+            now_ms=built.sync.now_ms,
+        ),
         now_ms=lambda: int(time.time() * 1000),
     )
 

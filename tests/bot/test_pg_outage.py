@@ -22,15 +22,15 @@ from bot.app import TableroBot
 from bot.config import Config, Secret, database_secret
 from bot.core.live import LiveMatch
 from bot.games.kero.rules import GRACE_MS, kero_state
-from bot.ui.answers import OUTAGE
-from fakediscord import FakeClock, FakeMessage
+from bot.ui.answers import HELD, OUTAGE
+from fakediscord import FakeClock, FakeMessage, InteractionResult
 from games.keer_kids import Phase as KeerPhase
 from games.kero import actions as a
 from games.kero.board import Phase
 from tests.bot.conftest import Server, said
 from tests.bot.helpers import controls
 from tests.bot.keer_driver import keer, members, play_roll, start_match
-from tests.bot.kero_driver import empty_at, rolling
+from tests.bot.kero_driver import KeroDriver, empty_at, rolling
 from tests.storage.helpers import PgServer, kept_running
 from words import words_for
 
@@ -163,7 +163,7 @@ async def test_a_message_posted_while_postgres_went_down_is_settled_once_it_is_b
 
     monkeypatch.setattr(bot.runtime.service, "set_message", down_while_remembering)
     fake.background_prefixes += (BESIDE,)  # the bot's work is done without waiting for it
-    with caplog.at_level(logging.WARNING, logger="bot.delivery.outbox"):
+    with caplog.at_level(logging.DEBUG, logger="bot.delivery.outbox"):
         back = asyncio.create_task(start_after(retries, server, bot, pg, live.id), name=BESIDE)
         await play_roll(server, bot, live)  # its last pick owes the next roll's message
         recovered = await back
@@ -285,4 +285,62 @@ async def test_a_tank_deadline_that_failed_leaves_no_computer_move_waiting(
     await until(lambda: ran_dry(live) > 0, "the tank ran dry", clock=driver.clock)
     await pg_timed_server.fake.settle()
     assert ran_dry(live) == 1 and bot.runtime.publisher.errors == []
+    await pg_timed_server.fake.disconnect(bot)
+
+
+async def stop_clicked(driver: KeroDriver, at_ms: int) -> asyncio.Task[InteractionResult]:
+    """Ana clicks Stop at Discord time `at_ms` (a task: the answer may take a while)."""
+    driver.clock.now = at_ms / 1000
+    fake, stop = driver.server.fake, driver.button_id(":act:stop@")
+    click = fake.click(driver.bot, driver.user(0), driver.message, stop, at_ms=at_ms)
+    return asyncio.create_task(click, name="fakediscord-bg-stop")
+
+
+async def test_a_stop_while_postgres_is_down_is_kept_and_counts_once_it_is_back(
+    pg_timed_server: PgDiscord, pg: PgServer
+) -> None:
+    driver = await rolling(pg_timed_server)
+    bot, live = driver.bot, driver.live
+    empty = empty_at(driver)
+
+    await pg.stop()
+    began = time.monotonic()
+    answer = await asyncio.wait_for(await stop_clicked(driver, empty - 1_000), WITHIN_S)
+    assert time.monotonic() - began < 3.0  # within Discord's 3 s
+    assert answer.ephemeral and said(answer) == words_for("en")(HELD)
+    driver.clock.now = (empty + 15_000) / 1000  # the outage outlasts E and its grace
+    bot.runtime.timers.rearm(live)
+    assert not bot.runtime.timers.is_due(live) and ran_dry(live) == 0
+
+    await pg.start()
+    back = await until(lambda: kero_state(live.state).phase is Phase.CAMP, "the Stop counted")
+    log.info("the kept Stop counted %.3f s after the server was started", back)
+    assert back < 1.0  # clickable again within a second of the database answering
+    await pg_timed_server.fake.settle()
+    assert kero_state(live.state).camps[0].tank.level_ms == 1_000 and ran_dry(live) == 0
+    assert clickable(pg_timed_server)[-1].id == int(live.message_id or 0)
+    await pg_timed_server.fake.disconnect(bot)
+
+
+async def test_a_stop_while_postgres_hangs_is_answered_in_time_and_counts(
+    pg_timed_server: PgDiscord, pg: PgServer
+) -> None:
+    driver = await rolling(pg_timed_server)
+    bot, live = driver.bot, driver.live
+    empty = empty_at(driver)
+
+    await pg.freeze()
+    try:
+        began = time.monotonic()
+        stop = await stop_clicked(driver, empty - 1_000)
+        answer = await asyncio.wait_for(stop, WITHIN_S)
+        assert time.monotonic() - began < 3.0  # within Discord's 3 s
+        assert answer.ephemeral and said(answer) == words_for("en")(HELD)
+        driver.clock.now = (empty + 5_000) / 1000
+        assert ran_dry(live) == 0
+    finally:
+        await pg.thaw()
+    await until(lambda: kero_state(live.state).phase is Phase.CAMP, "the Stop counted")
+    await pg_timed_server.fake.settle()
+    assert kero_state(live.state).camps[0].tank.level_ms == 1_000 and ran_dry(live) == 0
     await pg_timed_server.fake.disconnect(bot)

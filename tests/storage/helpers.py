@@ -32,8 +32,17 @@ class PgServer:
         await self._run("stop")
 
     async def start(self) -> None:
-        """Start it with its own options, unless it is running."""
+        """Start it with its own options, unless it is running (a frozen one is thawed)."""
         await self._run("start")
+
+    async def freeze(self) -> None:
+        """Stop every process of it with SIGSTOP: connections stay open and nothing answers
+        (a hung server)."""
+        await self._run("freeze")
+
+    async def thaw(self) -> None:
+        """Let a frozen server go on."""
+        await self._run("thaw")
 
     async def _run(self, command: str) -> None:
         process = await asyncio.create_subprocess_exec(

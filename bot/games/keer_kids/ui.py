@@ -20,6 +20,7 @@ from bot.ui.components import SentView
 from bot.ui.ids import MatchRef, Verb
 from bot.ui.items import match_button
 from bot.ui.names import shown
+from bot.ui.placings import placings, winners, with_departure
 from games.common.protocol import Seat
 from games.keer_kids import Cross, Keep, KeerState, Mark, Miss, Phase, Roll, Skip
 from games.keer_kids.rules import face_fits
@@ -210,19 +211,25 @@ def roll_summary(live: LiveMatch, number: int) -> str:
 
 
 def results_content(live: LiveMatch) -> str:
-    """The final message: winners first, then every place with its score."""
+    """The final message: winners first, then every place with its score (a seat that left
+    placed last, whatever the computer scored for it)."""
     state, w = keer_state(live.state), live.words
     outcome = state.outcome()
     assert outcome is not None
-    order = sorted(range(state.num_players), key=lambda s: (outcome.places[s], s))
-    winners = w.join([f"**{name(live, s, w)}**" for s in sorted(outcome.winners)])
-    lines = [w("keer-results-winners", winners=winners, count=len(outcome.winners), match=live.id)]
+    places, first = placings(live), winners(live)
+    order = sorted(range(state.num_players), key=lambda s: (places[s], s))
+    first_names = w.join([f"**{name(live, s, w)}**" for s in first])
+    lines = [w("keer-results-winners", winners=first_names, count=len(first), match=live.id)]
     lines += [
-        w(
-            "keer-results-line",
-            place=outcome.places[s],
-            name=name(live, s, w),
-            points=count(w, outcome.scores[s], "point"),
+        with_departure(
+            live,
+            s,
+            w(
+                "keer-results-line",
+                place=places[s],
+                name=name(live, s, w),
+                points=count(w, outcome.scores[s], "point"),
+            ),
         )
         for s in order
     ]

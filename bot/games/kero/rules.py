@@ -152,6 +152,33 @@ class KeroRules(GameRules):
         given = min(MAX_CREDIT_MS, late_ms)
         return (kero.active, a.Credit(given)) if given > 0 else None
 
+    def held_up(
+        self, live: MatchView, clicked_ms: int, now_ms: int
+    ) -> Sequence[tuple[Seat, Action]]:
+        """A click the bot kept through a database outage (or stored only after Discord's 3 s):
+        the dice it threw are shown only now, so all of the wait past the credit stored with
+        the click (its last action) is given back — the bot's fault is never the player's; a
+        Stop, or anything else that closed the window, gets nothing. Given as credits of at
+        most 2,000 ms each (the house rule's bound), stored together."""
+        kero = kero_state(live.state)
+        if kero.phase is not Phase.ROLLING or kero.turn.window is None or live.is_ai(kero.active):
+            return ()
+        last = kero.history[-1][1] if kero.history else None
+        owed = now_ms - clicked_ms - (last.ms if isinstance(last, a.Credit) else 0)
+        return _credits(kero.active, owed)
+
+    def bot_down(
+        self, live: MatchView, since_ms: int, now_ms: int
+    ) -> Sequence[tuple[Seat, Action]]:
+        """The bot was down while a member's tank ran (a Stop clicked meanwhile was lost): the
+        downtime is given back, as for the bot's own delay; a tank already dry when the bot
+        was last alive gets nothing."""
+        kero = kero_state(live.state)
+        window = kero.turn.window
+        if kero.phase is not Phase.ROLLING or window is None or live.is_ai(kero.active):
+            return ()
+        return _credits(kero.active, now_ms - since_ms) if window.empty_at > since_ms else ()
+
     def explain(self, error: IllegalAction) -> Refused | None:
         """What a move costs and what the player has, when that is why the rules turned it down
         ("That costs 2 bricks and 1 metal and you have 1 brick"); None for any other reason."""
@@ -161,3 +188,9 @@ class KeroRules(GameRules):
         if not isinstance(cost, Resources) or not isinstance(have, Resources):
             return None
         return Refused("kero-costs-more", cost=listed(cost), have=listed(have))
+
+
+def _credits(seat: Seat, ms: int) -> tuple[tuple[Seat, Action], ...]:
+    """`ms` given back as credits of at most 2,000 ms each (the house rule's bound)."""
+    whole, rest = divmod(max(0, ms), MAX_CREDIT_MS)
+    return tuple((seat, a.Credit(c)) for c in [MAX_CREDIT_MS] * whole + [rest] if c > 0)

@@ -24,6 +24,7 @@ from bot.games.kero.ui import (
     tuarek_name,
     who,
 )
+from bot.ui.placings import winners, with_departure
 from games.common.protocol import Seat
 from games.kero import KeroState
 from games.kero import actions as a
@@ -172,15 +173,19 @@ def turn_summary(live: LiveMatch, key: int) -> str:
 
 
 def results_content(live: LiveMatch) -> str:
-    """Winners and scores, and how the game-ending claim settled the territories."""
+    """Winners (a clan that left the match never wins) and scores, and how the game-ending
+    claim settled the territories."""
     w = live.words
     state = kero_state(live.state)
     outcome = state.outcome()
     assert outcome is not None
-    winners = w.join([f"**{named(live.names[s])}**" for s in sorted(outcome.winners)])
-    lines = [w("kero-results-won", winners=winners, count=len(outcome.winners), match=live.id)]
+    first = winners(live)
+    first_names = w.join([f"**{named(live.names[s])}**" for s in first])
+    lines = [w("kero-results-won", winners=first_names, count=len(first), match=live.id)]
     lines += [
-        w("kero-results-line", name=named(live.names[s]), points=outcome.scores[s])
+        with_departure(
+            live, s, w("kero-results-line", name=named(live.names[s]), points=outcome.scores[s])
+        )
         for s in range(2)
     ]
     if state.last_claim is not None:

@@ -98,18 +98,18 @@ refuse-member-limit = { $member } already plays { $count ->
 ## The match's own buttons and notices (public).
 
 match-board-label = Text board
-match-rematch-label = Rematch
-match-cancel-yes-label = Cancel it
-match-cancel-no-label = Keep playing
-# An image's alt text begins with this.
-match-alt-title = { $game } match #{ NUMBER($match, useGrouping: 0) }
-match-abandoned = 💤 Match #{ NUMBER($match, useGrouping: 0) } was closed as abandoned: nobody played.
 # 📝 Text board: its title on every page ($page of $pages when it takes several), and the
 # buttons that page it.
 match-board-title = 📝 Text board · match #{ NUMBER($match, useGrouping: 0) }
 match-board-page-title = 📝 Text board · match #{ NUMBER($match, useGrouping: 0) } · page { $page } of { $pages }
 match-board-previous-label = Previous page
 match-board-next-label = Next page
+match-rematch-label = Rematch
+match-cancel-yes-label = Cancel it
+match-cancel-no-label = Keep playing
+# An image's alt text begins with this.
+match-alt-title = { $game } match #{ NUMBER($match, useGrouping: 0) }
+match-abandoned = 💤 Match #{ NUMBER($match, useGrouping: 0) } was closed as abandoned: nobody played.
 # $names: the players whose clock ran out, listed.
 match-clock-skipped = ⏰ Match #{ NUMBER($match, useGrouping: 0) }: the turn clock ran out — { $count ->
     [one] { $names } skips this roll.
@@ -130,6 +130,13 @@ match-resigned-ended = 🏳️ { $name } resigned match #{ NUMBER($match, useGro
    *[other] { $others }
 }.
 match-resigned-computer = 🏳️ { $name } resigned; the computer plays their seat so the match can go on.
+# A results line of a seat that left the match ($line: its place, name and points); it is
+# placed last whatever the computer scored for it.
+match-result-departed = { $line } · { $how ->
+    [resigned] resigned
+    [expelled] expelled
+   *[left] left
+}
 match-cancelled-by-moderator = Match #{ NUMBER($match, useGrouping: 0) } was cancelled by a moderator, { $name }.
 match-cancelled-by-agreement = Match #{ NUMBER($match, useGrouping: 0) } was cancelled by agreement.
 match-cancel-asked = { $name } asks to cancel match #{ NUMBER($match, useGrouping: 0) }. Waiting for: { $waiting }.

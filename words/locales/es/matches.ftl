@@ -90,17 +90,17 @@ refuse-member-limit = { $member } ya juega { $count ->
 ## Los botones y avisos de la propia partida (públicos).
 
 match-board-label = Tablero en texto
-match-rematch-label = Revancha
-match-cancel-yes-label = Cancelarla
-match-cancel-no-label = Seguir jugando
-match-alt-title = Partida #{ NUMBER($match, useGrouping: 0) } de { $game }
-match-abandoned = 💤 La partida #{ NUMBER($match, useGrouping: 0) } se ha cerrado por abandono: nadie jugaba.
 # 📝 Tablero en texto: su título en cada página ($page de $pages cuando ocupa varias), y los
 # botones para pasar de página.
 match-board-title = 📝 Tablero en texto · partida #{ NUMBER($match, useGrouping: 0) }
 match-board-page-title = 📝 Tablero en texto · partida #{ NUMBER($match, useGrouping: 0) } · página { $page } de { $pages }
 match-board-previous-label = Página anterior
 match-board-next-label = Página siguiente
+match-rematch-label = Revancha
+match-cancel-yes-label = Cancelarla
+match-cancel-no-label = Seguir jugando
+match-alt-title = Partida #{ NUMBER($match, useGrouping: 0) } de { $game }
+match-abandoned = 💤 La partida #{ NUMBER($match, useGrouping: 0) } se ha cerrado por abandono: nadie jugaba.
 match-clock-skipped = ⏰ Partida #{ NUMBER($match, useGrouping: 0) }: se acabó el reloj de turno. { $count ->
     [one] { $names } se salta esta tirada.
    *[other] { $names } se saltan esta tirada.
@@ -120,6 +120,11 @@ match-resigned-ended = 🏳️ { $name } ha abandonado la partida #{ NUMBER($mat
    *[other] Siguen en pie: { $others }.
 }
 match-resigned-computer = 🏳️ { $name } ha abandonado; el ordenador juega en su lugar para que la partida pueda seguir.
+match-result-departed = { $line } · { $how ->
+    [resigned] se rindió
+    [expelled] le expulsaron
+   *[left] se fue
+}
 match-cancelled-by-moderator = Un moderador, { $name }, ha cancelado la partida #{ NUMBER($match, useGrouping: 0) }.
 match-cancelled-by-agreement = La partida #{ NUMBER($match, useGrouping: 0) } se ha cancelado de común acuerdo.
 match-cancel-asked = { $name } pide cancelar la partida #{ NUMBER($match, useGrouping: 0) }. Esperando a: { $waiting }.

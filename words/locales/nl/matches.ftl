@@ -90,17 +90,17 @@ refuse-member-limit = { $member } speelt hier al { $count ->
 ## De knoppen en meldingen van het potje zelf (openbaar).
 
 match-board-label = Bord als tekst
-match-rematch-label = Revanche
-match-cancel-yes-label = Afblazen
-match-cancel-no-label = Doorspelen
-match-alt-title = { $game }-potje #{ NUMBER($match, useGrouping: 0) }
-match-abandoned = 💤 Potje #{ NUMBER($match, useGrouping: 0) } is gesloten als verlaten: niemand speelde meer.
 # 📝 Bord als tekst: de titel op elke pagina ($page van $pages als het er meer zijn), en de
 # knoppen om te bladeren.
 match-board-title = 📝 Bord als tekst · potje #{ NUMBER($match, useGrouping: 0) }
 match-board-page-title = 📝 Bord als tekst · potje #{ NUMBER($match, useGrouping: 0) } · pagina { $page } van { $pages }
 match-board-previous-label = Vorige pagina
 match-board-next-label = Volgende pagina
+match-rematch-label = Revanche
+match-cancel-yes-label = Afblazen
+match-cancel-no-label = Doorspelen
+match-alt-title = { $game }-potje #{ NUMBER($match, useGrouping: 0) }
+match-abandoned = 💤 Potje #{ NUMBER($match, useGrouping: 0) } is gesloten als verlaten: niemand speelde meer.
 match-clock-skipped = ⏰ Potje #{ NUMBER($match, useGrouping: 0) }: de beurtklok is afgelopen — { $count ->
     [one] { $names } slaat deze worp over.
    *[other] { $names } slaan deze worp over.
@@ -119,6 +119,11 @@ match-resigned-ended = 🏳️ { $name } heeft potje #{ NUMBER($match, useGroupi
    *[other] Nog in het spel: { $others }.
 }
 match-resigned-computer = 🏳️ { $name } heeft opgegeven; de computer neemt de plaats over, zodat het potje door kan gaan.
+match-result-departed = { $line } · { $how ->
+    [resigned] opgegeven
+    [expelled] eruit gezet
+   *[left] vertrokken
+}
 match-cancelled-by-moderator = Potje #{ NUMBER($match, useGrouping: 0) } is geannuleerd door een moderator, { $name }.
 match-cancelled-by-agreement = Potje #{ NUMBER($match, useGrouping: 0) } is in onderling overleg geannuleerd.
 match-cancel-asked = { $name } vraagt om potje #{ NUMBER($match, useGrouping: 0) } te annuleren. Wachten op: { $waiting }.

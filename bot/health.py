@@ -14,7 +14,6 @@ stops it first thing in `close`. Nothing it answers is secret: a status and a sh
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -25,6 +24,7 @@ from prometheus_client import CollectorRegistry
 from prometheus_client.exposition import choose_encoder
 
 from bot.core.gateway_watch import GatewayWatch
+from bot.core.tasks import cancelled
 
 log = logging.getLogger(__name__)
 
@@ -80,10 +80,7 @@ class LoopBeat:
     async def stop(self) -> None:
         """Stop beating."""
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await cancelled(task)
 
     def stalled_s(self) -> float:
         """Seconds since the loop last turned (by the beat; 0 while it does not beat)."""

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Final
 
 from bot.config import Config, revealed
+from bot.core.tasks import cancelled
 from storage import LEASE_TTL_S, Shards, ShardTaken, Store, open_store
 
 log = logging.getLogger(__name__)
@@ -63,10 +64,7 @@ class ShardLease:
     async def stop(self) -> None:
         """Stop watching (shutdown; closing the store gives the shard up)."""
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await cancelled(task)
 
     async def _watch(self) -> None:
         while True:

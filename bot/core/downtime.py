@@ -11,7 +11,6 @@ open when the last process was last seen alive), before any deadline may fire.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Final
 
 from bot.core.after import AfterStep
 from bot.core.service import MatchService
+from bot.core.tasks import cancelled
 
 log = logging.getLogger(__name__)
 
@@ -62,10 +62,7 @@ class Downtime:
     async def stop(self) -> None:
         """Shutdown: the last moment this process took clicks is now."""
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await cancelled(task)
         self._note()
 
     def gateway_up(self) -> None:

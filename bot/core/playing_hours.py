@@ -3,10 +3,11 @@ time zone, and the clock arithmetic over it — when a wait of so much playing t
 how much of it ran between two instants — with paused spans (a member away) cut out.
 
 Instants are ms since the epoch (Discord's clock). A window is local wall-clock time in an IANA
-zone (`zoneinfo`), so it keeps its local hours across daylight-saving changes. A window opening
-in the hour a spring change skips opens when that hour's wall time is next shown (zoneinfo's
-`fold=0`), and one closing in the hour an autumn change repeats closes at its first showing: a
-clock may run a little less on those two nights, never outside the window.
+zone (`zoneinfo`), so it keeps its local hours across daylight-saving changes. A window opens at
+the later of the instants its opening time may stand for on a change's night (the second showing
+of an hour an autumn change repeats; past an hour a spring change skips) and closes at the
+earlier of its closing time's: a clock may run a little less on those nights, never outside the
+window's wall-clock hours.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 from functools import cache
 from typing import Final
@@ -93,9 +94,9 @@ class PlayingHours:
         zone = ZoneInfo(self.zone)
         day = datetime.fromtimestamp(from_ms / 1000, zone).date() - _DAY  # a window from last night
         while True:
-            opens = _ms(datetime.combine(day, self.start, zone))
+            opens = max(_showings(day, self.start, zone))
             closing_day = day if self.end > self.start else day + _DAY
-            closes = _ms(datetime.combine(closing_day, self.end, zone))
+            closes = min(_showings(closing_day, self.end, zone))
             if closes > from_ms and opens < closes:
                 yield max(opens, from_ms), closes
             day += _DAY
@@ -180,6 +181,15 @@ def _clock_time(hour: int, minute: int) -> time:
 
 def _hh_mm(at: time) -> str:
     return f"{at.hour:02d}:{at.minute:02d}"
+
+
+def _showings(day: date, at: time, zone: ZoneInfo) -> tuple[int, int]:
+    """The instants (ms) a wall-clock time of a day may stand for: the same twice, but in the
+    hour an autumn change repeats its two showings, and in the hour a spring change skips the
+    instants it would be by the offset before and after the change. A window opens at the later
+    and closes at the earlier, so its clock never runs outside the window's wall-clock hours."""
+    first = datetime.combine(day, at, zone)
+    return _ms(first), _ms(first.replace(fold=1))
 
 
 def _ms(at: datetime) -> int:

@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from bot.core.live import LiveMatch
+from bot.core.placings import placings
 from bot.core.service import MatchService
 from bot.delivery.layouts import MatchLayouts, Shown
 from bot.delivery.messenger import Image, Messenger
@@ -314,7 +315,8 @@ class Publisher:
         async def send(pictures: Pictures) -> str:
             images = pictures.images
             if images and with_results:
-                card = await self._draw(live, images_for(live.spec.name).results, "results")
+                results = partial(images_for(live.spec.name).results, places=placings(live))
+                card = await self._draw(live, results, "results")  # the places as stored
                 images = [*images, card]
             view = build(images).view
             posted = await self._messenger.post(live.channel_id, view, images, nonce=nonce)

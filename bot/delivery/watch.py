@@ -8,6 +8,8 @@ import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 
+from bot.core.tasks import cancelled
+
 
 class Watch(ABC):
     """Runs `check` every `every_s` (first at once, or after the first wait) until stopped."""
@@ -37,10 +39,8 @@ class Watch(ABC):
 
     async def stop(self) -> None:
         """Stop watching (shutdown)."""
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+        task, self._task = self._task, None
+        await cancelled(task)
 
     async def _watch(self) -> None:
         if self._at_once:

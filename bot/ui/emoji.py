@@ -25,7 +25,6 @@ keep their Unicode). Shutdown stops the looking (`stop`).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 import re
@@ -38,6 +37,7 @@ import discord
 
 from bot.core.clock_sync import Sleep, snowflake_ms
 from bot.core.settings import ABANDON_DAYS_MOST
+from bot.core.tasks import cancelled
 from render.emoji import (
     FALLBACK,
     KEER_FACES,
@@ -139,10 +139,7 @@ class AppEmoji:
     async def stop(self) -> None:
         """Stop looking (shutdown); what is shown stays shown."""
         task, self._looking = self._looking, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await cancelled(task)
 
     def _missing(self) -> int:
         return len(EmojiKey) - len(self._shown)

@@ -40,6 +40,12 @@ class Outcome:
         winners = frozenset(seat for seat, s in enumerate(scores) if s == best)
         return cls(tuple(scores), winners, places)
 
+    def placed(self, places: Sequence[int]) -> Outcome:
+        """The same scores with the places a match was stored with (a seat that left it placed
+        last, whoever played it out): the winners are the seats placed first."""
+        winners = frozenset(seat for seat, place in enumerate(places) if place == 1)
+        return Outcome(self.scores, winners, tuple(places))
+
     @classmethod
     def ranked(cls, scores: Sequence[int], keys: Sequence[tuple[int, ...]]) -> Outcome:
         """Rank by a tie-break key per seat (score first); equal keys share a place."""

@@ -35,11 +35,14 @@ _BIG: Final = 48
 """The total's size."""
 
 
-def ranking(state: KeerState) -> tuple[Outcome, list[int]]:
-    """The outcome (or the standings so far) and the seats from best to worst (ties by seat)."""
+def ranking(state: KeerState, places: Sequence[int] | None = None) -> tuple[Outcome, list[int]]:
+    """The outcome (or the standings so far; with `places`, placed as stored) and the seats
+    from best to worst (ties by seat)."""
     outcome = state.outcome() or Outcome.from_scores(
         [state.circles(s).total for s in range(state.num_players)]
     )
+    if places is not None:
+        outcome = outcome.placed(places)
     order = sorted(range(state.num_players), key=lambda s: (outcome.places[s], s))
     return outcome, order
 
@@ -76,10 +79,12 @@ def row_tile(winner: bool, place: str) -> Image.Image:
     return quantize(image.reduce(k))
 
 
-def results_image(state: KeerState, names: Sequence[str], *, words: Words) -> Image.Image:
+def results_image(
+    state: KeerState, names: Sequence[str], *, words: Words, places: Sequence[int] | None = None
+) -> Image.Image:
     """A results card: places, the winners highlighted, circles by kind and rolls played, in a
-    language (800 px wide)."""
-    outcome, order = ranking(state)
+    language (800 px wide); `places` as the match was stored (a seat that left placed last)."""
+    outcome, order = ranking(state, places)
     over = state.phase is Phase.OVER
     image = results_static(state.num_players, words).copy()
     heading = "image-keer-results-heading" if over else "image-keer-standings-heading"
@@ -181,6 +186,8 @@ def _draw_row(
         write(image, xy, animals.line, animals.size, bg=bg, fill=MUTED, anchor="lm", room=line)
 
 
-def results_png(state: KeerState, names: Sequence[str], *, words: Words) -> bytes:
+def results_png(
+    state: KeerState, names: Sequence[str], *, words: Words, places: Sequence[int] | None = None
+) -> bytes:
     """`results_image` as PNG bytes."""
-    return encode(results_image(state, names, words=words))
+    return encode(results_image(state, names, words=words, places=places))

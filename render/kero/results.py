@@ -55,13 +55,17 @@ def column_x(seat: int) -> int:
     return MARGIN + seat * (COLUMN_W + 8)
 
 
-def results_image(state: KeroState, names: Sequence[str], *, words: Words) -> Image.Image:
+def results_image(
+    state: KeroState, names: Sequence[str], *, words: Words, places: Sequence[int] | None = None
+) -> Image.Image:
     """Final scores of both clans with their players' names, the winner(s), and the figures
     behind them (card and territory points, territories, jerrycans and KERO left, cards), in a
-    language."""
+    language; `places` as the match was stored (a clan whose player left placed last)."""
     image = results_background(words).copy()
     draw = ImageDraw.Draw(image)
     result = state.outcome() or final_outcome(state)
+    if places is not None:
+        result = result.placed(places)
     winners = sorted(result.winners)
     over = state.phase is Phase.OVER
     who = [player_name(names, seat, words) for seat in (0, 1)]
@@ -160,9 +164,11 @@ def _column(
         put_label(image, value, SMALL, at, fill=INK, bg=PANEL, align="r", room=room)
 
 
-def results_png(state: KeroState, names: Sequence[str], *, words: Words) -> bytes:
+def results_png(
+    state: KeroState, names: Sequence[str], *, words: Words, places: Sequence[int] | None = None
+) -> bytes:
     """`results_image` as PNG bytes."""
-    return encode(results_image(state, names, words=words))
+    return encode(results_image(state, names, words=words, places=places))
 
 
 def _card_points(box: Components, card_ids: Sequence[str]) -> int:

@@ -151,3 +151,27 @@ def test_more_time_moves_the_end_by_exactly_that_much_playing_time(
     after = due_ms(since, first + more * HOUR, hours)
     assert after >= before
     assert running_ms(before, after, hours) == more * HOUR
+
+
+SPRING = 1_774_746_000_000
+"""2026-03-29 01:00 UTC: Madrid's clocks jump from 02:00 to 03:00."""
+AUTUMN = 1_792_890_000_000
+"""2026-10-25 01:00 UTC: Madrid's clocks go back from 03:00 to 02:00 (02:00–03:00 twice)."""
+
+
+@pytest.mark.parametrize("night", [SPRING, AUTUMN], ids=["spring", "autumn"])
+@pytest.mark.parametrize("window", ["02:45-00:00", "20:00-02:30", "02:15-02:45", "01:00-04:00"])
+def test_a_change_of_clocks_never_runs_a_clock_outside_its_wall_clock_hours(
+    night: int, window: str
+) -> None:
+    """A window that opens or closes in the hour a change skips or repeats: minute by minute
+    around the change, the clock runs only while the wall clock shows its hours (a Madrid table
+    of 02:45–24:00 once ran 02:00–02:45 of the repeated hour)."""
+    hours = PlayingHours.parse(window, MADRID)
+    since = night - 6 * HOUR
+    spans = list(running_spans(since, night + 6 * HOUR, hours))
+    for start, end in spans:
+        for instant in range(start, end, 60_000):
+            assert hours.is_open(instant), datetime.fromtimestamp(instant / 1000, ZoneInfo(MADRID))
+    wide = window == "01:00-04:00"
+    assert not wide or sum(end - start for start, end in spans) >= 2 * HOUR  # still runs

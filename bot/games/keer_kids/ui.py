@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from bot.core.computer import shown_name
+from bot.core.placings import placings, winners, with_departure
 from bot.games.keer_kids.rules import keer_state, roll_number
 from bot.ui.components import SentView
 from bot.ui.ids import MatchRef, Verb
 from bot.ui.items import match_button
 from bot.ui.names import shown
-from bot.ui.placings import placings, winners, with_departure
 from games.common.protocol import Seat
 from games.keer_kids import Cross, Keep, KeerState, Mark, Miss, Phase, Roll, Skip
 from games.keer_kids.rules import face_fits

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from bot.core.placings import winners, with_departure
 from bot.games.kero.rules import kero_state
 from bot.games.kero.ui import (
     DIE_EMOJI,
@@ -24,7 +25,6 @@ from bot.games.kero.ui import (
     tuarek_name,
     who,
 )
-from bot.ui.placings import winners, with_departure
 from games.common.protocol import Seat
 from games.kero import KeroState
 from games.kero import actions as a

@@ -122,23 +122,30 @@ class HeldClicks:
         """Start-up: take back the clicks the journal still keeps (applied once the bot is
         ready, like after an outage; one stored meanwhile is not stored twice)."""
         for row in self._pending():
-            live = self._service.matches.get(int(row["match"]))
-            if live is None:
-                continue
-            with contextlib.suppress(ActionParseError, KeyError, ValueError, TypeError):
-                action = live.spec.parse_action(str(row["action"]))
-                place = (row["guild"], row["channel"])
-                click = HeldClick(
-                    live.id, str(row["user"]), int(row["version"]), action, row["id"], place
-                )
-                live.held.append(click)
-                continue
-            log.warning("the journal of kept clicks has a line that can't be read: %r", row)
+            click = self._click_of(row)
+            if click is not None:
+                self._service.matches[click.match_id].held.append(click)
         self._clear()
         for live in self._service.matches.values():  # written again: only what is still kept
             live.held.sort(key=lambda c: c.action.at or 0)
             for click in live.held:
                 self._write({"held": _row(click)})
+
+    def _click_of(self, row: dict[str, Any]) -> HeldClick | None:
+        """A journal line as a kept click of a match open here (None: its match is not, or the
+        line can't be read — logged)."""
+        try:
+            live = self._service.matches.get(int(row["match"]))
+            if live is None:
+                return None
+            action = live.spec.parse_action(str(row["action"]))
+            place = (row["guild"], row["channel"])
+            return HeldClick(
+                live.id, str(row["user"]), int(row["version"]), action, row["id"], place
+            )
+        except (ActionParseError, KeyError, ValueError, TypeError):
+            log.warning("the journal of kept clicks has a line that can't be read: %r", row)
+            return None
 
     def _pending(self) -> Iterator[dict[str, Any]]:
         """The journal's kept clicks not yet marked done."""

@@ -200,3 +200,19 @@ async def test_a_kept_stop_survives_a_restart(
     assert not any(isinstance(act, a.TankEmpty) for _, act in state.history)
     assert not (timed_server.db_path.parent / JOURNAL_NAME).exists()
     await timed_server.fake.disconnect(again)
+
+
+async def test_a_damaged_journal_is_read_past_and_never_stops_a_start(
+    server: Server, caplog: pytest.LogCaptureFixture
+) -> None:
+    journal = server.db_path.parent / JOURNAL_NAME
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    lines = ['{"held": {"id": "1", "match": "x"}}', "not json", '{"held": {"id": "2"}}']
+    journal.write_text("\n".join([*lines, '{"held": {"id": "3", "match": 99}}']) + "\n")
+    with caplog.at_level(logging.WARNING, logger="bot.core.held"):
+        bot = await server.start_bot()
+    unread = [r for r in caplog.records if "can't be read" in r.getMessage()]
+    assert len(unread) == 2  # the two lines naming no match that can be read
+    assert not journal.exists()  # nothing is kept any more
+    assert bot.runtime.service.matches == {}
+    await server.fake.disconnect(bot)

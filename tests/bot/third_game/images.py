@@ -23,4 +23,11 @@ def board_png(state: Any, names: Sequence[str], words: Words) -> bytes:
     return out.getvalue()
 
 
-IMAGES = GameImages(board=board_png, results=board_png)
+def results_png(
+    state: Any, names: Sequence[str], words: Words, places: Sequence[int] | None = None
+) -> bytes:
+    """The final bars (the places are the card's to say)."""
+    return board_png(state, names, words)
+
+
+IMAGES = GameImages(board=board_png, results=results_png)

@@ -99,7 +99,7 @@ class Downtime:
 
     async def _noting(self) -> None:
         while True:
-            self._note()
+            await asyncio.to_thread(self._note)  # a disk write: off the event loop
             await asyncio.sleep(EVERY_S)
 
     def _note(self) -> None:

@@ -14,7 +14,6 @@ import itertools
 import os
 import re
 import signal
-import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -44,8 +43,8 @@ from tests.bot.conftest import Server, _server, said
 from tests.bot.helpers import RemoteBot, controls, delivered, looks, quick, until
 from tests.bot.keer_driver import button_id, choose_on, keer, live_here, offered, start_match
 from tests.bot.kero_driver import KeroDriver, fire_due
+from tests.bot.processes import spawn, stopped
 
-ROOT = Path(__file__).resolve().parents[2]
 MESSAGES = re.compile(r"^/channels/\d+/messages(/\d+)?$")
 START_S = 20.0
 """How long a bot process may take to start (imports, migrations, login, gateway)."""
@@ -118,16 +117,7 @@ class Chaos:
             child.ENV_SEED: self.server.seed,
         }
         began = time.monotonic()
-        with self.log.open("wb") as out:
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "tests.bot.chaos_child",
-                env=env,
-                cwd=ROOT,
-                stdout=out,
-                stderr=out,
-            )
+        self.process = await spawn(env, self.log)
         await until(self._ready, "the bot process to be ready", START_S)
         return time.monotonic() - began
 
@@ -162,14 +152,7 @@ class Chaos:
 
     async def stop(self) -> None:
         """Stop the running bot process, if any (SIGTERM: its clean shutdown)."""
-        process = self.process
-        if process is not None and process.returncode is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(process.wait(), 15)
-            except TimeoutError:
-                process.kill()
-                await process.wait()
+        await stopped([self.process] if self.process is not None else [])
         if self.reader is not None:
             await self.reader.close()
             self.reader = None

@@ -33,9 +33,9 @@ from storage import PostgresStore
 from tests.bot import chaos_child as child
 from tests.bot.helpers import RemoteBot, controls, until
 from tests.bot.keer_driver import button_id, choose_on
+from tests.bot.processes import ROOT, spawn, stopped
 from tests.storage.conftest import postgres_url, reset_postgres
 
-ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 3
 PROCESSES: dict[int, tuple[int, ...]] = {0: (0, 2), 1: (1,)}
 """Each process of the cluster and the shards it runs."""
@@ -91,11 +91,7 @@ class Cluster:
             child.ENV_SEED: f"cluster/{process}/{self.starts}",
             child.ENV_TTL: "3",  # a restart after the kill waits out the killed one's lease
         }
-        log = (where / f"bot-{self.starts}.log").open("wb")
-        self.processes[process] = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.bot.chaos_child", env=env, cwd=ROOT, stdout=log, stderr=log
-        )
-        log.close()
+        self.processes[process] = await spawn(env, where / f"bot-{self.starts}.log")
         await until(lambda: self._ready(process), f"process {process} to be ready", START_S)
 
     def _ready(self, number: int) -> bool:
@@ -119,14 +115,7 @@ class Cluster:
 
     async def stop(self) -> None:
         """SIGTERM every process (its clean shutdown), then close the reader."""
-        for process in self.processes.values():
-            process.send_signal(signal.SIGTERM)
-        for process in self.processes.values():
-            try:
-                await asyncio.wait_for(process.wait(), 15)
-            except TimeoutError:
-                process.kill()
-                await process.wait()
+        await stopped(self.processes.values())
         self.processes.clear()
         if self.reader is not None:
             await self.reader.close()

@@ -23,7 +23,6 @@ import logging
 import os
 import re
 import signal
-import sys
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -40,12 +39,12 @@ from storage import PostgresStore
 from tests.bot import chaos_child as child
 from tests.bot.helpers import RemoteBot, controls, until
 from tests.bot.keer_driver import button_id, choose_on
+from tests.bot.processes import spawn, stopped
 from tests.storage.conftest import postgres_url, reset_postgres
 from tests.storage.leases import cut_the_claim, holders
 
 log = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2
 TTL_S = 2.0
 START_S = 30.0
@@ -125,11 +124,7 @@ class Cluster:
             child.ENV_TTL: str(TTL_S),
             child.ENV_WAIT: "1" if wait else "",
         }
-        out = (where / "bot.log").open("wb")
-        self.processes[name] = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.bot.chaos_child", env=env, cwd=ROOT, stdout=out, stderr=out
-        )
-        out.close()
+        self.processes[name] = await spawn(env, where / "bot.log")
 
     def ready(self, name: str) -> bool:
         """Whether process `name` is connected and ready (AssertionError if it exited)."""
@@ -158,16 +153,7 @@ class Cluster:
 
     async def stop(self) -> None:
         """Go on (SIGCONT) and stop (SIGTERM) every process, then close the reader."""
-        for process in self.processes.values():
-            if process.returncode is None:
-                process.send_signal(signal.SIGCONT)
-                process.send_signal(signal.SIGTERM)
-        for process in self.processes.values():
-            try:
-                await asyncio.wait_for(process.wait(), 15)
-            except TimeoutError:
-                process.kill()
-                await process.wait()
+        await stopped(self.processes.values())
         if self.reader is not None:
             await self.reader.close()
 

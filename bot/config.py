@@ -12,6 +12,7 @@ from urllib.parse import unquote
 
 from dotenv import dotenv_values
 
+from bot.loops import EventLoop
 from storage import DEFAULT_SQLITE_PATH, LEASE_TTL_S, ONE_SHARD, Shards
 
 TOKEN_HELP = """\
@@ -142,6 +143,8 @@ class Config:
     lease_ttl_s: float = LEASE_TTL_S
     """LEASE_TTL_S (PostgreSQL): how long after its last renewal this process may still serve
     a shard, so how long a process taking the shard over waits (docs/deploy.md)."""
+    event_loop: EventLoop = EventLoop.UVLOOP
+    """TABLERO_EVENT_LOOP: `uvloop` (the default, where installed) or `asyncio`."""
 
     @property
     def leads(self) -> bool:
@@ -170,7 +173,17 @@ class Config:
             ai_workers=_whole(values.get("AI_WORKERS", "") or "1", "AI_WORKERS", 1),
             ai_cpu_ms=_whole(values.get("AI_CPU_MS", "") or "100", "AI_CPU_MS", 10),
             lease_ttl_s=_ttl(values.get("LEASE_TTL_S", "")),
+            event_loop=_event_loop(values.get("TABLERO_EVENT_LOOP", "")),
         )
+
+
+def _event_loop(text: str) -> EventLoop:
+    text = text.strip().lower() or EventLoop.UVLOOP.value
+    try:
+        return EventLoop(text)
+    except ValueError:
+        kinds = " or ".join(k.value for k in EventLoop)
+        raise ConfigError(f"TABLERO_EVENT_LOOP must be {kinds}, not {text!r}") from None
 
 
 def _secret(text: str) -> Secret | None:

@@ -23,6 +23,7 @@ import discord
 from bot import memory
 from bot.app import TableroBot, new_bot
 from bot.config import TOKEN_HELP, Config, ConfigError, revealed
+from bot.loops import loop_factory, running_loop_name
 from storage import ShardTaken, open_store
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,8 @@ def run(env_file: Path = Path(".env"), err: TextIO | None = None) -> int:
         return CONFIG_ERROR
     setup_logging(config.log_level)
     memory.tune_allocator()
-    return asyncio.run(serve(config, config.token.reveal(), err, freeze=True))
+    with asyncio.Runner(loop_factory=loop_factory(config.event_loop)) as runner:
+        return runner.run(serve(config, config.token.reveal(), err, freeze=True))
 
 
 def setup_logging(level: str, stream: IO[str] | None = None) -> logging.Handler:
@@ -100,6 +102,7 @@ async def serve(
     """Open the database, run the bot until a stop signal, close everything; the exit status.
     `freeze`: once the bot is ready, exempt what start-up made from garbage collection (the
     process is the bot's alone)."""
+    log.info("running on the %s event loop", running_loop_name())
     try:
         store = await open_store(revealed(config.database_url), config.db_path)
     except Exception as exc:

@@ -31,6 +31,7 @@ from bot.config import Config, Secret, database_secret
 from bot.core.live import LiveMatch, Played
 from bot.core.service import MatchService
 from bot.delivery.steps import Steps
+from bot.loops import EventLoop, loop_factory
 from bot.run import setup_logging
 from fakediscord.pointed import point_at_loopback
 from storage import LEASE_TTL_S, Shards, ShardTaken, SqliteStore, Store, open_store
@@ -184,4 +185,5 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    with asyncio.Runner(loop_factory=loop_factory(EventLoop.UVLOOP)) as runner:  # as `tablero run`
+        runner.run(main())

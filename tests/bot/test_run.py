@@ -18,10 +18,12 @@ import discord
 import pytest
 from discord.http import Route
 
+import bot.loops
 import bot.run
 from bot.app import TableroBot
 from bot.cli import main
 from bot.config import Config, ConfigError, Secret
+from bot.loops import EventLoop, loop_factory
 from bot.run import LOG_HANDLER_NAME, serve, setup_logging
 from games.keer_kids import KeerState, Phase
 from games.records import replay
@@ -75,6 +77,19 @@ def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
         Config.load({"DEV_GUILD_ID": "x1"}, None)
 
 
+def test_the_event_loop_is_uvloop_unless_asyncio_is_asked_for() -> None:
+    assert Config.load({}, None).event_loop is EventLoop.UVLOOP
+    assert Config.load({"TABLERO_EVENT_LOOP": " AsyncIO "}, None).event_loop is EventLoop.ASYNCIO
+    with pytest.raises(ConfigError, match="TABLERO_EVENT_LOOP must be uvloop or asyncio"):
+        Config.load({"TABLERO_EVENT_LOOP": "trio"}, None)
+
+
+def test_without_uvloop_the_process_runs_on_asyncios_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bot.loops, "has_uvloop", lambda: False)
+    assert loop_factory(EventLoop.UVLOOP) is asyncio.new_event_loop
+    assert loop_factory(EventLoop.ASYNCIO) is asyncio.new_event_loop
+
+
 # -- failing starts: one line, no traceback ---------------------------------------------------
 
 
@@ -117,8 +132,12 @@ def test_no_route_to_discord_is_one_line(
     assert "127.0.0.1" in line
 
 
-def test_a_start_that_fails_by_subprocess_prints_one_line(tmp_path: Path) -> None:
-    """The real program (`python -m bot run`), Discord's URL pointed at a closed loopback port."""
+@pytest.mark.parametrize(("asked", "loop"), [(None, "uvloop"), ("asyncio", "asyncio")])
+def test_a_start_that_fails_by_subprocess_prints_one_line(
+    tmp_path: Path, asked: str | None, loop: str
+) -> None:
+    """The real program (`python -m bot run`), Discord's URL pointed at a closed loopback port;
+    it runs on uvloop unless TABLERO_EVENT_LOOP asks for asyncio's loop."""
     code = (
         "import sys; from discord.http import Route; Route.BASE = sys.argv[1]; "
         "from bot.cli import main; raise SystemExit(main(['run']))"
@@ -127,7 +146,8 @@ def test_a_start_that_fails_by_subprocess_prints_one_line(tmp_path: Path) -> Non
         [sys.executable, "-c", code, f"http://127.0.0.1:{_closed_port()}/api/v10"],
         check=False,
         cwd=tmp_path,
-        env={**_clean_env(), "DISCORD_TOKEN": "fake-token"},
+        env={**_clean_env(), "DISCORD_TOKEN": "fake-token"}
+        | ({} if asked is None else {"TABLERO_EVENT_LOOP": asked}),
         capture_output=True,
         text=True,
         timeout=60,
@@ -135,6 +155,7 @@ def test_a_start_that_fails_by_subprocess_prints_one_line(tmp_path: Path) -> Non
     assert done.returncode == 1
     _one_line_failure(done.stderr, "tablero: cannot reach Discord: ")
     assert done.stdout == ""
+    assert f"running on the {loop} event loop" in done.stderr
 
 
 async def _refused(self: Any, token: str) -> Any:

@@ -6,14 +6,18 @@ same deadlines without storing anything besides the match's own events; this mod
 Discord times into local ones and runs what is due. A game's deadline judges clicks by their
 Discord times, so it waits while the gateway is down and until it has been connected for the
 deadline's grace (`bot.core.gateway_watch`): clicks held by Discord meanwhile count.
+
+A sleeping timer is a handle in the event loop's own heap of deadlines (`loop.call_later`), not
+a task: 10,000 open matches cost 10,000 small handles, and a walk of the live tasks does not
+grow with them. A task is made only when a timer fires with work to do.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Final
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Final
 
 from bot.core.after import AfterStep
 from bot.core.away import Aways
@@ -45,8 +49,71 @@ Due = tuple[int, Callable[[], Awaitable[None]]]
 """When a match's timer fires (local ms) and the work it does then."""
 
 
+class _Armed:
+    """One match's timer: a loop handle while it sleeps, a task once it fired to do its work,
+    and the future a test awaits (made only when asked for)."""
+
+    __slots__ = ("handle", "live", "task", "waiter")
+
+    def __init__(self, live: LiveMatch) -> None:
+        self.live = live
+        self.handle: asyncio.TimerHandle | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.waiter: asyncio.Future[None] | None = None
+
+    def sleep(self, wait_s: float, wake: Callable[[_Armed], None]) -> None:
+        """Call `wake(self)` in `wait_s` seconds (a handle in the loop's heap, not a task)."""
+        self.handle = asyncio.get_running_loop().call_later(wait_s, wake, self)
+
+    def late_ms(self) -> float:
+        """How much later than it was armed for the handle woke."""
+        assert self.handle is not None
+        return (asyncio.get_running_loop().time() - self.handle.when()) * 1000
+
+    def start(self, work: Coroutine[Any, Any, None]) -> None:
+        """The timer fired with work to do: a task for it (a background one: `tablero-timer`)."""
+        self.handle = None
+        self.task = asyncio.create_task(work, name=f"tablero-timer-{self.live.id}")
+        self.task.add_done_callback(self._finished)
+
+    def cancel(self) -> None:
+        """Stop the timer; work already running in the current task is never cut short."""
+        if self.handle is not None:
+            self.handle.cancel()
+        if self.task is None:
+            if self.waiter is not None:
+                self.waiter.cancel()
+        elif self.task is not asyncio.current_task():
+            self.task.cancel()
+
+    def future(self) -> asyncio.Future[None]:
+        """Done once the timer fired and did its work (cancelled with the timer)."""
+        if self.waiter is None:
+            self.waiter = asyncio.get_running_loop().create_future()
+            if self.task is not None and self.task.done():
+                self._finished(self.task)
+        return self.waiter
+
+    def resolve(self) -> None:
+        """The timer fired with nothing due (it re-arms): whoever waits for it is done."""
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        """The work's task ended: pass its outcome to whoever waits (only then is it read)."""
+        waiter = self.waiter
+        if waiter is None or waiter.done():
+            return
+        if task.cancelled():
+            waiter.cancel()
+        elif (error := task.exception()) is not None:
+            waiter.set_exception(error)
+        else:
+            waiter.set_result(None)
+
+
 class MatchTimers:
-    """One armed task per match, always for the soonest thing its state is waiting for."""
+    """One armed timer per match, always for the soonest thing its state is waiting for."""
 
     def __init__(
         self,
@@ -66,7 +133,7 @@ class MatchTimers:
         self._after = after
         self._aways = aways
         """Where the work a timer did goes on (the after-step pipeline)."""
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._timers: dict[int, _Armed] = {}
         self._failures: dict[int, int] = {}
         """Failed attempts in a row per match (a database or Discord outage): the backoff."""
         self._working: set[int] = set()
@@ -77,20 +144,20 @@ class MatchTimers:
 
     def rearm(self, live: LiveMatch) -> None:
         """Cancel the match's timer and arm the one its state needs now (if any)."""
-        old = self._tasks.pop(live.id, None)
-        if old is not None and old is not asyncio.current_task():
+        old = self._timers.pop(live.id, None)
+        if old is not None:
             old.cancel()
         if not live.open:
             return
         due = self._due(live)
-        if due is None:
-            return
-        task = asyncio.create_task(self._fire(live, due[0]), name=f"tablero-timer-{live.id}")
-        self._tasks[live.id] = task
+        if due is not None:
+            self._arm(live, due[0])
 
-    def pending(self, match_id: int) -> asyncio.Task[None] | None:
-        """The match's armed timer task, if any (tests await one that is due)."""
-        return self._tasks.get(match_id)
+    def pending(self, match_id: int) -> asyncio.Future[None] | None:
+        """A future done once the match's armed timer fired and did its work, if one is armed
+        (tests await one that is due); a re-arm makes a new one."""
+        armed = self._timers.get(match_id)
+        return None if armed is None else armed.future()
 
     def is_due(self, live: LiveMatch) -> bool:
         """Whether the match's next timed event is due now by the local clock."""
@@ -111,9 +178,9 @@ class MatchTimers:
 
     def cancel_all(self) -> None:
         """Stop every timer (shutdown); the states keep what is due for the next start."""
-        for task in self._tasks.values():
-            task.cancel()
-        self._tasks.clear()
+        for armed in self._timers.values():
+            armed.cancel()
+        self._timers.clear()
 
     async def store_back(self) -> None:
         """The database answers again: fire every timer that waited on it at once (each keeps
@@ -165,23 +232,40 @@ class MatchTimers:
         settled = self._gateway.settled_at(due.settle_ms)
         return None if settled is None else max(self._clock.local_ms_at(due.at_ms), settled)
 
-    async def _fire(self, live: LiveMatch, at_ms: int) -> None:
-        """Sleep until due, then do what the state is waiting for *then* (a clock may have been
+    def _arm(self, live: LiveMatch, at_ms: int) -> None:
+        """A handle that wakes at local `at_ms`, in place of the match's timer."""
+        old = self._timers.pop(live.id, None)
+        if old is not None:
+            old.cancel()
+        armed = _Armed(live)
+        armed.sleep(max(0, at_ms - self._clock.local_ms()) / 1000, self._wake)
+        self._timers[live.id] = armed
+
+    def _wake(self, armed: _Armed) -> None:
+        """The handle is due; woken much later than armed for, the process stood still: the
+        clicks it has not read yet go first (it settles, then looks again)."""
+        if armed.late_ms() > STALL_MS:
+            log.debug("match %s: the process stood still; settling before its timer", armed.live.id)
+            armed.sleep(SETTLE_AFTER_STALL_S, self._fire)
+            return
+        self._fire(armed)
+
+    def _fire(self, armed: _Armed) -> None:
+        """Do what the state is waiting for *then*, in a task of its own (a clock may have been
         set back, or the state moved on meanwhile: re-armed rather than fired early)."""
-        wait_s = max(0, at_ms - self._clock.local_ms()) / 1000
-        loop = asyncio.get_running_loop()
-        woken_by = loop.time() + wait_s
-        await asyncio.sleep(wait_s)
-        if (loop.time() - woken_by) * 1000 > STALL_MS:
-            log.debug("match %s: the process stood still; settling before its timer", live.id)
-            await asyncio.sleep(SETTLE_AFTER_STALL_S)
+        live = armed.live
         due = self._due(live)
         if due is None or due[0] > self._clock.local_ms():
+            armed.resolve()
             self.rearm(live)
             return
+        armed.start(self._work(live, due[1]))
+
+    async def _work(self, live: LiveMatch, work: Callable[[], Awaitable[None]]) -> None:
+        """Run what was due; a failure is retried (the database's on its return)."""
         self._working.add(live.id)
         try:
-            await due[1]()
+            await work()
         except Exception as error:
             on_store = isinstance(error, StorageError) or store_outage(error)
             self._retry(live, error if on_store else None)
@@ -210,6 +294,4 @@ class MatchTimers:
         )
         if not live.open:
             return
-        at = self._clock.local_ms() + wait_ms
-        task = asyncio.create_task(self._fire(live, at), name=f"tablero-timer-{live.id}")
-        self._tasks[live.id] = task
+        self._arm(live, self._clock.local_ms() + wait_ms)

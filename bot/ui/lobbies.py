@@ -77,7 +77,8 @@ class Lobbies:
         self._thinker = thinker
         self._shards = shards
         self._locks: dict[int, asyncio.Lock] = {}
-        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._timers: dict[int, asyncio.TimerHandle | asyncio.Task[None]] = {}
+        """Each open lobby's expiry: a loop handle while it waits, a task once it expires."""
         self._verbs: dict[str, LobbyVerb] = {
             "join": self._join,
             "leave": self._leave,
@@ -307,13 +308,19 @@ class Lobbies:
             timer.cancel()
 
     def _arm(self, lobby: Lobby) -> None:
+        """A handle, not a task, waits for the expiry: an open lobby costs no task."""
+        assert lobby.id is not None
+        wait_s = max(0, lobby.expires_at - now_ms()) / 1000
+        self._timers[lobby.id] = asyncio.get_running_loop().call_later(wait_s, self._due, lobby)
+
+    def _due(self, lobby: Lobby) -> None:
+        """The expiry is due: only now does it take a task (it reads and writes the store)."""
         assert lobby.id is not None
         task = asyncio.create_task(self._expire(lobby), name=f"tablero-timer-lobby-{lobby.id}")
         self._timers[lobby.id] = task
 
     async def _expire(self, lobby: Lobby) -> None:
         assert lobby.id is not None
-        await asyncio.sleep(max(0, lobby.expires_at - now_ms()) / 1000)
         async with self._locks.setdefault(lobby.id, asyncio.Lock()):
             try:
                 current = await self._store.load_lobby(lobby.id)
@@ -328,8 +335,8 @@ class Lobbies:
 
     def cancel_timers(self) -> None:
         """Stop the expiry timers (the lobbies stay open in the database)."""
-        for task in self._timers.values():
-            task.cancel()
+        for timer in self._timers.values():
+            timer.cancel()
         self._timers.clear()
 
 

@@ -167,14 +167,14 @@ class KeroDriver:
         return []
 
     async def fire_timer(self) -> None:
-        """Re-arm the match's timer after a clock jump and let it run (timers are background
-        tasks, which `settle` does not wait for)."""
+        """Re-arm the match's timer after a clock jump and let it run (a timer's work is a
+        background task, which `settle` does not wait for)."""
         await fire_due(self.server, self.bot, self.live)
 
 
 async def fire_due(server: Server, bot: TableroBot, live: LiveMatch) -> None:
     """Re-arm the match's timer after a clock jump and, if it is due, wait until it has fired
-    (timers are background tasks, which `settle` leaves alone)."""
+    and done its work (a background task, which `settle` leaves alone)."""
     bot.runtime.timers.rearm(live)
     task = bot.runtime.timers.pending(live.id)
     if task is not None and bot.runtime.timers.is_due(live):

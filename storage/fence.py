@@ -31,12 +31,23 @@ CREATE_MATCH: Final = (
 )
 """A new match (no row: the fence refused it)."""
 
-APPEND_VERSION: Final = (
-    "UPDATE matches SET version = version + $1, updated_at = $2"
-    f" WHERE id = $3 AND version = $4 AND {fenced('guild_id', '$5::int8[]')}"
+APPEND: Final = (
+    "WITH stepped AS (UPDATE matches SET version = version + $1, updated_at = $2"
+    f" WHERE id = $3 AND version = $4 AND {fenced('guild_id', '$5::int8[]')} RETURNING id),"
+    " events AS (INSERT INTO match_events (match_id, seq, seat, action, at, interaction_id,"
+    " created_at) SELECT stepped.id, ($4 + e.n)::int, e.seat, e.action, e.at, e.interaction_id,"
+    " $2 FROM stepped, unnest($6::int[], $7::text[], $8::int8[], $9::text[]) WITH ORDINALITY"
+    " AS e (seat, action, at, interaction_id, n)),"
+    " owing AS (INSERT INTO outbox (match_id, kind, version, step_key, since_ms)"
+    " SELECT $10::int8, $11::text, $12::int8, $13::int8, $14::int8 FROM stepped"
+    " WHERE $10::int8 IS NOT NULL"
+    " ON CONFLICT (match_id) DO UPDATE SET kind = excluded.kind, version = excluded.version)"
+    " SELECT count(*) FROM stepped"
 )
-"""An append's step of the match's version, which guards (and fences) its events and owed
-message in the same transaction."""
+"""An append as one statement (one round trip, its own transaction): the match's version stepped
+from the expected one — the fence and the guard of the rest — then the events (columns as
+arrays: seat, action, at, interaction id) and the message they make due (storage.sql.OWE's
+columns, all NULL for none), written only if it was; 1 if it was, 0 if nothing was written."""
 
 SET_STATUS: Final = (
     "UPDATE matches SET status = $1, updated_at = $2"

@@ -3,6 +3,7 @@ slices) share one database. Same interface and behaviour as the SQLite store."""
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
@@ -118,6 +119,7 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
                 max_size=5,
                 timeout=CONNECT_TIMEOUT_S,
                 command_timeout=COMMAND_TIMEOUT_S,
+                **_POOL_RESET,
             )
         except (OSError, asyncpg.PostgresError) as exc:
             raise StorageError(f"cannot connect to PostgreSQL: {exc}") from exc
@@ -234,33 +236,27 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
     ) -> int:
         """Append events if the match is still at `expected_version`, and record the message
         they make due; return the new version."""
-        now = now_ms()
-        owing = None if owed is None else owed_row(owed)
-        async with self._pool.acquire() as db, db.transaction():
-            status = await db.execute(
-                fence.APPEND_VERSION,
-                len(entries),
-                now,
-                match_id,
-                expected_version,
-                self._fence,
-            )
-            if status == "UPDATE 0":
-                raise await self._refused(db, match_id, expected_version)
-            rows = [
-                (match_id, expected_version + i + 1, e.seat, e.action, e.at, e.interaction, now)
-                for i, e in enumerate(entries)
-            ]
+        owing = _NOT_OWING if owed is None else owed_row(owed)
+        seats, actions, ats, interactions = _event_columns(entries)
+        async with self._pool.acquire() as db:
             try:
-                await db.executemany(
-                    "INSERT INTO match_events (match_id, seq, seat, action, at, interaction_id,"
-                    " created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                    rows,
+                stepped = await db.fetchval(
+                    fence.APPEND,
+                    len(entries),
+                    now_ms(),
+                    match_id,
+                    expected_version,
+                    self._fence,
+                    seats,
+                    actions,
+                    ats,
+                    interactions,
+                    *owing,
                 )
             except asyncpg.UniqueViolationError as exc:
                 raise DuplicateInteraction(f"match {match_id}: interaction already stored") from exc
-            if owing is not None:
-                await db.execute(OWE, *owing)
+            if not stepped:
+                raise await self._refused(db, match_id, expected_version)
         return expected_version + len(entries)
 
     async def owed_messages(self, shards: Shards = ONE_SHARD) -> list[Owed]:
@@ -589,3 +585,32 @@ async def _migrate(pool: asyncpg.Pool) -> None:
 
 def _nothing() -> None:
     """No listener of the lease yet."""
+
+
+async def _keep_session(connection: asyncpg.Connection) -> None:
+    """The pool's reset of a released connection: no query. asyncpg rolls back a transaction
+    left open itself; the store keeps no other session state on a pooled connection (no SET,
+    LISTEN, cursor or session advisory lock: the lease has a connection of its own), so the
+    default reset query would cost a round trip on every call for nothing."""
+
+
+_POOL_RESET: Final[dict[str, Any]] = (
+    {"reset": _keep_session} if "reset" in inspect.signature(asyncpg.create_pool).parameters else {}
+)
+"""create_pool's `reset` where asyncpg has it (0.30 and later; 0.29 keeps its reset query)."""
+
+
+_NOT_OWING: Final = (None, None, None, None, None)
+"""fence.APPEND's owed-message arguments when the append makes no message due."""
+
+
+def _event_columns(
+    entries: Sequence[Entry],
+) -> tuple[list[int], list[str], list[int | None], list[str | None]]:
+    """The entries as fence.APPEND's column arrays: seats, actions, times, interaction ids."""
+    return (
+        [e.seat for e in entries],
+        [e.action for e in entries],
+        [e.at for e in entries],
+        [e.interaction for e in entries],
+    )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import fcntl
 import json
 import sqlite3
@@ -14,11 +13,10 @@ import aiosqlite
 
 from games.records import Entry
 from ratings.history import RatingChange
+from storage import sqlite_transactions as tx
 from storage.errors import (
-    DuplicateInteraction,
     SchemaTooNew,
     ShardTaken,
-    StaleVersion,
     StorageError,
     UnknownMatch,
 )
@@ -49,50 +47,43 @@ from storage.rows import (
     lobby_from_row,
     owed_from_row,
     owed_row,
-    rating_rows,
     result_rows,
     settings_from_row,
     settings_not_merged,
     settings_patch,
     settings_to_json,
-    storage_integrity_error,
     stored_match,
     stored_matches,
 )
 from storage.schema import migrations
 from storage.settings_access import SettingsAccess
 from storage.sql import (
-    ADD_AWAY,
     DEADLINE_SELECT,
-    DROP_AWAY_FROM,
-    END_AWAY,
-    FINISHED_EVENTS,
-    FINISHED_MATCHES,
-    FINISHED_SEATS,
-    HISTORY_INSERT,
     LOBBY_SELECT,
     MATCH_COLUMNS,
     OPEN_LOBBIES_WHERE,
     OPEN_MATCHES,
     OPEN_OWED,
-    OWE,
-    PRUNE_AWAY,
-    RATING_UPSERT,
-    RESULT_INSERT,
     SEAT_COLUMNS,
-    SETTLE,
     Query,
     SettingsTable,
     qmark,
 )
+from storage.sqlite_transactions import transaction
+
+_DEADLINE_UPSERT = (
+    "INSERT INTO deadlines (match_id, kind, due_at, payload) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT (match_id, kind) DO UPDATE SET due_at = excluded.due_at,"
+    " payload = excluded.payload"
+)
 
 
 class SqliteStore(SharedReads, SettingsAccess, MemberData):
-    """The Store on one SQLite file; one connection, transactions serialised by a lock."""
+    """The Store on one SQLite file; one connection, whose thread runs each transaction whole
+    (storage/sqlite_transactions.py)."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
-        self._lock = asyncio.Lock()
         self.path = path
         self._claim: IO[bytes] | None = None
         """The open lock file while this process runs the bot on the file (claim_shards)."""
@@ -158,31 +149,7 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
 
     async def create_match(self, match: NewMatch) -> int:
         """Store a new open match with its seats; return its id."""
-        now = now_ms()
-        async with self._transaction():
-            cursor = await self._db.execute(
-                "INSERT INTO matches (game, options, seed, guild_id, channel_id, thread_id,"
-                " rated, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    match.game,
-                    json.dumps(match.options),
-                    match.seed,
-                    match.guild_id,
-                    match.channel_id,
-                    match.thread_id,
-                    int(match.rated),
-                    now,
-                    now,
-                ),
-            )
-            match_id = cursor.lastrowid
-            assert match_id is not None
-            await self._db.executemany(
-                "INSERT INTO seats (match_id, seat, player_id, name) VALUES (?, ?, ?, ?)",
-                [(match_id, seat, p.id, p.name) for seat, p in enumerate(match.players)],
-            )
-            await self._db.execute(qmark(OWE), owed_row(Owed(match_id, "post", 0, None, now)))
-        return match_id
+        return await transaction(self._db, tx.create_match, match, now_ms())
 
     async def append(
         self,
@@ -192,31 +159,11 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
         owed: Owed | None = None,
     ) -> int:
         """Append events if the match is still at `expected_version`, and record the message
-        they make due; return the new version."""
-        now = now_ms()
+        they make due; return the new version (one transaction, one hop to the database thread)."""
         owing = None if owed is None else owed_row(owed)
-        async with self._transaction():
-            cursor = await self._db.execute(
-                "UPDATE matches SET version = version + ?, updated_at = ?"
-                " WHERE id = ? AND version = ?",
-                (len(entries), now, match_id, expected_version),
-            )
-            if cursor.rowcount == 0:
-                await self._refuse_version(match_id, expected_version)
-            rows = [
-                (match_id, expected_version + i + 1, e.seat, e.action, e.at, e.interaction, now)
-                for i, e in enumerate(entries)
-            ]
-            try:
-                await self._db.executemany(
-                    "INSERT INTO match_events (match_id, seq, seat, action, at, interaction_id,"
-                    " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    rows,
-                )
-            except sqlite3.IntegrityError as exc:
-                raise DuplicateInteraction(f"match {match_id}: interaction already stored") from exc
-            if owing is not None:
-                await self._db.execute(qmark(OWE), owing)
+        await transaction(
+            self._db, tx.append, match_id, expected_version, entries, owing=owing, now=now_ms()
+        )
         return expected_version + len(entries)
 
     async def owed_messages(self, shards: Shards = ONE_SHARD) -> list[Owed]:
@@ -226,24 +173,11 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
 
     async def owe(self, owed: Owed) -> None:
         """Record a message a match owes outside a step."""
-        row = owed_row(owed)
-        async with self._transaction():
-            try:
-                await self._db.execute(qmark(OWE), row)
-            except sqlite3.IntegrityError as exc:
-                raise UnknownMatch(f"no match {owed.match_id}") from exc
+        await transaction(self._db, tx.owe, owed_row(owed), owed.match_id)
 
     async def settle(self, match_id: int, version: int) -> None:
         """What the match owed up to `version` is done."""
-        async with self._transaction():
-            await self._db.execute(qmark(SETTLE), (match_id, version))
-
-    async def _refuse_version(self, match_id: int, expected: int) -> None:
-        cursor = await self._db.execute("SELECT version FROM matches WHERE id = ?", (match_id,))
-        row = await cursor.fetchone()
-        if row is None:
-            raise UnknownMatch(f"no match {match_id}")
-        raise StaleVersion(f"match {match_id} is at version {row[0]}, not {expected}")
+        await transaction(self._db, tx.settle, match_id, version)
 
     async def load(self, match_id: int) -> StoredMatch:
         """The match and its whole event log."""
@@ -282,24 +216,14 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
     async def set_departed(self, match_id: int, seat: int, how: str) -> None:
         """Record how the player of `seat` left the match."""
         check_departure(how)
-        async with self._transaction():
-            cursor = await self._db.execute(
-                "UPDATE matches SET updated_at = ? WHERE id = ?", (now_ms(), match_id)
-            )
-            if cursor.rowcount == 0:
-                raise UnknownMatch(f"no match {match_id}")
-            cursor = await self._db.execute(
-                "UPDATE seats SET departed = ? WHERE match_id = ? AND seat = ?",
-                (how, match_id, seat),
-            )
-            if cursor.rowcount == 0:
-                raise StorageError(f"match {match_id} has no seat {seat}")
+        await transaction(self._db, tx.set_departed, match_id, seat, how, now_ms())
 
     async def set_status(self, match_id: int, status: str) -> None:
         """Mark a match finished, cancelled, abandoned, or open."""
         check_match_status(status)
-        await self._update(
-            match_id, "UPDATE matches SET status = ?, updated_at = ? WHERE id = ?", status
+        sql = "UPDATE matches SET status = ?, updated_at = ? WHERE id = ?"
+        await transaction(
+            self._db, tx.update_match, match_id, sql, status, now=now_ms(), settled=None
         )
 
     async def set_message(
@@ -307,20 +231,9 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
     ) -> None:
         """Remember the Discord message that shows the match (settling what it shows)."""
         sql = "UPDATE matches SET message_id = ?, updated_at = ? WHERE id = ?"
-        async with self._transaction():
-            await self._updated(match_id, sql, message_id)
-            if settled is not None:
-                await self._db.execute(qmark(SETTLE), (match_id, settled))
-
-    async def _update(self, match_id: int, sql: str, value: Any) -> None:
-        async with self._transaction():
-            await self._updated(match_id, sql, value)
-
-    async def _updated(self, match_id: int, sql: str, value: Any) -> None:
-        """One match row updated inside the caller's transaction; UnknownMatch if none."""
-        cursor = await self._db.execute(sql, (value, now_ms(), match_id))
-        if cursor.rowcount == 0:
-            raise UnknownMatch(f"no match {match_id}")
+        await transaction(
+            self._db, tx.update_match, match_id, sql, message_id, now=now_ms(), settled=settled
+        )
 
     async def finish_match(
         self,
@@ -333,27 +246,21 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
         """Final status, deadlines dropped, ratings, history, results and the message the end
         makes due stored: all in one transaction."""
         check_match_status(status)
-        results_rows = result_rows(match_id, results)
         owing = None if owed is None else owed_row(owed)
         now = now_ms()
-        async with self._transaction():
-            cursor = await self._db.execute(
-                "UPDATE matches SET status = ?, updated_at = ? WHERE id = ?",
-                (status, now, match_id),
-            )
-            if cursor.rowcount == 0:
-                raise UnknownMatch(f"no match {match_id}")
-            await self._db.execute("DELETE FROM deadlines WHERE match_id = ?", (match_id,))
-            try:
-                await self._db.executemany(qmark(RATING_UPSERT), rating_rows(ratings, now))
-                await self._db.executemany(
-                    qmark(HISTORY_INSERT), history_rows(changes_of(match_id, ratings, now))
-                )
-                await self._db.executemany(qmark(RESULT_INSERT), results_rows)
-            except sqlite3.IntegrityError as exc:
-                raise storage_integrity_error(exc, f"match {match_id}: the result") from exc
-            if owing is not None:
-                await self._db.execute(qmark(OWE), owing)
+        changes = history_rows(changes_of(match_id, ratings, now))
+        rows = result_rows(match_id, results)
+        await transaction(
+            self._db,
+            tx.finish_match,
+            match_id,
+            status,
+            ratings,
+            changes=changes,
+            results=rows,
+            owing=owing,
+            now=now,
+        )
 
     async def ratings(self, guild_id: str, game: str) -> list[Rating]:
         """Every rating of a guild and game."""
@@ -366,41 +273,24 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
 
     async def finished_matches(self) -> list[StoredMatch]:
         """Every finished match with its record, in the order they finished."""
-        async with self._transaction():
-            rows = await self._db.execute_fetchall(FINISHED_MATCHES)
-            seats = await self._db.execute_fetchall(FINISHED_SEATS)
-            events = await self._db.execute_fetchall(FINISHED_EVENTS)
-        return stored_matches(list(rows), list(seats), list(events))
+        rows, seats, events = await transaction(self._db, tx.finished)
+        return stored_matches(rows, seats, events)
 
     async def replace_ratings(
         self, ratings: Sequence[Rating], history: Sequence[RatingChange]
     ) -> None:
         """Every rating and history row replaced by these, in one transaction."""
-        now = now_ms()
-        async with self._transaction():
-            await self._db.execute("DELETE FROM rating_history")
-            await self._db.execute("DELETE FROM ratings")
-            try:
-                await self._db.executemany(qmark(RATING_UPSERT), rating_rows(ratings, now))
-                await self._db.executemany(qmark(HISTORY_INSERT), history_rows(history))
-            except sqlite3.IntegrityError as exc:
-                raise storage_integrity_error(exc, "the new ratings") from exc
+        await transaction(self._db, tx.replace_ratings, ratings, history, now_ms())
 
     async def _fetch(self, query: Query) -> list[Any]:
         return list(await self._db.execute_fetchall(qmark(query.sql), query.args))
 
     async def ping(self) -> None:
         """The write lock can be taken (BEGIN IMMEDIATE, then nothing)."""
-        async with self._transaction():
-            pass
+        await transaction(self._db, tx.nothing)
 
     async def _run(self, queries: Sequence[Query]) -> list[int]:
-        counts = []
-        async with self._transaction():
-            for query in queries:
-                cursor = await self._db.execute(qmark(query.sql), query.args)
-                counts.append(max(cursor.rowcount, 0))
-        return counts
+        return await transaction(self._db, tx.run, queries)
 
     async def _get_settings(self, table: SettingsTable, key: str) -> dict[str, Any]:
         # Every row fetched: a cursor left open keeps a read snapshot, and this connection's next
@@ -411,27 +301,24 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
 
     async def _set_settings(self, table: SettingsTable, key: str, settings: dict[str, Any]) -> None:
         text = settings_to_json(settings, table.what(key))
-        async with self._transaction():
-            await self._db.execute(table.upsert("?", "?", "?"), (key, text, now_ms()))
+        sql = table.upsert("?", "?", "?")
+        await transaction(self._db, tx.execute, sql, (key, text, now_ms()))
 
     async def _merge_settings(
         self, table: SettingsTable, key: str, changes: Mapping[str, SettingValue | None]
     ) -> None:
         what = table.what(key)
         patch = settings_patch(changes, what)
-        async with self._transaction():
-            cursor = await self._db.execute(
-                qmark(table.merge_sqlite()), (key, patch.merge_patch(), now_ms())
-            )
-            if await cursor.fetchall():
-                return
-            rows = list(await self._db.execute_fetchall(table.select("?"), (key,)))
-        raise settings_not_merged(rows[0][0] if rows else None, what, "no row was written")
+        merge, select = qmark(table.merge_sqlite()), table.select("?")
+        merged, text = await transaction(
+            self._db, tx.merge_settings, merge, select, key, patch=patch.merge_patch(), now=now_ms()
+        )
+        if not merged:
+            raise settings_not_merged(text, what, "no row was written")
 
     async def save_lobby(self, lobby: Lobby) -> int:
         """Insert a new lobby (id None) or update one; return its id."""
         check_lobby(lobby)
-        now = now_ms()
         values = (
             lobby.kind,
             lobby.game,
@@ -444,25 +331,7 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
             lobby.status,
             lobby.expires_at,
         )
-        async with self._transaction():
-            if lobby.id is None:
-                cursor = await self._db.execute(
-                    "INSERT INTO lobbies (kind, game, options, guild_id, channel_id, message_id,"
-                    " host_id, members, status, expires_at, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (*values, now, now),
-                )
-                assert cursor.lastrowid is not None
-                return cursor.lastrowid
-            cursor = await self._db.execute(
-                "UPDATE lobbies SET kind = ?, game = ?, options = ?, guild_id = ?, channel_id = ?,"
-                " message_id = ?, host_id = ?, members = ?, status = ?, expires_at = ?,"
-                " updated_at = ? WHERE id = ?",
-                (*values, now, lobby.id),
-            )
-            if cursor.rowcount == 0:
-                raise StorageError(f"no lobby {lobby.id}")
-            return lobby.id
+        return await transaction(self._db, tx.save_lobby, lobby, values, now_ms())
 
     async def load_lobby(self, lobby_id: int) -> Lobby:
         """One lobby; StorageError if there is none."""
@@ -478,20 +347,14 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
 
     async def set_deadline(self, deadline: Deadline) -> None:
         """Store (or move) a match's deadline of this kind."""
-        async with self._transaction():
-            await self._db.execute(
-                "INSERT INTO deadlines (match_id, kind, due_at, payload) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (match_id, kind) DO UPDATE SET due_at = excluded.due_at,"
-                " payload = excluded.payload",
-                (deadline.match_id, deadline.kind, deadline.due_at, json.dumps(deadline.payload)),
-            )
+        payload = json.dumps(deadline.payload)
+        args = (deadline.match_id, deadline.kind, deadline.due_at, payload)
+        await transaction(self._db, tx.execute, _DEADLINE_UPSERT, args)
 
     async def clear_deadline(self, match_id: int, kind: str) -> None:
         """Forget a deadline."""
-        async with self._transaction():
-            await self._db.execute(
-                "DELETE FROM deadlines WHERE match_id = ? AND kind = ?", (match_id, kind)
-            )
+        sql = "DELETE FROM deadlines WHERE match_id = ? AND kind = ?"
+        await transaction(self._db, tx.execute, sql, (match_id, kind))
 
     async def deadlines(self) -> list[Deadline]:
         """Every stored deadline, soonest first."""
@@ -507,41 +370,12 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
 
     async def add_away(self, spans: Sequence[AwaySpan], forget_before_ms: int) -> None:
         """Store away spans, forgetting those that ended before `forget_before_ms`."""
-        async with self._transaction():
-            await self._db.execute(qmark(PRUNE_AWAY), (forget_before_ms,))
-            await self._db.executemany(
-                qmark(ADD_AWAY), [(s.user_id, s.guild_id, s.since_ms, s.until_ms) for s in spans]
-            )
+        rows = [(s.user_id, s.guild_id, s.since_ms, s.until_ms) for s in spans]
+        await transaction(self._db, tx.add_away, rows, forget_before_ms)
 
     async def end_away(self, user_id: str, at_ms: int) -> None:
         """A member is back: their spans end at `at_ms`."""
-        async with self._transaction():
-            await self._db.execute(qmark(END_AWAY), (user_id, at_ms))
-            await self._db.execute(qmark(DROP_AWAY_FROM), (user_id, at_ms))
-
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db, self._lock)
-
-
-class _Transaction:
-    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any error; one at a time per connection."""
-
-    def __init__(self, db: aiosqlite.Connection, lock: asyncio.Lock) -> None:
-        self._db, self._lock = db, lock
-
-    async def __aenter__(self) -> None:
-        await self._lock.acquire()
-        try:
-            await self._db.execute("BEGIN IMMEDIATE")
-        except BaseException:
-            self._lock.release()
-            raise
-
-    async def __aexit__(self, kind: object, error: object, trace: object) -> None:
-        try:
-            await self._db.execute("ROLLBACK" if kind else "COMMIT")
-        finally:
-            self._lock.release()
+        await transaction(self._db, tx.end_away, user_id, at_ms)
 
 
 async def _check_version(db: aiosqlite.Connection, where: str) -> None:

@@ -131,19 +131,19 @@ async def test_the_same_store_works_once_the_server_is_back_with_nothing_half_ap
 async def test_a_step_cut_off_by_the_shutdown_is_not_half_applied(
     pg: PgServer, pg_store: PostgresStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The server stops while a step is inside its transaction (its version bumped, its events
-    not yet written): the step fails as an outage and nothing of it is stored."""
+    """The server stops as a step is sent (its one statement: version, events and owed message
+    together): the step fails as an outage and nothing of it is stored."""
     store = pg_store
     match_id = await played_match(store)
     inside, resume = asyncio.Event(), asyncio.Event()
-    write_events = asyncpg.connection.Connection.executemany
+    send = asyncpg.connection.Connection.fetchval
 
     async def held(self: asyncpg.Connection, *args: Any, **kwargs: Any) -> Any:
         inside.set()
         await resume.wait()
-        return await write_events(self, *args, **kwargs)
+        return await send(self, *args, **kwargs)
 
-    monkeypatch.setattr(asyncpg.connection.Connection, "executemany", held)
+    monkeypatch.setattr(asyncpg.connection.Connection, "fetchval", held)
     owed = Owed(match_id, "post", 2, 1, 1_000)
     step = asyncio.create_task(store.append(match_id, 1, [Entry(0, "keep:1")], owed))
     await asyncio.wait_for(inside.wait(), HUNG_S)
@@ -156,6 +156,43 @@ async def test_a_step_cut_off_by_the_shutdown_is_not_half_applied(
     stored = await store.load(match_id)
     assert stored.version == 1 and len(stored.record.entries) == 1
     assert await store.owed_messages() == []
+
+
+async def test_a_step_cut_off_inside_its_statement_is_not_half_applied(
+    pg_store: PostgresStore,
+) -> None:
+    """The step's session is ended while its statement runs — its version stepped and its events
+    written, its owed message waiting on another session's row: the step fails as an outage and
+    nothing of it is stored. (The other session holds on, so the step cannot finish first.)"""
+    store = pg_store
+    match_id = await played_match(store)
+    rival, probe = await asyncpg.connect(store.url), await asyncpg.connect(store.url)
+    try:
+        await rival.execute(
+            "BEGIN; INSERT INTO outbox (match_id, kind, version, since_ms)"
+            f" VALUES ({match_id}, 'post', 9, 0)"
+        )
+        owed = Owed(match_id, "post", 2, 1, 1_000)
+        step = asyncio.create_task(store.append(match_id, 1, [Entry(0, "keep:1")], owed))
+        waiting = await asyncio.wait_for(waiting_on_a_lock(probe), HUNG_S)
+        assert await probe.fetchval("SELECT pg_terminate_backend($1)", waiting)
+        error, _ = await refused_at_once(lambda: step)
+        assert store_outage(error), repr(error)
+    finally:
+        await rival.close()  # its transaction rolled back with it
+        await probe.close()
+    stored = await store.load(match_id)
+    assert stored.version == 1 and len(stored.record.entries) == 1
+    assert await store.owed_messages() == []
+
+
+async def waiting_on_a_lock(probe: asyncpg.Connection) -> int:
+    """The server process of the session that waits on a lock another holds, once there is one."""
+    while True:
+        pid = await probe.fetchval("SELECT pid FROM pg_locks WHERE NOT granted LIMIT 1")
+        if pid is not None:
+            return int(pid)
+        await asyncio.sleep(0.01)
 
 
 async def test_a_server_that_stops_answering_times_out_and_the_store_recovers(

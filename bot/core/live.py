@@ -117,6 +117,10 @@ class LiveMatch:
     held: list[HeldClick] = field(default_factory=list)
     """Timed clicks kept through a database outage, in click order: applied before anything
     the bot does by itself (bot/core/held.py)."""
+    ended: GameState | None = None
+    """The state before the step that moved play on to a new message (never changed after:
+    each step works on a copy): a past state since (what the old message sums up, the table
+    as a roll began) is replayed from it, not from the match's first action."""
     _ais: dict[Seat, Policy] = field(default_factory=dict)
 
     @property
@@ -141,9 +145,12 @@ class LiveMatch:
         show a step once play moved on. The match itself when nothing is replayed."""
         if ending is None and version >= self.state.version:
             return self
-        past, key_of = self.spec.new_match(len(self.players), self.options), self.rules.message_key
-        began = False
-        for seat, action in self.state.history[:version]:
+        key_of, mark = self.rules.message_key, self.ended
+        if mark is not None and mark.version <= version and (ending in (None, key_of(mark))):
+            past, began = mark.clone(), ending is not None  # from the step that moved on
+        else:
+            past, began = self.spec.new_match(len(self.players), self.options), False
+        for seat, action in self.state.history[past.version : version]:
             if ending is not None:
                 key = key_of(past)
                 if began and key != ending:

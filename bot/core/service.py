@@ -359,6 +359,8 @@ class MatchService:
             await self._reloads.catch_up(live)
             raise Refused("refuse-moved-on") from None
         live.state, live.wake_at = work, batch.wake_at
+        if moved_on:
+            live.ended = before
         self._questions.ask(live, batch.think)
         if finished:
             await self._close(live, "finished", owes_close=False)

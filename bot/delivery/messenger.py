@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 import discord
+from discord.http import handle_message_parameters
 
 MESSAGE_LIMIT: Final = 2000
 """Discord's limit on a message's text."""
@@ -147,13 +148,15 @@ class DiscordMessenger:
         kept: Sequence[discord.Attachment] = (),
     ) -> Written:
         """Edit a Components V2 message: its layout, and its images replaced by `images` and
-        the files `kept` of those it carries (None keeps all it has)."""
+        the files `kept` of those it carries (None keeps all it has, and returns no files)."""
+        if images is None:  # Discord's answer is not read: not parsed into a Message either
+            http = self._client.http
+            with handle_message_parameters(view=view) as params:
+                await http.edit_message(int(channel_id), int(message_id), params=params)
+            return Written(message_id)
         channel = self._client.get_partial_messageable(int(channel_id))
         message = channel.get_partial_message(int(message_id))
-        if images is None:
-            edited = await message.edit(view=view)
-        else:
-            edited = await message.edit(view=view, attachments=[*kept, *files_of(images)])
+        edited = await message.edit(view=view, attachments=[*kept, *files_of(images)])
         return Written(message_id, tuple(edited.attachments))
 
     async def direct(self, user_id: str, content: str) -> None:

@@ -48,6 +48,11 @@ LAST_MOMENTS_MS: Final = 30_000
 """At start-up, the open matches that changed this close to the last change of all (about when
 the previous process stopped) get their message brought up to date: only a step stored in its
 last moments can have lost the answer that was to show it."""
+REFRESH_WINDOW_S: Final = 0.75
+"""How long an edit of the shown message whose buttons still work waits for more changes to
+show them all at once (a burst of Keer picks: one edit); an edit that changes what may be
+clicked, a new message owed meanwhile, or a step whose own answer was lost goes at once
+(benchmarks/clicks.py counts edits per click)."""
 LOST_PLACES: Final = (10003, 50001)
 """Discord's codes for a channel that is gone or that the bot may no longer see: retrying
 cannot help, and an admin's `/match here` brings the match back."""
@@ -68,6 +73,12 @@ class _Due:
     late_since: int | None = None
     """Discord's time when the first step the refresh shows was stored, when that step's answer
     was lost: its players saw it only once the refresh landed."""
+    refresh_since: float = 0.0
+    """The event loop's time of the first change the pending refresh shows."""
+    gathering: bool = False
+    """Every change the pending refresh shows left the shown buttons working: it may wait."""
+    wake: asyncio.Event | None = None
+    """Set while a refresh waits out its window: what cuts the wait short."""
     waiters: list[asyncio.Future[None]] = field(default_factory=list)
 
 
@@ -99,6 +110,7 @@ class Outbox:
         self.first_wait_s = FIRST_WAIT_S
         """The first retry's wait (tests shorten it)."""
         self.max_wait_s = MAX_WAIT_S
+        self.refresh_window_s = REFRESH_WINDOW_S
         self._due: dict[int, _Due] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.delivered = 0
@@ -112,16 +124,27 @@ class Outbox:
             owed = replace(owed, step_key=waiting.step_key, since_ms=waiting.since_ms)
             summarised = summarised or due.summarised
         due.live, due.owed, due.summarised = live, owed, summarised
+        _wake(due)
         self._start(live.id)
 
-    def refresh(self, live: LiveMatch, *, late_since: int | None = None) -> None:
+    def refresh(
+        self, live: LiveMatch, *, late_since: int | None = None, gather: bool = False
+    ) -> None:
         """The shown message's text or buttons changed: edit it (once, however many changes
         arrive while an edit is on its way). `late_since`: the step's own answer was lost, so
-        its players see it late (the game may give the wait back)."""
+        its players see it late (the game may give the wait back). `gather`: the buttons it
+        shows still work (a Keer pick changes only the waiting list), so the edit may wait
+        `refresh_window_s` for more changes; any other refresh goes at once."""
         due = self._due.setdefault(live.id, _Due(live))
+        if not due.refresh:
+            due.refresh_since = asyncio.get_running_loop().time()
+            due.gathering = gather
         due.live, due.refresh = live, True
+        due.gathering = due.gathering and gather
         if due.late_since is None:
             due.late_since = late_since
+        if not due.gathering:
+            _wake(due)
         self._start(live.id)
 
     async def bring_back(self, live: LiveMatch) -> None:
@@ -187,6 +210,7 @@ class Outbox:
         failures = 0
         try:
             while (due := self._due.get(match_id)) is not None:
+                await self._gathered(due)
                 owed = due.owed
                 try:
                     shown = await self._deliver(due)
@@ -209,6 +233,24 @@ class Outbox:
                     await self._landed(due.live)
         finally:
             self._workers.pop(match_id, None)
+
+    async def _gathered(self, due: _Due) -> None:
+        """A refresh alone waits until its window since the first change it shows is over, so
+        that the changes coming meanwhile are shown by one edit; a message owed or a late step
+        cuts the wait short."""
+        if due.owed is not None or not due.refresh or not due.gathering:
+            return
+        loop = asyncio.get_running_loop()
+        left = due.refresh_since + self.refresh_window_s - loop.time()
+        if left <= 0:
+            return
+        due.wake = asyncio.Event()
+        try:
+            await asyncio.wait_for(due.wake.wait(), left)
+        except TimeoutError:
+            pass
+        finally:
+            due.wake = None
 
     def _settled(self, match_id: int, due: _Due, owed: Owed | None, shown: int) -> None:
         """Forget what a delivery covered; a step that came meanwhile stays due."""
@@ -350,6 +392,12 @@ class Outbox:
         for waiter in due.waiters if due else []:
             if not waiter.done():
                 waiter.set_exception(error)
+
+
+def _wake(due: _Due) -> None:
+    """Cut short a refresh's wait for more changes (what came must go now)."""
+    if due.wake is not None:
+        due.wake.set()
 
 
 def last_moments(stored: Collection[StoredMatch], window_ms: int = LAST_MOMENTS_MS) -> set[int]:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
@@ -23,6 +24,7 @@ from bot.core.placings import placings
 from bot.core.service import MatchService
 from bot.delivery.layouts import MatchLayouts, Shown
 from bot.delivery.messenger import Image, Messenger
+from bot.delivery.pictures import Carried, Picture, Pictures
 from games.registry import GAMES
 from render import Drawing, images_for
 from render.stamp import Stamp, stamp
@@ -53,50 +55,6 @@ about the active matches of a busy bot, bounded whatever the number of open ones
 
 Build = Callable[[Sequence[Image]], Shown]
 """A match card built around the images it is given (none: its text board)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    """One image of a match's card and the state version it is drawn at."""
-
-    image: Image
-    version: int
-
-
-@dataclass(frozen=True, slots=True)
-class Pictures:
-    """The images a card shows, and those its message already carries at the same version
-    (named, without bytes: kept, not drawn or sent again)."""
-
-    drawn: tuple[Picture, ...]
-    carried: frozenset[str] = frozenset()
-    """The file names of the images the message keeps."""
-
-    @property
-    def images(self) -> list[Image]:
-        """The images as the card names them."""
-        return [p.image for p in self.drawn]
-
-    def uploads(self) -> list[Image]:
-        """The images to send (those the message does not carry yet)."""
-        return [p.image for p in self.drawn if p.image.filename not in self.carried]
-
-    def keeping(self, files: Iterable[discord.Attachment]) -> list[discord.Attachment] | None:
-        """The message's `files` an edit keeps by naming them; None when one of the carried
-        images is not among them (then every image is sent again)."""
-        kept = [f for f in files if f.filename in self.carried]
-        return kept if len(kept) == len(self.carried) else None
-
-
-@dataclass(frozen=True, slots=True)
-class _Shown:
-    """A message and the images it carries, each at the version it is drawn at (without
-    bytes)."""
-
-    message_id: str
-    pictures: tuple[Picture, ...]
-    files: tuple[discord.Attachment, ...] = ()
-    """The message's files, as its post or last edit returned them (none: unknown)."""
 
 
 class RenderTimer(Protocol):
@@ -136,9 +94,13 @@ class Publisher:
         """Rendered images by (match, version, kind), with those still rendering: a second
         caller awaits the first's render."""
         self._kept_bytes = 0
-        self._shown: dict[int, _Shown] = {}
+        self._shown: dict[int, Carried] = {}
         """What each match's message carries: an image still current is not sent again (a Keer
         pick changes only the waiting list; a roll, only the strip above the table)."""
+        self._laid: dict[int, tuple[str, bytes]] = {}
+        """Each match's message and the digest of the layout an edit without images last gave
+        it: an edit that would lay out the same again is not sent (any other write forgets it,
+        `note_shown`)."""
 
     def note_permissions(self, interaction: discord.Interaction[Any]) -> None:
         """Remember whether the bot may attach files where this interaction happened."""
@@ -342,7 +304,7 @@ class Publisher:
             view = build(kept.images).view
             try:
                 if not uploads:  # nothing new: the message keeps all it has
-                    await replace(channel_id, message_id, view, None)
+                    await self._relaid(live, message_id, view)
                     return
                 written = await replace(channel_id, message_id, view, uploads, files or ())
                 self.note_shown(live, message_id, kept, written.files)
@@ -357,6 +319,14 @@ class Publisher:
             self.note_shown(live, message_id, pictures, written.files)
 
         await self._attaching(live, send)
+
+    async def _relaid(self, live: LiveMatch, message_id: str, view: discord.ui.LayoutView) -> None:
+        """Edit the message's layout, keeping its files; not when it shows this layout already."""
+        laid = (message_id, layout_digest(view))
+        if self._laid.get(live.id) == laid:
+            return
+        await self._messenger.replace(live.channel_id, message_id, view, None)
+        self._laid[live.id] = laid
 
     async def _attaching(self, live: LiveMatch, send: Callable[[Pictures], Awaitable[T]]) -> T:
         """Send with the match's images; where Discord says the bot may not attach files
@@ -381,13 +351,14 @@ class Publisher:
         """Remember the images a message now carries (none: the text board) and, where the
         post or edit returned them, their files; once it succeeded (a failed one leaves the
         message as it was)."""
+        self._laid.pop(live.id, None)
         if not pictures.drawn:
             self._shown.pop(live.id, None)
             return
         named = tuple(
             Picture(Image(b"", p.image.filename, p.image.alt), p.version) for p in pictures.drawn
         )
-        self._shown[live.id] = _Shown(message_id, named, tuple(files))
+        self._shown[live.id] = Carried(message_id, named, tuple(files))
 
     def lock(self, live: LiveMatch) -> asyncio.Lock:
         """Held while a match's messages change, so they change in order."""
@@ -397,6 +368,7 @@ class Publisher:
         """A match posts nothing more: drop its lock and what its message shows."""
         self._locks.pop(live.id, None)
         self._shown.pop(live.id, None)
+        self._laid.pop(live.id, None)
 
     def busy(self) -> set[asyncio.Task[None]]:
         """The background work running now."""
@@ -421,6 +393,13 @@ class Publisher:
         if late:
             await asyncio.wait(late, timeout=1)
         self._executor.shutdown(wait=False)
+
+
+def layout_digest(view: discord.ui.LayoutView) -> bytes:
+    """A short digest of the components a layout sends (kept per open match instead of them)."""
+    components = view.to_components()  # type: ignore[no-untyped-call]
+    laid = json.dumps(components, separators=(",", ":"), sort_keys=True)
+    return hashlib.blake2b(laid.encode(), digest_size=16).digest()
 
 
 def post_nonce(match_id: int, version: int) -> str:

@@ -272,8 +272,14 @@ class Steps:
                 self._publisher.spawn(close_past(live, self._clock.now_ms()), f"private-{live.id}")
             return
         self._publisher.spawn(self._clock_then_timer(live), f"clock-{live.id}")
-        if not on_public_message:
-            self._outbox.refresh(live, late_since=played.stored_ms if answer_lost else None)
+        if on_public_message:
+            return
+        if answer_lost:
+            self._outbox.refresh(live, late_since=played.stored_ms)
+            return
+        rules = live.rules  # the shown buttons still work: the edit may wait for more changes
+        still = rules.step_version(live.state) == rules.step_version(played.before)
+        self._outbox.refresh(live, gather=still)
 
     async def _clock_then_timer(self, live: LiveMatch) -> None:
         """The turn clock moves on with the step, then the timer is armed (also when the clock

@@ -21,7 +21,8 @@ from bot.core.service import MatchService
 from bot.core.settings import Settings
 from bot.delivery.layouts import MatchLayouts
 from bot.delivery.messenger import files_of
-from bot.delivery.publisher import Build, Pictures, Publisher
+from bot.delivery.pictures import Pictures
+from bot.delivery.publisher import Build, Publisher
 from bot.delivery.steps import Steps
 from bot.games import adapter_for
 from bot.ui.absence import Absence

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from weakref import WeakKeyDictionary
 
 from games.common.protocol import Seat
@@ -165,6 +165,9 @@ class _Telling:
     replay: KeroState
     read: list[tuple[Seat, a.Action]]
     turns: dict[int, tuple[Seat, list[Event]]]
+    starts: dict[int, tuple[KeroState, int]] = field(default_factory=dict)
+    """The replay as the last turns began, and how much it had read then: an earlier state's
+    turn is told again from its start, not from the match's first action."""
 
     @classmethod
     def of(cls, state: KeroState) -> _Telling:
@@ -184,10 +187,27 @@ class _Telling:
             before = replay.clone() if replay.phase not in (Phase.SETUP, Phase.CLAIM) else None
             replay.apply(actor, action)
             self.read.append((actor, action))
+            if replay.turns != turn:
+                self._began(replay.turns)
             if before is not None:
                 events = self.turns.get(turn, (before.active, []))[1]
                 self.turns[turn] = (before.active, events)
                 _told(before, replay, action, events)
+
+    def _began(self, turn: int) -> None:
+        """Keep the replay as `turn` begins (the last two turns' only)."""
+        self.starts[turn] = (self.replay.clone(), len(self.read))
+        for old in [t for t in self.starts if t < turn - 1]:
+            del self.starts[old]
+
+    def earlier(self, state: KeroState, turn: int) -> _Telling | None:
+        """A telling of an earlier `state` (whose history begins what this one read) from the
+        start of its turn `turn`, if this one kept it; None otherwise."""
+        start = self.starts.get(turn)
+        if start is None or start[1] > len(state.history):
+            return None
+        replay, read = start
+        return _Telling(replay.clone(), list(state.history[:read]), {})
 
     def story(self, state: KeroState, turn: int) -> Story:
         """Turn `turn` as far as the history goes."""
@@ -211,7 +231,9 @@ def story(state: KeroState, turn: int) -> Story:
     telling = _TELLINGS.get(key)
     if telling is not None and not telling.leads_to(history):
         if history == telling.read[: len(history)]:  # an earlier state: the telling went past
-            return telling.story(state, turn) if turn < state.turns else _told_once(state, turn)
+            if turn < state.turns:
+                return telling.story(state, turn)
+            return _told_once(state, turn, telling.earlier(state, turn))
         telling = None
     if telling is None:
         telling = _TELLINGS[key] = _Telling.of(state)
@@ -222,15 +244,16 @@ def story(state: KeroState, turn: int) -> Story:
     return telling.story(state, turn)
 
 
-def _told_once(state: KeroState, turn: int) -> Story:
-    """Turn `turn` of an earlier state, told from the start once per state and version."""
+def _told_once(state: KeroState, turn: int, since: _Telling | None) -> Story:
+    """Turn `turn` of an earlier state, told once per state and version: from the turn's start
+    (`since`, a telling kept then), else from the match's first action."""
     version, told = _TOLD.get(state, (-1, {}))
     if version != state.version:
         told = {}
         _TOLD[state] = (state.version, told)
     found = told.get(turn)
     if found is None:
-        telling = _Telling.of(state)
+        telling = since or _Telling.of(state)
         telling.catch_up(state.history)
         found = told[turn] = telling.story(state, turn)
     return found

@@ -13,6 +13,7 @@ import pytest
 
 from bot.app import TableroBot
 from bot.config import Config, Secret
+from bot.delivery import outbox
 from fakediscord import FakeChannel, FakeClock, FakeDiscord, FakeGuild, FakeUser
 
 
@@ -58,6 +59,14 @@ class Server:
         bot = self.new_bot(**options)
         await self.fake.connect(bot)
         return bot
+
+
+@pytest.fixture(autouse=True)
+def _edits_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Edits of a shown message go at once here: `settle()` waits for the bot's work, and a
+    refresh's window for more changes is real time (tests/bot/test_refresh_window.py runs it;
+    the chaos tests' processes run with it)."""
+    monkeypatch.setattr(outbox, "REFRESH_WINDOW_S", 0.0)
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ are each one store append and one timer re-arm, whatever the game adds to the cl
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 
 from bot.app import TableroBot
 from bot.games.kero.rules import kero_state
+from fakediscord import FakeDiscord
 from games.keer_kids import Phase as KeerPhase
 from games.kero import actions as a
 from tests.bot.conftest import Server
@@ -37,6 +39,13 @@ def count_costs(bot: TableroBot, monkeypatch: pytest.MonkeyPatch) -> Counter[str
     return costs
 
 
+def edits(fake: FakeDiscord, since: int) -> int:
+    """The bot's REST edits of channel messages since request number `since` (a click's own
+    answer is an interaction callback, and a private message's edit a webhook's: neither)."""
+    made = fake.requests[since:]
+    return sum(1 for m, p, _ in made if m == "PATCH" and p.startswith("/channels/"))
+
+
 def slowed(act: Callable[..., Awaitable[Any]], advance: Callable[[], None]) -> Any:
     """The service's `act`, taking some of the bot's time first (so a credit is due)."""
 
@@ -60,8 +69,10 @@ async def test_a_kero_reroll_is_one_append_and_one_rearm_with_its_credit(
     toggle = driver.first_toggle()
     await timed_server.fake.click(bot, driver.user(0), driver.message, toggle)
     costs = count_costs(bot, monkeypatch)
+    since = len(timed_server.fake.requests)
     await click_at(driver, "@", round(driver.clock.now * 1000))
     await timed_server.fake.settle()
+    assert edits(timed_server.fake, since) == 0  # the answer shows the new dice
     history = [act for _, act in kero_state(driver.live.state).history]
     assert isinstance(history[-3], a.Reroll) and isinstance(history[-2], a.Faces)
     assert history[-1] == a.Credit(300)
@@ -85,9 +96,11 @@ async def test_a_keer_pick_is_one_append_and_one_rearm(
     state = keer(live)
     assert state.phase is KeerPhase.CHOOSE and len(state.seats_to_act()) == 3
     costs = count_costs(bot, monkeypatch)
+    since = len(fake.requests)
     await pick(server, bot, live, state.seats_to_act()[0])
     await fake.settle()
     assert costs == Counter(append=1, rearm=1)
+    assert edits(fake, since) == 1  # the shown message's waiting list (at most one per window)
     await fake.disconnect(bot)
 
 
@@ -104,3 +117,44 @@ async def test_the_bot_holds_no_view_of_what_it_sent(server: Server, bot: Tabler
     assert bot.persistent_views == []
     tasks = [getattr(t.get_coro(), "__qualname__", "") for t in asyncio.all_tasks()]
     assert not [name for name in tasks if "timeout" in name]
+
+
+def no_task_walks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`asyncio.all_tasks()` fails when Tablero's code calls it: it walks every live task, so
+    a click calling it would cost more the more matches are open (the double's `settle` may)."""
+    walk = asyncio.all_tasks
+
+    def guarded(loop: asyncio.AbstractEventLoop | None = None) -> set[asyncio.Task[Any]]:
+        caller = sys._getframe(1).f_globals.get("__name__", "")
+        if caller.split(".")[0] in ("bot", "storage", "games", "render", "words", "ratings"):
+            raise AssertionError(f"{caller} walked every task")
+        return walk(loop)
+
+    monkeypatch.setattr(asyncio, "all_tasks", guarded)
+
+
+async def test_no_kero_click_walks_every_task(
+    timed_server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Kero turn's clicks (toggles, a re-roll, stop, end) with `asyncio.all_tasks` refused to
+    Tablero's code."""
+    driver = await rolling(timed_server)
+    no_task_walks(monkeypatch)
+    await driver.do(0, a.Reroll((0, 1), None))
+    await timed_server.fake.settle()
+    for text in ("stop@", "end"):
+        await driver.press(0, text)
+        await timed_server.fake.settle()
+    assert kero_state(driver.live.state).active == 1
+    assert driver.bot.runtime.publisher.errors == []
+
+
+async def test_no_keer_click_walks_every_task(
+    server: Server, bot: TableroBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Keer roll's clicks (roll, keep, every die and pick) likewise."""
+    live = await start_match(server, bot, [server.bo, server.cas], ais=0)
+    no_task_walks(monkeypatch)
+    rolls = keer(live).rolls
+    await play_roll(server, bot, live)
+    assert keer(live).rolls == rolls + 1 and keer(live).phase is KeerPhase.ROLL

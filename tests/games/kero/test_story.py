@@ -86,3 +86,23 @@ def test_each_state_keeps_its_own_stories() -> None:
     assert told.story(other, 0).events == ()
     one.apply(0, a.Take(1))
     assert any(isinstance(e, told.Took) for e in told.story(one, 0).events)
+
+
+def test_an_earlier_state_of_the_turn_under_way_replays_only_that_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A summary tells the state before the step that moved play on, once the telling went past
+    it: from the start of its turn, not from the match's first action."""
+    state, seen = _played(8, "story-earlier")
+    past = _at(state, state.version - 1)
+    began = next(v for v in range(past.version, -1, -1) if _at(state, v).turns < past.turns)
+    applied: list[a.Action] = []
+    real = KeroState.apply
+
+    def counted(self: KeroState, seat: int, action: a.Action) -> None:
+        applied.append(action)
+        real(self, seat, action)
+
+    monkeypatch.setattr(KeroState, "apply", counted)
+    assert told.story(past, past.turns) == seen[past.version][-1]
+    assert 0 < len(applied) <= past.version - began < state.version / 2

@@ -76,14 +76,16 @@ class _Armed:
         self.task = asyncio.create_task(work, name=f"tablero-timer-{self.live.id}")
         self.task.add_done_callback(self._finished)
 
-    def cancel(self) -> None:
-        """Stop the timer; work already running in the current task is never cut short."""
+    def cancel(self, *, work: bool = False) -> None:
+        """Stop the timer. Work it already started goes on to its end (a re-arm must not cut a
+        store write short: the write would land and the match in memory miss it), unless
+        `work` says to stop that too (shutdown: what was due is stored or owed either way)."""
         if self.handle is not None:
             self.handle.cancel()
         if self.task is None:
             if self.waiter is not None:
                 self.waiter.cancel()
-        elif self.task is not asyncio.current_task():
+        elif work and self.task is not asyncio.current_task():
             self.task.cancel()
 
     def future(self) -> asyncio.Future[None]:
@@ -179,7 +181,7 @@ class MatchTimers:
     def cancel_all(self) -> None:
         """Stop every timer (shutdown); the states keep what is due for the next start."""
         for armed in self._timers.values():
-            armed.cancel()
+            armed.cancel(work=True)
         self._timers.clear()
 
     async def store_back(self) -> None:

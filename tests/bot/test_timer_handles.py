@@ -70,3 +70,37 @@ async def test_armed_timers_are_not_tasks_and_still_fire(timed_server: Server) -
         assert history.count(a.TankEmpty(empty)) == 1, "each tank ran dry once, on its timer"
     assert timer_tasks() == [], "the work done, its task is gone"
     await fake.disconnect(bot)
+
+
+async def test_a_re_arm_never_cuts_short_a_timer_storing_its_work(timed_server: Server) -> None:
+    """The computer's move is being stored when something re-arms the match's timer (a step's
+    clock update, an answer): the store write is one transaction that lands whatever its caller
+    does, so the work goes on to its end and the match in memory follows the store."""
+    fake = timed_server.fake
+    bot = await timed_server.start_bot(ai_think_ms=1_500)
+    driver = await rolling_in(timed_server, bot, fake.add_channel(timed_server.guild, "slow"))
+    await driver.run_dry()  # the computer's turn: its moves wait for the clock
+    live, timers, store = driver.live, bot.runtime.timers, bot.runtime.store
+    assert live.wake_at is not None
+    append, storing = store.append, asyncio.Event()
+
+    async def slow_append(*args: object, **kwargs: object) -> int:
+        storing.set()
+        await asyncio.sleep(0.2)
+        return await append(*args, **kwargs)  # type: ignore[arg-type]
+
+    store.append = slow_append  # type: ignore[method-assign]
+    driver.clock.now = live.wake_at / 1000 + 0.01
+    timers.rearm(live)
+    await storing.wait()
+    version = live.state.version
+    timers.rearm(live)  # while the computer's move is being stored
+    await fake.settle()
+    for _ in range(50):
+        if timer_tasks() == []:
+            break
+        await asyncio.sleep(0.05)
+    store.append = append  # type: ignore[method-assign]
+    stored = await store.load(live.id)
+    assert live.state.version > version, "the computer's move was applied"
+    assert stored.version == live.state.version, "the store and the match in memory agree"

@@ -1,9 +1,11 @@
 """What one click costs the bot: a Kero re-roll (its tanker credit included) and a Keer pick
-are each one store append and one timer re-arm, whatever the game adds to the click."""
+are each one store append and one timer re-arm, whatever the game adds to the click; the
+store's other calls and the edits of the shown message are counted too."""
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import sys
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -22,21 +24,29 @@ from tests.bot.kero_driver import click_at, rolling
 
 
 def count_costs(bot: TableroBot, monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """Count the bot's store appends and timer re-arms from now on."""
+    """Count the bot's store calls (each a query or a transaction, by method) and timer
+    re-arms from now on."""
     costs: Counter[str] = Counter()
-    append, rearm = bot.runtime.store.append, bot.runtime.timers.rearm
-
-    async def counted_append(*args: Any, **kwargs: Any) -> Any:
-        costs["append"] += 1
-        return await append(*args, **kwargs)
+    store, rearm = bot.runtime.store, bot.runtime.timers.rearm
+    for name in dir(store):
+        method = getattr(store, name)
+        if not name.startswith("_") and inspect.iscoroutinefunction(method):
+            monkeypatch.setattr(store, name, _counted(costs, name, method))
 
     def counted_rearm(*args: Any, **kwargs: Any) -> None:
         costs["rearm"] += 1
         rearm(*args, **kwargs)
 
-    monkeypatch.setattr(bot.runtime.store, "append", counted_append)
     monkeypatch.setattr(bot.runtime.timers, "rearm", counted_rearm)
     return costs
+
+
+def _counted(costs: Counter[str], name: str, method: Callable[..., Awaitable[Any]]) -> Any:
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        costs[name] += 1
+        return await method(*args, **kwargs)
+
+    return counted
 
 
 def edits(fake: FakeDiscord, since: int) -> int:
@@ -99,7 +109,9 @@ async def test_a_keer_pick_is_one_append_and_one_rearm(
     since = len(fake.requests)
     await pick(server, bot, live, state.seats_to_act()[0])
     await fake.settle()
-    assert costs == Counter(append=1, rearm=1)
+    # the die's choice reads whether the member takes images; the turn clock's wait now
+    # waits for one member fewer, and is stored
+    assert costs == Counter(append=1, get_user_settings=1, set_deadline=1, rearm=1)
     assert edits(fake, since) == 1  # the shown message's waiting list (at most one per window)
     await fake.disconnect(bot)
 

@@ -28,40 +28,34 @@ import json
 import os
 import platform
 import random
-import re
-import signal
-import socket
-import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 from urllib.parse import urlsplit, urlunsplit
 
-import aiohttp
 import asyncpg
 import discord
 
+from benchmarks.click_seed import stored_in_channel
 from benchmarks.keer_choice import choose
+from benchmarks.loopback_run import START_S, Bots
 from benchmarks.storage import midgame_entries
 from benchmarks.timing import percentiles
 from fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionResult
 from fakediscord.loopback import LoopbackServer
 from games.keer_kids import Cross, KeerState, Mark, Phase, parse_action
 from games.records import Player, replay
-from storage import NewMatch, PostgresStore
+from storage import PostgresStore
 
 SHARDS: Final = 2
 P99_TARGET_MS: Final = 50.0
 """Issue 18: the click rate one process sustains is the highest with first-response p99 ≤ this."""
-START_S: Final = 120.0
 MAX_LAG_S: Final = 0.5
 """A step kept its pace if no move started later than this behind the schedule."""
-ROOT: Final = Path(__file__).resolve().parents[1]
-_TICK: Final = os.sysconf("SC_CLK_TCK")
 
 
 class NotReady(Exception):
@@ -80,35 +74,6 @@ class Table:
     state: KeerState | None = None
     """The match as last read (the driver applies only the entries stored since)."""
     applied: int = 0
-
-
-@dataclass
-class Bots:
-    """The bot processes, each with its HTTP port (health) and its log file."""
-
-    processes: dict[int, asyncio.subprocess.Process] = field(default_factory=dict)
-    ports: dict[int, int] = field(default_factory=dict)
-    logs: dict[int, Path] = field(default_factory=dict)
-
-    def cpu_s(self, shard: int) -> float:
-        """The process's CPU seconds so far, user and system (Linux /proc)."""
-        fields = Path(f"/proc/{self.processes[shard].pid}/stat").read_text().rsplit(")", 1)[1]
-        utime, stime = fields.split()[11:13]
-        return (int(utime) + int(stime)) / _TICK
-
-    def cpu(self) -> dict[str, float]:
-        """CPU seconds so far: each bot process's and this driver's (with the double)."""
-        used = {f"shard {shard}": self.cpu_s(shard) for shard in self.processes}
-        return {**used, "driver": sum(os.times()[:2])}
-
-    def rss_mb(self, shard: int) -> dict[str, float]:
-        """The process's resident memory now and at its peak (Linux /proc)."""
-        status = Path(f"/proc/{self.processes[shard].pid}/status").read_text()
-        kb = dict(re.findall(r"^(VmRSS|VmHWM):\s+(\d+) kB", status, re.M))
-        return {
-            "rss_mb": round(int(kb["VmRSS"]) / 1024, 1),
-            "peak_mb": round(int(kb["VmHWM"]) / 1024, 1),
-        }
 
 
 class Players:
@@ -271,12 +236,10 @@ async def seed(url: str, fake: FakeDiscord, matches: int) -> list[Table]:
             )
             players = tuple(Player(str(u.id), u.name) for u in seats)
             for i in range(matches):
-                channel = fake.add_channel(guild, f"table-{i}")
-                new = NewMatch(
-                    "keer-kids", players, f"c{shard}/{i}", {}, str(guild.id), str(channel.id)
+                entries = logs[i % len(logs)]
+                channel, match_id = await stored_in_channel(
+                    store, fake, guild, players=players, number=i, entries=entries
                 )
-                match_id = await store.create_match(new)
-                await store.append(match_id, 0, logs[i % len(logs)])
                 tables.append(Table(shard, channel, match_id, seats))
     finally:
         await store.close()
@@ -285,42 +248,8 @@ async def seed(url: str, fake: FakeDiscord, matches: int) -> list[Table]:
 
 async def start(bots: Bots, shard: int, loop: LoopbackServer, url: str, folder: Path) -> None:
     """`tablero run` for one shard, pointed at the double (fakediscord.pointed)."""
-    bots.ports[shard] = _free_port()
-    bots.logs[shard] = folder / f"bot-{shard}.log"
-    env = {
-        **{k: v for k, v in os.environ.items() if k not in ("TABLERO_DB_PATH", "DEV_GUILD_ID")},
-        "DISCORD_TOKEN": "fake-token",
-        "DATABASE_URL": url,
-        "SHARD_COUNT": str(SHARDS),
-        "SHARD_IDS": str(shard),
-        "TABLERO_HTTP_PORT": str(bots.ports[shard]),
-        "TABLERO_HTTP_HOST": "127.0.0.1",
-        "LOG_LEVEL": "WARNING",
-    }
-    command = ["-m", "fakediscord.pointed", str(loop.port), "bot", "run", "--env-file", "/dev/null"]
-    with bots.logs[shard].open("wb") as log:
-        bots.processes[shard] = await asyncio.create_subprocess_exec(
-            sys.executable, *command, env=env, cwd=ROOT, stdout=log, stderr=log
-        )
-
-
-async def ready(bots: Bots, shard: int) -> None:
-    """Until the process's /healthz says ready (gateway connected, store answering)."""
-    limit = time.monotonic() + START_S
-    async with aiohttp.ClientSession() as http:
-        while time.monotonic() < limit:
-            if bots.processes[shard].returncode is not None:
-                raise RuntimeError(
-                    f"shard {shard}'s process exited:\n{bots.logs[shard].read_text()}"
-                )
-            try:
-                async with http.get(f"http://127.0.0.1:{bots.ports[shard]}/healthz") as answer:
-                    if answer.status == 200:
-                        return
-            except aiohttp.ClientError:
-                pass
-            await asyncio.sleep(0.05)
-    raise RuntimeError(f"shard {shard}'s process was not ready in {START_S:g} s")
+    shards = {"SHARD_COUNT": str(SHARDS), "SHARD_IDS": str(shard)}
+    await bots.run_tablero(shard, loop.port, folder, DATABASE_URL=url, **shards)
 
 
 async def posted(fake: FakeDiscord, tables: list[Table]) -> None:
@@ -341,25 +270,6 @@ def _shows(fake: FakeDiscord, table: Table) -> bool:
         for m in fake.channel_messages(table.channel)
         for c in m.interactive()
     )
-
-
-async def stop(bots: Bots) -> None:
-    """SIGTERM every process (its orderly shutdown)."""
-    for process in bots.processes.values():
-        if process.returncode is None:
-            process.send_signal(signal.SIGTERM)
-    for process in bots.processes.values():
-        try:
-            await asyncio.wait_for(process.wait(), 20)
-        except TimeoutError:
-            process.kill()
-            await process.wait()
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 # -- the measurement --------------------------------------------------------------------------
@@ -396,7 +306,7 @@ async def _measure(server_url: str, load: Load, folder: Path) -> dict[str, Any]:
                 for shard in range(SHARDS):
                     await start(bots, shard, loop, url, folder)
                 try:
-                    await asyncio.gather(*(ready(bots, shard) for shard in range(SHARDS)))
+                    await asyncio.gather(*(bots.ready(shard) for shard in range(SHARDS)))
                     ready_s = time.perf_counter() - began
                     await posted(fake, tables)
                     posted_s = time.perf_counter() - began
@@ -404,7 +314,7 @@ async def _measure(server_url: str, load: Load, folder: Path) -> dict[str, Any]:
                     both = await _both(players, tables, load, rng=rng, bots=bots)
                     alone = await _sweep(players, tables, load, rng=rng, bots=bots)
                 finally:
-                    await stop(bots)
+                    await bots.stop()
         finally:
             await reader.close()
     return {

@@ -354,7 +354,7 @@ class FakeDiscord(Driver):
         """Messages in a channel or thread, oldest first, as ``viewer`` sees them."""
         cid = chan if isinstance(chan, int) else chan.id
         uid = None if viewer is None else viewer.id
-        found = [m for m in self.world.messages.values() if m.channel_id == cid]
+        found = self.world.messages.in_channel(cid)
         return [m for m in found if (deleted and m.deleted) or m.visible_for(uid)]
 
     def last_message(

@@ -48,6 +48,30 @@ KEPT_FLAGS = 4 | 4096 | COMPONENTS_V2
 """Flags a bot may set on a message: suppress embeds, suppress notifications, components v2."""
 
 
+class Messages(dict[int, FakeMessage]):
+    """Every stored message by id, indexed by channel too: a driver finding a channel's newest
+    messages (a match's current one) reads that channel's, not every message ever posted."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._by_channel: dict[int, dict[int, FakeMessage]] = {}
+
+    def __setitem__(self, message_id: int, message: FakeMessage) -> None:
+        """Stored, and indexed under its channel (however it is stored: a test may too)."""
+        super().__setitem__(message_id, message)
+        self._by_channel.setdefault(message.channel_id, {})[message_id] = message
+
+    def __delitem__(self, message_id: int) -> None:
+        """Forgotten, in its channel's index too."""
+        message = self[message_id]
+        super().__delitem__(message_id)
+        self._by_channel.get(message.channel_id, {}).pop(message_id, None)
+
+    def in_channel(self, channel_id: int) -> list[FakeMessage]:
+        """The channel's messages, deleted ones too, in the order they were stored."""
+        return list(self._by_channel.get(channel_id, {}).values())
+
+
 def perm_bits(**perms: bool) -> tuple[int, int]:
     """(allow, deny) bit masks from ``discord.Permissions`` flag names."""
     allow = discord.Permissions(**{k: True for k, v in perms.items() if v}).value
@@ -68,7 +92,7 @@ class World:
         self.users: dict[int, FakeUser] = {u.id: u for u in (self.bot, self.owner)}
         self.guilds: dict[int, FakeGuild] = {}
         self.channels: dict[int, FakeChannel] = {}
-        self.messages: dict[int, FakeMessage] = {}
+        self.messages = Messages()
         self.interactions: dict[str, FakeInteraction] = {}
         self.synced_commands: dict[int | None, list[dict[str, Any]]] = {}
         self.app_emojis: dict[int, FakeEmoji] = {}

@@ -10,6 +10,8 @@ from typing import Any
 
 import asyncpg
 
+from benchmarks import floor_bot
+from bot.app import intents
 from tests.storage.conftest import postgres_url
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,6 +101,32 @@ def test_bot_latency_benchmark_runs_kero_matches() -> None:
         *("--ai-think-ms", "5"),
     )
     assert result["kinds"] and result["problems"] == []
+
+
+def test_clicks_benchmark_measures_tablero_beside_the_floor() -> None:
+    result = run_benchmark(
+        "clicks",
+        *("--matches", "20", "--active", "10", "--rates", "20", "--seconds", "1.5"),
+        *("--warmup", "0", "--render-repeats", "1"),
+    )
+    (size,) = result["sizes"]
+    assert size["open_matches"] == 20 and size["violations"] == 0
+    assert 0 < size["ready_s"] <= size["clickable_s"]
+    tablero, floor = size["steps"]
+    assert (tablero["bot"], floor["bot"]) == ("tablero", "floor")
+    assert tablero["clicks"] > 0 and floor["clicks"] == tablero["clicks"]  # the same clicks
+    for step in (tablero, floor):
+        assert step["cpu_ms_per_click"] > 0 and 0 < step["p50_ms"] <= step["p99_ms"]
+        assert step["per_click"]["updates"] > 0 and step["rss_mb"] > 0
+    assert tablero["per_click"]["appends"] > 0 and "appends" not in floor["per_click"]
+    assert floor["render_ms_per_click"] == 0 <= tablero["render_ms_per_click"]
+    assert result["sizes"][0]["versus_floor"]["multiple"] > 0
+    drawn = {f"keer-kids {name}.png" for name in ("board", "strip", "choice")}
+    assert set(result["ms_per_image"]) == drawn | {"kero strip.png", "kero board.png"}
+
+
+def test_the_floor_bot_has_tableros_intents() -> None:
+    assert floor_bot.intents() == intents()
 
 
 async def test_cluster_benchmark_runs_two_bot_processes_on_postgres() -> None:

@@ -407,6 +407,31 @@ async def test_fetch_edit_and_delete_channel_messages(w: World) -> None:
         await channel.fetch_message(sent.id)
 
 
+async def test_a_channels_messages_are_read_from_its_own_index(
+    w: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A channel's messages come from an index by channel, not a walk of every message ever
+    stored (the benchmarks' players look up the current message of thousands of matches)."""
+    other = w.fake.add_channel(w.guild, "elsewhere")
+    for where, text in ((w.chan, "one"), (other, "two"), (w.chan, "three"), (w.chan, "four")):
+        status, sent = w.fake.handle("POST", f"/channels/{where.id}/messages", {"content": text})
+        assert status == 200
+    stored = w.fake.message(int(sent["id"]))
+    stored.deleted = True
+    messages = w.fake.world.messages
+
+    def walked() -> None:
+        raise AssertionError("walked every message")
+
+    monkeypatch.setattr(messages, "values", walked)
+    assert [m.content for m in w.fake.channel_messages(w.chan)] == ["one", "three"]
+    assert [m.content for m in w.fake.channel_messages(other)] == ["two"]
+    assert [m.content for m in w.fake.channel_messages(w.chan, deleted=True)][-1] == "four"
+    assert [m.content for m in messages.in_channel(w.chan.id)] == ["one", "three", "four"]
+    del messages[stored.id]
+    assert stored.id not in messages and len(messages.in_channel(w.chan.id)) == 2
+
+
 async def test_modal_round_trip(w: World) -> None:
     res = await w.fake.slash(w.bot, w.ana, w.chan, "game name")
     assert res.response is not None and res.response["type"] == 9 and res.message is None

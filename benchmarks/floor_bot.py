@@ -15,6 +15,7 @@ import asyncio
 import importlib.util
 import io
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -161,8 +162,8 @@ def main(argv: list[str]) -> None:
     async def run() -> None:
         loop = asyncio.get_running_loop()
         stop = asyncio.Event()
-        for signal_number in (15, 2):
-            loop.add_signal_handler(signal_number, stop.set)
+        for stopping in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(stopping, stop.set)
         async with floor:
             running = asyncio.create_task(floor.start("fake-token"))
             await stop.wait()

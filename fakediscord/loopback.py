@@ -326,7 +326,8 @@ async def _until(done: Callable[[], bool], what: str) -> None:
 
 async def _read_body(request: web.Request) -> tuple[Any, list[Upload]]:
     """The JSON payload and uploaded files of a request."""
-    if request.content_type == "multipart/form-data":
+    kind = request.headers.get("Content-Type", "")  # aiohttp's content_type parses it fully
+    if kind.lower().startswith("multipart/form-data"):
         reader = await request.multipart()
         payload: Any = None
         files: list[Upload] = []

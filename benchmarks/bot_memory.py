@@ -1,7 +1,8 @@
-"""The bot process's memory with many open matches: 1,000 mid-game 4-player Keer op Keer Kids
-matches in the database, rebuilt by `TableroBot`'s start-up against the fake Discord.
+"""The bot process's memory with many open matches: 1,000 (or `--matches`) mid-game 4-player
+Keer op Keer Kids matches in the database, rebuilt by `TableroBot`'s start-up against the fake
+Discord.
 
-Usage: python -m benchmarks.bot_memory [--matches 1000] [--json]
+Usage: python -m benchmarks.bot_memory [--matches 1000 | 10000] [--json]
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from storage import NewMatch, SqliteStore
 
 TARGET_MB = 300.0
 """The bot process with 1,000 open matches (developers' guide)."""
+TARGET_10K_MB = 500.0
+"""With more than 1,000, up to 10,000 (issue 36)."""
 
 
 def rss_mb() -> float:
@@ -61,13 +64,14 @@ async def measure(matches: int) -> dict[str, Any]:
         gc.collect()
         after = rss_mb()
         await fake.close()
+    target = TARGET_MB if matches <= 1_000 else TARGET_10K_MB
     return {
         "benchmark": "bot-memory",
         "matches": held,
         "rss_before_bot_mb": round(before, 1),
         "rss_with_matches_mb": round(after, 1),
-        "target_mb": TARGET_MB,
-        "meets_target": after <= TARGET_MB and held == matches,
+        "target_mb": target,
+        "meets_target": after <= target and held == matches,
         "python": platform.python_version(),
     }
 
@@ -84,7 +88,8 @@ def main() -> None:
     else:
         print(
             f"bot with {result['matches']} open matches: {result['rss_with_matches_mb']} MB RSS "
-            f"(target ≤ {TARGET_MB:.0f}; {result['rss_before_bot_mb']} MB before the bot started)"
+            f"(target ≤ {result['target_mb']:.0f}; {result['rss_before_bot_mb']} MB before the bot"
+            " started)"
         )
 
 

@@ -19,6 +19,7 @@ from functools import partial
 import discord
 from discord.ext import commands
 
+from bot import memory
 from bot.cogs.away import AwayCog
 from bot.cogs.info import InfoCog
 from bot.cogs.match import MatchCog
@@ -32,10 +33,10 @@ from bot.core.autopicks import Autopicks
 from bot.core.away import Aways
 from bot.core.clock_book import ClockBook
 from bot.core.clock_sync import ClockSync, Sleep
+from bot.core.computer import computer_maker
 from bot.core.downtime import ALIVE_NAME, Downtime
 from bot.core.gateway_watch import GatewayWatch
 from bot.core.held import JOURNAL_NAME, HeldClicks
-from bot.core.live import MakeAI
 from bot.core.moves import BotMoves
 from bot.core.privacy import Forgetting
 from bot.core.questions import Questions
@@ -69,10 +70,7 @@ from bot.ui.patience import Patience
 from bot.ui.router import ClickRouter
 from bot.ui.rules_pages import HowToPlayButton, RulesButton
 from bot.ui.starts import MatchStarts
-from games.common.levels import Level
-from games.common.protocol import Policy
-from games.registry import GameSpec
-from storage import Rebuilt, Store, rebuild_open
+from storage import Rebuilt, Shards, Store, rebuild_open
 
 log = logging.getLogger(__name__)
 
@@ -107,8 +105,7 @@ async def build(
     what was running: the bot is ready for its first interaction."""
     config = startup.config
     store, lease = await claimed(config, startup.store, client.close)
-    rebuilt = await rebuild_open(store, config.shards)
-    _report(rebuilt)
+    rebuilt = await _rebuilt(store, config.shards)
     held = (store, startup.store is None, lease, dict(rebuilt.problems))
     runtime = _runtime(startup, client, lifecycle, held)
     runtime.publisher.spawn(runtime.publisher.warm_up(), "warm-up")
@@ -136,20 +133,16 @@ async def _restore(runtime: Runtime, rebuilt: Rebuilt) -> None:
     log.info("ready to serve %d open matches", len(runtime.service.matches))
 
 
-def _report(rebuilt: Rebuilt) -> None:
+async def _rebuilt(store: Store, shards: Shards) -> Rebuilt:
+    """The open matches replayed, the collector paused (`memory.collector_paused`); what could
+    not be, logged."""
+    with memory.collector_paused():
+        rebuilt = await rebuild_open(store, shards)
     for match_id, problem in rebuilt.problems.items():
         log.error("match %s could not be rebuilt and is paused: %s", match_id, problem)
     for warning in rebuilt.warnings:
         log.warning("%s", warning)
-
-
-def computer_maker(think_ms: int | None) -> MakeAI:
-    """Makes a game's computer player at a level, clicking at this pace."""
-
-    def make(spec: GameSpec, level: Level) -> Policy:
-        return spec.new_ai(level, think_ms=think_ms)
-
-    return make
+    return rebuilt
 
 
 @dataclass(frozen=True, slots=True)

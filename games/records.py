@@ -6,6 +6,7 @@ them and give a seed, and then the seeded chance stream supplies every roll the 
 
 from __future__ import annotations
 
+import functools
 import json
 import reprlib
 from collections.abc import Mapping, Sequence
@@ -24,6 +25,10 @@ SHOWN_CHARS: Final = 80
 """The most of a record's own text an error quotes: a 3 MB action is shown cut, with an ellipsis."""
 MESSAGE_CHARS: Final = 240
 """The longest reason an error passes on from a game (it may quote the record, too)."""
+
+PARSED_KEPT: Final = 4_096
+"""Distinct action texts whose parse `replay` keeps (a Keer op Keer Kids match uses a few
+hundred in all)."""
 
 
 class RecordError(ValueError):
@@ -162,13 +167,20 @@ def replay(record: MatchRecord) -> GameState:
     for number, entry in enumerate(record.entries, start=1):
         try:
             _check_seat(state, entry.seat)
-            action = spec.parse_action(entry.action)
+            action = _parsed(record.game, entry.action)
             if entry.seat != CHANCE:
                 _draw_missing_rolls(state, rng, action)
             state.apply(entry.seat, action)
         except (ActionParseError, IllegalAction, _EntryError) as exc:
             raise RecordError(_entry_refusal(number, entry, exc)) from None
     return state
+
+
+@functools.lru_cache(maxsize=PARSED_KEPT)
+def _parsed(game: str, text: str) -> Action:
+    """An action's text parsed once: actions are frozen values, so the matches a start-up
+    replays share them (a third of replay's time was parsing, and each parse an object kept)."""
+    return get_game(game).parse_action(text)
 
 
 def _entry_refusal(number: int, entry: Entry, exc: Exception) -> str:

@@ -28,6 +28,7 @@ from storage.records import (
     ONE_SHARD,
     AwaySpan,
     Deadline,
+    LoadedMatches,
     Lobby,
     NewMatch,
     Owed,
@@ -45,6 +46,7 @@ from storage.rows import (
     check_match_status,
     deadline_from_row,
     history_rows,
+    loaded_matches,
     lobby_from_row,
     owed_from_row,
     owed_row,
@@ -69,6 +71,9 @@ from storage.sql import (
     FINISHED_MATCHES,
     FINISHED_SEATS,
     HISTORY_INSERT,
+    LOADED_EVENTS,
+    LOADED_MATCHES,
+    LOADED_SEATS,
     LOBBY_SELECT,
     MATCH_COLUMNS,
     OPEN_LOBBIES_WHERE,
@@ -97,6 +102,8 @@ PING_TIMEOUT_S: Final = 2.0
 BULK_TIMEOUT_S: Final = 600.0
 """The same for the statements that read or rewrite everything: migrations (and waiting for
 another process's), the finished-match export and the ratings rebuild."""
+_ANY_ID: Final = "= ANY($1::bigint[])"
+"""The id test of `LOADED_MATCHES` and its kin: one array parameter, any number of ids."""
 
 
 class PostgresStore(SharedReads, SettingsAccess, MemberData):
@@ -298,6 +305,18 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
                 match_id,
             )
         return stored_match(row, seats, events)
+
+    async def load_many(self, match_ids: Sequence[int]) -> LoadedMatches:
+        """Several matches with their event logs, read in one snapshot."""
+        ids = [int(i) for i in match_ids]
+        async with (
+            self._pool.acquire() as db,
+            db.transaction(isolation="repeatable_read", readonly=True),
+        ):
+            rows = await db.fetch(LOADED_MATCHES.format(ids=_ANY_ID), ids)
+            seats = await db.fetch(LOADED_SEATS.format(ids=_ANY_ID), ids)
+            events = await db.fetch(LOADED_EVENTS.format(ids=_ANY_ID), ids)
+        return loaded_matches(ids, rows, seats, events)
 
     async def open_match_ids(self, shards: Shards = ONE_SHARD) -> list[int]:
         """Ids of every match still open (on `shards`)."""

@@ -19,6 +19,7 @@ from storage.records import (
     BoardRow,
     Deadline,
     Forgotten,
+    LoadedMatches,
     Lobby,
     MemberSeat,
     NewMatch,
@@ -71,6 +72,12 @@ class Store(Protocol):
 
     async def load(self, match_id: int) -> StoredMatch:
         """The match and its whole event log; UnknownMatch if there is none."""
+        ...
+
+    async def load_many(self, match_ids: Sequence[int]) -> LoadedMatches:
+        """Several matches with their event logs, read together (start-up rebuilds thousands:
+        a few queries, not three per match); a match not found or with corrupt rows is among
+        the problems, as `load` would have raised for it alone."""
         ...
 
     async def open_match_ids(self, shards: Shards = ONE_SHARD) -> list[int]:

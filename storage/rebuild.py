@@ -13,7 +13,11 @@ from games.common.protocol import GameState
 from games.records import RecordError, replay
 from storage.errors import StorageError
 from storage.protocol import Store
-from storage.records import ONE_SHARD, Deadline, Shards, StoredMatch
+from storage.records import ONE_SHARD, Deadline, LoadedMatches, Shards, StoredMatch
+
+LOAD_BATCH = 500
+"""Open matches read at a time: a few queries for many matches, and one batch's raw rows in
+memory at once."""
 
 
 @dataclass(slots=True)
@@ -33,20 +37,19 @@ class Rebuilt:
 async def rebuild_open(store: Store, shards: Shards = ONE_SHARD) -> Rebuilt:
     """Replay the open matches of the servers on `shards`; collect failures instead of raising."""
     out = Rebuilt()
-    for match_id in await store.open_match_ids(shards):
+    match_ids = await store.open_match_ids(shards)
+    for start in range(0, len(match_ids), LOAD_BATCH):
+        batch = match_ids[start : start + LOAD_BATCH]
         try:
-            stored = await store.load(match_id)
-            state = replay(stored.record)
-        except (RecordError, StorageError) as exc:
-            out.problems[match_id] = str(exc)
-            continue
-        if state.version != stored.version:
-            out.problems[match_id] = (
-                f"replayed {state.version} actions, the row says {stored.version}"
-            )
-            continue
-        out.states[match_id] = state
-        out.stored[match_id] = stored
+            loaded = await store.load_many(batch)
+        except StorageError as exc:
+            loaded = LoadedMatches({}, dict.fromkeys(batch, str(exc)))
+        for match_id in batch:
+            stored = loaded.matches.get(match_id)
+            if stored is None:
+                out.problems[match_id] = loaded.problems[match_id]
+            else:
+                _replayed(out, stored)
     try:
         stored_deadlines = await store.deadlines()
     except StorageError as exc:
@@ -54,3 +57,17 @@ async def rebuild_open(store: Store, shards: Shards = ONE_SHARD) -> Rebuilt:
         return out
     out.deadlines = [d for d in stored_deadlines if d.match_id in out.states]
     return out
+
+
+def _replayed(out: Rebuilt, stored: StoredMatch) -> None:
+    """The match's state from its log, or why it has none."""
+    try:
+        state = replay(stored.record)
+    except RecordError as exc:
+        out.problems[stored.id] = str(exc)
+        return
+    if state.version != stored.version:
+        out.problems[stored.id] = f"replayed {state.version} actions, the row says {stored.version}"
+        return
+    out.states[stored.id] = state
+    out.stored[stored.id] = stored

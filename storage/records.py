@@ -50,6 +50,15 @@ class StoredMatch:
 
 
 @dataclass(frozen=True, slots=True)
+class LoadedMatches:
+    """Matches read together (`Store.load_many`): each found one whose rows map, and why each
+    other could not be loaded (its id's match is missing or its rows are corrupt)."""
+
+    matches: Mapping[int, StoredMatch]
+    problems: Mapping[int, str]
+
+
+@dataclass(frozen=True, slots=True)
 class Deadline:
     """A timer that must survive restarts: an absolute time in ms since the epoch."""
 

@@ -20,6 +20,7 @@ from storage.records import (
     AwaySpan,
     BoardRow,
     Deadline,
+    LoadedMatches,
     Lobby,
     Owed,
     PlayerResult,
@@ -65,15 +66,40 @@ def stored_matches(
 ) -> list[StoredMatch]:
     """StoredMatches from FINISHED_MATCHES, FINISHED_SEATS and FINISHED_EVENTS rows (seat and
     event rows lead with their match id), in the order of `rows`."""
-    seats_of: dict[int, list[Any]] = {}
-    for s in seats:
-        seats_of.setdefault(int(s[0]), []).append(tuple(s)[1:])
-    events_of: dict[int, list[Any]] = {}
-    for e in events:
-        events_of.setdefault(int(e[0]), []).append(tuple(e)[1:])
+    seats_of, events_of = _by_match(seats), _by_match(events)
     return [
         stored_match(r, seats_of.get(int(r[0]), []), events_of.get(int(r[0]), [])) for r in rows
     ]
+
+
+def loaded_matches(
+    match_ids: Sequence[int], rows: Sequence[Any], seats: Sequence[Any], events: Sequence[Any]
+) -> LoadedMatches:
+    """`stored_matches` for the matches asked for by id (LOADED_MATCHES, LOADED_SEATS,
+    LOADED_EVENTS rows): a corrupt match, or one not found, is a problem, not an error."""
+    seats_of, events_of = _by_match(seats), _by_match(events)
+    matches: dict[int, StoredMatch] = {}
+    problems: dict[int, str] = {}
+    for row in rows:
+        match_id = int(row[0])
+        try:
+            matches[match_id] = stored_match(
+                row, seats_of.get(match_id, []), events_of.get(match_id, [])
+            )
+        except StorageError as exc:
+            problems[match_id] = str(exc)
+    for match_id in match_ids:
+        if match_id not in matches and match_id not in problems:
+            problems[match_id] = f"no match {match_id}"
+    return LoadedMatches(matches, problems)
+
+
+def _by_match(rows: Sequence[Any]) -> dict[int, list[Any]]:
+    """Rows that lead with their match id, grouped by it (the id left out), in order."""
+    grouped: dict[int, list[Any]] = {}
+    for row in rows:
+        grouped.setdefault(int(row[0]), []).append(tuple(row)[1:])
+    return grouped
 
 
 def rating_rows(ratings: Sequence[Rating], now: int) -> list[tuple[Any, ...]]:

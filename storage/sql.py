@@ -35,6 +35,20 @@ FINISHED_EVENTS = (
 )
 
 
+LOADED_MATCHES = "SELECT " + MATCH_COLUMNS + " FROM matches WHERE id {ids} ORDER BY id"
+"""Matches by id: `{ids}` is each backend's test of an id against a list (`IN (?, …)`,
+`= ANY($1)`)."""
+
+LOADED_SEATS = (
+    "SELECT match_id, " + SEAT_COLUMNS + " FROM seats WHERE match_id {ids} ORDER BY match_id, seat"
+)
+
+LOADED_EVENTS = (
+    "SELECT match_id, seat, action, at, interaction_id FROM match_events WHERE match_id {ids}"
+    " ORDER BY match_id, seq"
+)
+
+
 AWAY_SELECT = "SELECT user_id, guild_id, since_ms, until_ms FROM away"
 ADD_AWAY = (
     "INSERT INTO away (user_id, guild_id, since_ms, until_ms) VALUES ($1, $2, $3, $4)"

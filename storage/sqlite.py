@@ -27,6 +27,7 @@ from storage.records import (
     ONE_SHARD,
     AwaySpan,
     Deadline,
+    LoadedMatches,
     Lobby,
     NewMatch,
     Owed,
@@ -44,6 +45,7 @@ from storage.rows import (
     check_match_status,
     deadline_from_row,
     history_rows,
+    loaded_matches,
     lobby_from_row,
     owed_from_row,
     owed_row,
@@ -197,6 +199,11 @@ class SqliteStore(SharedReads, SettingsAccess, MemberData):
             (match_id,),
         )
         return stored_match(row, list(seats), list(events))
+
+    async def load_many(self, match_ids: Sequence[int]) -> LoadedMatches:
+        """Several matches with their event logs, read in one transaction (one hop)."""
+        rows, seats, events = await transaction(self._db, tx.loaded, match_ids)
+        return loaded_matches(match_ids, rows, seats, events)
 
     async def open_match_ids(self, shards: Shards = ONE_SHARD) -> list[int]:
         """Ids of every match still open (on `shards`)."""

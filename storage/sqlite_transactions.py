@@ -24,6 +24,9 @@ from storage.sql import (
     FINISHED_MATCHES,
     FINISHED_SEATS,
     HISTORY_INSERT,
+    LOADED_EVENTS,
+    LOADED_MATCHES,
+    LOADED_SEATS,
     OWE,
     PRUNE_AWAY,
     RATING_UPSERT,
@@ -32,6 +35,9 @@ from storage.sql import (
     Query,
     qmark,
 )
+
+IDS_PER_SELECT: Final = 500
+"""Ids in one `IN (…)`: under SQLite's oldest limit of 999 bound parameters."""
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -232,6 +238,22 @@ def finished(conn: sqlite3.Connection) -> tuple[list[Any], list[Any], list[Any]]
         conn.execute(FINISHED_SEATS).fetchall(),
         conn.execute(FINISHED_EVENTS).fetchall(),
     )
+
+
+def loaded(
+    conn: sqlite3.Connection, match_ids: Sequence[int]
+) -> tuple[list[Any], list[Any], list[Any]]:
+    """These matches, their seats and their events (`IDS_PER_SELECT` ids to a select)."""
+    rows: list[Any] = []
+    seats: list[Any] = []
+    events: list[Any] = []
+    for start in range(0, len(match_ids), IDS_PER_SELECT):
+        part = tuple(match_ids[start : start + IDS_PER_SELECT])
+        ids = "IN (" + ", ".join("?" * len(part)) + ")"
+        rows += conn.execute(LOADED_MATCHES.format(ids=ids), part).fetchall()
+        seats += conn.execute(LOADED_SEATS.format(ids=ids), part).fetchall()
+        events += conn.execute(LOADED_EVENTS.format(ids=ids), part).fetchall()
+    return rows, seats, events
 
 
 def replace_ratings(

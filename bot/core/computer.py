@@ -7,10 +7,13 @@ A computer's id is `ai:<n>` at the normal level (every match before levels exist
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from games.common.levels import LEVELS, Level
+from games.common.protocol import Policy
 from games.records import AI_PREFIX, Player, is_gone
+from games.registry import GameSpec
 from words import Words
 
 AI_NAMES: Final = ("Ada (AI)", "Bert (AI)", "Cleo (AI)", "Dirk (AI)")
@@ -52,3 +55,12 @@ def shown_name(player: Player, words: Words) -> str:
         return player.name
     level = words(f"level-{level_of(player.id).value}")
     return words("computer-name", name=player.name.removesuffix(_MARK), level=level)
+
+
+def computer_maker(think_ms: int | None) -> Callable[[GameSpec, Level], Policy]:
+    """Makes a game's computer player at a level, clicking at this pace."""
+
+    def make(spec: GameSpec, level: Level) -> Policy:
+        return spec.new_ai(level, think_ms=think_ms)
+
+    return make

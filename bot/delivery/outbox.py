@@ -53,6 +53,10 @@ REFRESH_WINDOW_S: Final = 0.75
 show them all at once (a burst of Keer picks: one edit); an edit that changes what may be
 clicked, a new message owed meanwhile, or a step whose own answer was lost goes at once
 (benchmarks/clicks.py counts edits per click)."""
+RESTORED_AT_ONCE: Final = 8
+"""Messages owed at start-up delivered at a time: 10,000 at once flooded the event loop (each
+drawn on it) until the gateway's connect timed out. The rest wait their turn; what other
+matches owe later goes at once (Discord takes some 50 requests a second anyway)."""
 LOST_PLACES: Final = (10003, 50001)
 """Discord's codes for a channel that is gone or that the bot may no longer see: retrying
 cannot help, and an admin's `/match here` brings the match back."""
@@ -80,6 +84,8 @@ class _Due:
     wake: asyncio.Event | None = None
     """Set while a refresh waits out its window: what cuts the wait short."""
     waiters: list[asyncio.Future[None]] = field(default_factory=list)
+    restored: bool = False
+    """Owed when the bot started: delivered `RESTORED_AT_ONCE` at a time."""
 
 
 class Outbox:
@@ -113,6 +119,7 @@ class Outbox:
         self.refresh_window_s = REFRESH_WINDOW_S
         self._due: dict[int, _Due] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
+        self._restoring = asyncio.Semaphore(RESTORED_AT_ONCE)
         self.delivered = 0
         """Deliveries made (posts, closes and refreshes): the restart benchmark counts them."""
 
@@ -167,6 +174,7 @@ class Outbox:
             live = await self._match(owed.match_id)
             if live is not None:
                 self.owe(owed, live)
+                self._due[live.id].restored = True  # before its worker first runs
         for match_id in last_moments:
             live = self._service.matches.get(match_id)
             if live is not None and live.id not in self._due and live.message_id is not None:
@@ -213,7 +221,8 @@ class Outbox:
                 await self._gathered(due)
                 owed = due.owed
                 try:
-                    shown = await self._deliver(due)
+                    async with self._restoring if due.restored else contextlib.nullcontext():
+                        shown = await self._deliver(due)
                 except Exception as error:
                     wait = self._wait(error, failures)
                     if wait is None:
@@ -226,7 +235,7 @@ class Outbox:
                     _log_retry(match_id, error, failures, wait, quiet=outage)
                     await asyncio.sleep(wait)
                     continue
-                failures = 0
+                failures, due.restored = 0, False
                 self.delivered += 1
                 self._settled(match_id, due, owed, shown)
                 if owed is not None and owed.kind == "post":

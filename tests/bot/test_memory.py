@@ -77,6 +77,21 @@ def test_freezing_exempts_what_is_alive_from_collection_and_spaces_young_collect
         gc.set_threshold(*thresholds)
 
 
+def test_the_collector_is_paused_inside_and_left_as_it_was_after() -> None:
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError), memory.collector_paused():
+        assert not gc.isenabled()
+        raise RuntimeError("a rebuild that failed")
+    assert gc.isenabled(), "back on, even after an error"
+    gc.disable()
+    try:
+        with memory.collector_paused():
+            pass
+        assert not gc.isenabled(), "off before: still off"
+    finally:
+        gc.enable()
+
+
 async def test_tablero_run_freezes_start_up_once_the_bot_is_ready(
     server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -7,11 +7,16 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
+import pytest
+
 from bot.app import TableroBot
 from bot.core.live import LiveMatch
+from bot.delivery import outbox
+from bot.delivery.publisher import Publisher
 from fakediscord import FakeMessage
 from games.keer_kids import Phase
-from storage import Owed, StorageError, now_ms
+from games.records import Player
+from storage import NewMatch, Owed, SqliteStore, StorageError, now_ms
 from tests.bot.conftest import Server
 from tests.bot.helpers import controls, delivered, quick
 from tests.bot.keer_driver import (
@@ -225,6 +230,40 @@ async def test_results_still_owed_at_a_restart_are_posted(server: Server) -> Non
     assert [c.label for c in posted.interactive()] == ["Rematch"]
     assert await again.runtime.store.owed_messages() == []
     await fake.disconnect(again)
+
+
+async def test_messages_owed_at_a_restart_go_a_few_at_a_time_and_all_arrive(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Thousands posted at once flooded the event loop until the gateway's connect timed out."""
+    monkeypatch.setattr(outbox, "RESTORED_AT_ONCE", 2)
+    store = await SqliteStore.open(server.db_path)
+    players = (Player(str(server.ana.id), "Ana"), Player(str(server.bo.id), "Bo"))
+    for i in range(6):
+        channel = server.fake.add_channel(server.guild, f"table-{i}")
+        where = {"guild_id": str(server.guild.id), "channel_id": str(channel.id)}
+        await store.create_match(NewMatch("keer-kids", players, f"owed/{i}", {}, **where))
+    await store.close()
+    posting, most, post = 0, 0, Publisher.post_step
+
+    async def slow_post(self: Publisher, live: LiveMatch, *, nonce: str | None = None) -> None:
+        nonlocal posting, most
+        posting += 1
+        most = max(most, posting)
+        try:
+            await asyncio.sleep(0.02)  # a slow Discord: every post would overlap if let
+            await post(self, live, nonce=nonce)
+        finally:
+            posting -= 1
+
+    monkeypatch.setattr(Publisher, "post_step", slow_post)
+    bot = await server.start_bot()
+    await delivered(server, bot)
+    assert most == 2
+    assert await bot.runtime.store.owed_messages() == []
+    assert all(live.message_id is not None for live in bot.runtime.service.matches.values())
+    assert len(bot.runtime.service.matches) == 6
+    await server.fake.disconnect(bot)
 
 
 async def test_a_restart_edits_only_the_messages_of_matches_changed_in_its_last_moments(

@@ -19,7 +19,9 @@ from storage import (
     StorageError,
     Store,
     UnknownMatch,
+    rebuild,
     rebuild_open,
+    sqlite_transactions,
 )
 
 from .conftest import mark, raw_sql
@@ -214,6 +216,46 @@ async def test_rebuild_keeps_the_loaded_match_of_each_rebuilt_match(store: Store
     assert stored == await store.load(kept)
     assert (stored.channel_id, stored.thread_id, stored.message_id) == ("2", "3", "555")
     assert stored.departed == {1: "resigned"}
+
+
+async def test_load_many_reads_each_match_as_load_does_and_names_the_ones_it_cannot(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite_transactions, "IDS_PER_SELECT", 2)  # several selects on SQLite
+    played = await store.create_match(keer_match("played"))
+    state = new_match(2)
+    play_out(state, [HeuristicAI()] * 2, ChanceRng("many"))
+    await store.append(played, 0, entries_of(state))
+    threaded = await store.create_match(
+        NewMatch("keer-kids", PLAYERS, "t", {"x": 1}, guild_id="1", channel_id="2", thread_id="3")
+    )
+    await store.set_message(threaded, "555")
+    await store.set_departed(threaded, 1, "resigned")
+    empty = await store.create_match(keer_match("empty"))
+    corrupt = await store.create_match(keer_match("corrupt"))
+    await raw_sql(
+        store, f"UPDATE matches SET options = 'nope' WHERE id = {mark(store, 1)}", corrupt
+    )
+    loaded = await store.load_many([empty, 404, corrupt, threaded, played])
+    assert loaded.matches == {i: await store.load(i) for i in (played, threaded, empty)}
+    assert set(loaded.problems) == {corrupt, 404}
+    assert "options is not valid JSON" in loaded.problems[corrupt]
+    assert loaded.problems[404] == "no match 404"
+    assert (await store.load_many([])).matches == {}
+
+
+async def test_rebuild_in_batches_keeps_the_order_and_the_problems_of_one_by_one(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(rebuild, "LOAD_BATCH", 2)
+    ids = [await store.create_match(keer_match(f"m{i}")) for i in range(5)]
+    await store.append(ids[1], 0, [Entry(CHANCE, "roll:BBB"), Entry(0, "keep:9")])
+    await raw_sql(store, f"UPDATE matches SET options = '[' WHERE id = {mark(store, 1)}", ids[3])
+    rebuilt = await rebuild_open(store)
+    assert list(rebuilt.states) == list(rebuilt.stored) == [ids[0], ids[2], ids[4]]
+    assert list(rebuilt.problems) == [ids[1], ids[3]]
+    assert "action #2" in rebuilt.problems[ids[1]]
+    assert "options is not valid JSON" in rebuilt.problems[ids[3]]
 
 
 SETTINGS_KINDS = pytest.mark.parametrize("owner", ["guild", "user"])

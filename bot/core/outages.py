@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
+import aiohttp
 import asyncpg
 
 _OUTAGES: tuple[type[BaseException], ...] = (
@@ -16,6 +17,11 @@ _OUTAGES: tuple[type[BaseException], ...] = (
 )
 
 
+_DISCORDS: tuple[type[BaseException], ...] = (aiohttp.ClientError,)
+"""Errors of the HTTP client the bot reaches Discord with: some are OSErrors too (a refused or
+timed-out connection), and they are Discord's, never the database's."""
+
+
 def store_outage(error: BaseException) -> bool:
     """Whether an error means the database can't take writes now (not a bug, not damage)."""
-    return isinstance(error, _OUTAGES)
+    return isinstance(error, _OUTAGES) and not isinstance(error, _DISCORDS)

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 
 import pytest
+from aiohttp import ClientConnectorError, ClientOSError
+from aiohttp.client_reqrep import ConnectionKey
 
+from bot.core.outages import store_outage
 from bot.core.store_watch import StoreWatch
 from fakediscord import FakeClock
 
@@ -56,3 +60,14 @@ async def test_an_outage_is_logged_when_it_starts_once_a_minute_and_when_it_ends
     assert lines[3][1] == "the database takes writes again, after 155.0 s"
     assert ran == ["kept clicks", "timers"] and watch.up
     watch.stop()
+
+
+def test_a_connection_error_of_discord_s_http_client_is_no_database_outage() -> None:
+    """A post to Discord that could not connect (an OSError too) is retried as Discord's error:
+    the store's watch is not told the database is down."""
+    key = ConnectionKey("discord.com", 443, True, True, None, None, None)
+    refused = ClientConnectorError(key, ConnectionRefusedError(111, "Connection refused"))
+    assert isinstance(refused, OSError) and not store_outage(refused)
+    assert not store_outage(ClientOSError(104, "Connection reset by peer"))
+    assert store_outage(ConnectionRefusedError(111, "Connection refused"))  # the database's
+    assert store_outage(sqlite3.OperationalError("database is locked"))

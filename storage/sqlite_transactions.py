@@ -89,7 +89,7 @@ async def _on_db_thread(
 
     aiosqlite's private API, used here only: `Connection._execute` queues a callable on the
     connection's thread, `_conn` is its sqlite3 connection (both alike in aiosqlite 0.20-0.22;
-    pyproject.toml pins that range and tests/storage/test_sqlite_hops.py fails if they go)."""
+    pyproject.toml pins that range and tests/storage/test_store_round_trips.py fails if they go)."""
     return await db._execute(fn, db._conn, *args, **kwargs)  # type: ignore[no-untyped-call]
 
 

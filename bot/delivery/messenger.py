@@ -4,7 +4,9 @@ never reach the client itself."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
@@ -73,11 +75,18 @@ class Messenger(Protocol):
         channel_id: str,
         message_id: str,
         view: discord.ui.LayoutView,
-        images: Sequence[Image] | None,
+        images: Sequence[Image],
         kept: Sequence[discord.Attachment] = (),
     ) -> Written:
         """Edit a Components V2 message: its layout, and its images replaced by `images` and
-        the files `kept` of those it carries (None keeps all it has)."""
+        the files `kept` of those it carries."""
+        ...
+
+    async def relayout(
+        self, channel_id: str, message_id: str, view: discord.ui.LayoutView, last: bytes | None
+    ) -> bytes:
+        """Edit a Components V2 message's layout, keeping every file it carries, unless the
+        layout's digest is `last` (the message shows it already); the digest."""
         ...
 
     async def direct(self, user_id: str, content: str) -> None:
@@ -144,20 +153,29 @@ class DiscordMessenger:
         channel_id: str,
         message_id: str,
         view: discord.ui.LayoutView,
-        images: Sequence[Image] | None,
+        images: Sequence[Image],
         kept: Sequence[discord.Attachment] = (),
     ) -> Written:
         """Edit a Components V2 message: its layout, and its images replaced by `images` and
-        the files `kept` of those it carries (None keeps all it has, and returns no files)."""
-        if images is None:  # Discord's answer is not read: not parsed into a Message either
-            http = self._client.http
-            with handle_message_parameters(view=view) as params:
-                await http.edit_message(int(channel_id), int(message_id), params=params)
-            return Written(message_id)
+        the files `kept` of those it carries."""
         channel = self._client.get_partial_messageable(int(channel_id))
         message = channel.get_partial_message(int(message_id))
         edited = await message.edit(view=view, attachments=[*kept, *files_of(images)])
         return Written(message_id, tuple(edited.attachments))
+
+    async def relayout(
+        self, channel_id: str, message_id: str, view: discord.ui.LayoutView, last: bytes | None
+    ) -> bytes:
+        """Edit a Components V2 message's layout, keeping its files, unless its digest is
+        `last`; the layout is laid out once for both, and Discord's answer, not read, is not
+        parsed into a Message."""
+        with handle_message_parameters(view=view) as params:
+            laid = layout_digest(params.payload)
+            if laid != last:
+                await self._client.http.edit_message(
+                    int(channel_id), int(message_id), params=params
+                )
+        return laid
 
     async def direct(self, user_id: str, content: str) -> None:
         """A direct message to a member."""
@@ -178,3 +196,9 @@ class DiscordMessenger:
 def files_of(images: Sequence[Image]) -> list[discord.File]:
     """The files to upload for images (their alt text as each file's description)."""
     return [discord.File(io.BytesIO(i.png), filename=i.filename, description=i.alt) for i in images]
+
+
+def layout_digest(payload: object) -> bytes:
+    """A short digest of a message's JSON body (kept per open match instead of the body)."""
+    laid = json.dumps(payload, separators=(",", ":"), sort_keys=True)
+    return hashlib.blake2b(laid.encode(), digest_size=16).digest()

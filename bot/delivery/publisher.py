@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
-import json
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
@@ -322,11 +320,10 @@ class Publisher:
 
     async def _relaid(self, live: LiveMatch, message_id: str, view: discord.ui.LayoutView) -> None:
         """Edit the message's layout, keeping its files; not when it shows this layout already."""
-        laid = (message_id, layout_digest(view))
-        if self._laid.get(live.id) == laid:
-            return
-        await self._messenger.replace(live.channel_id, message_id, view, None)
-        self._laid[live.id] = laid
+        shown, last = self._laid.get(live.id, (None, None))
+        last = last if shown == message_id else None
+        laid = await self._messenger.relayout(live.channel_id, message_id, view, last)
+        self._laid[live.id] = (message_id, laid)
 
     async def _attaching(self, live: LiveMatch, send: Callable[[Pictures], Awaitable[T]]) -> T:
         """Send with the match's images; where Discord says the bot may not attach files
@@ -393,13 +390,6 @@ class Publisher:
         if late:
             await asyncio.wait(late, timeout=1)
         self._executor.shutdown(wait=False)
-
-
-def layout_digest(view: discord.ui.LayoutView) -> bytes:
-    """A short digest of the components a layout sends (kept per open match instead of them)."""
-    components = view.to_components()  # type: ignore[no-untyped-call]
-    laid = json.dumps(components, separators=(",", ":"), sort_keys=True)
-    return hashlib.blake2b(laid.encode(), digest_size=16).digest()
 
 
 def post_nonce(match_id: int, version: int) -> str:

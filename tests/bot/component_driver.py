@@ -96,13 +96,21 @@ class FakeMessenger:
         channel_id: str,
         message_id: str,
         view: discord.ui.LayoutView,
-        images: Sequence[Image] | None,
+        images: Sequence[Image],
         kept: Sequence[discord.Attachment] = (),
     ) -> Written:
         if self.failing:
             raise self.failing.pop(0)
         self.edits.append((channel_id, message_id, card_text(view), view))
         return Written(message_id)
+
+    async def relayout(
+        self, channel_id: str, message_id: str, view: discord.ui.LayoutView, last: bytes | None
+    ) -> bytes:
+        laid = card_text(view).encode()
+        if laid != last:
+            await self.replace(channel_id, message_id, view, ())
+        return laid
 
     async def direct(self, user_id: str, content: str) -> None:
         self.directs.append((user_id, content))

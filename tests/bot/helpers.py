@@ -1,23 +1,49 @@
 """Helpers the bot's tests share beyond the game drivers (keer_driver.py, kero_driver.py): a
-permission taken from the bot in a channel, the outbox on short waits, the bot's background
-waits on the test's time, real-time polls for bots in other processes (the chaos and cluster
-tests), and a message's controls."""
+permission taken from the bot in a channel, the store's calls counted, the outbox on short
+waits, the bot's background waits on the test's time, real-time polls for bots in other
+processes (the chaos and cluster tests), and a message's controls."""
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import re
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
+import pytest
 
 from bot.app import TableroBot
 from fakediscord import ComponentInfo, FakeChannel, FakeClock, FakeMessage
 from fakediscord.model import Overwrite
 from fakediscord.world import perm_bits
+from storage import Store
 from tests.bot.conftest import Server
+
+# -- the store's calls ----------------------------------------------------------------------------
+
+
+def count_store_calls(
+    store: Store, costs: Counter[str], patch: pytest.MonkeyPatch, prefix: str = ""
+) -> None:
+    """Count every call of the store's (each a query or a transaction) in `costs`, by method
+    name after `prefix`, while `patch` holds."""
+    for name in dir(store):
+        method = getattr(store, name)
+        if not name.startswith("_") and inspect.iscoroutinefunction(method):
+            patch.setattr(store, name, _counted(costs, prefix + name, method))
+
+
+def _counted(costs: Counter[str], label: str, method: Callable[..., Awaitable[Any]]) -> Any:
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        costs[label] += 1
+        return await method(*args, **kwargs)
+
+    return counted
+
 
 # -- channel permissions ---------------------------------------------------------------------------
 

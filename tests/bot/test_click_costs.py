@@ -5,7 +5,6 @@ store's other calls and the edits of the shown message are counted too."""
 from __future__ import annotations
 
 import asyncio
-import inspect
 import sys
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -19,6 +18,7 @@ from fakediscord import FakeDiscord
 from games.keer_kids import Phase as KeerPhase
 from games.kero import actions as a
 from tests.bot.conftest import Server
+from tests.bot.helpers import count_store_calls
 from tests.bot.keer_driver import button_id, keer, members, pick, play_roll, start_match
 from tests.bot.kero_driver import click_at, rolling
 
@@ -27,11 +27,8 @@ def count_costs(bot: TableroBot, monkeypatch: pytest.MonkeyPatch) -> Counter[str
     """Count the bot's store calls (each a query or a transaction, by method) and timer
     re-arms from now on."""
     costs: Counter[str] = Counter()
-    store, rearm = bot.runtime.store, bot.runtime.timers.rearm
-    for name in dir(store):
-        method = getattr(store, name)
-        if not name.startswith("_") and inspect.iscoroutinefunction(method):
-            monkeypatch.setattr(store, name, _counted(costs, name, method))
+    rearm = bot.runtime.timers.rearm
+    count_store_calls(bot.runtime.store, costs, monkeypatch)
 
     def counted_rearm(*args: Any, **kwargs: Any) -> None:
         costs["rearm"] += 1
@@ -39,14 +36,6 @@ def count_costs(bot: TableroBot, monkeypatch: pytest.MonkeyPatch) -> Counter[str
 
     monkeypatch.setattr(bot.runtime.timers, "rearm", counted_rearm)
     return costs
-
-
-def _counted(costs: Counter[str], name: str, method: Callable[..., Awaitable[Any]]) -> Any:
-    async def counted(*args: Any, **kwargs: Any) -> Any:
-        costs[name] += 1
-        return await method(*args, **kwargs)
-
-    return counted
 
 
 def edits(fake: FakeDiscord, since: int) -> int:

@@ -22,6 +22,7 @@ from games.kero.ai import KeroAI, Pace
 from games.kero.board import Phase
 from games.kero.state import KeroState
 from tests.bot.conftest import Server
+from tests.bot.helpers import count_store_calls
 from tests.bot.kero_driver import KeroDriver, challenge
 
 LONG = 1_000
@@ -43,13 +44,8 @@ def costs_of(
     """Count what the bot does meanwhile: store calls by method, rule applications (a replay
     from the first action would apply the whole log), images drawn and messages edited."""
     costs: Counter[str] = Counter()
-    store = bot.runtime.store
     with monkeypatch.context() as patch:
-        for name in dir(store):
-            method = getattr(store, name)
-            if name.startswith("_") or not callable(method):
-                continue
-            patch.setattr(store, name, _counted(costs, f"store.{name}", method))
+        count_store_calls(bot.runtime.store, costs, patch, "store.")
         apply = KeroState.apply
 
         def counted_apply(self: KeroState, seat: int, action: Any) -> None:
@@ -63,24 +59,6 @@ def costs_of(
         costs["drawn"] = _drawn(bot) - drawn
         costs["edits"] = sum(1 for m, _, _ in fake.requests[since:] if m == "PATCH")
         costs["callbacks"] = sum(1 for _, p, _ in fake.requests[since:] if "/callback" in p)
-
-
-def _counted(costs: Counter[str], label: str, method: Any) -> Any:
-    import inspect  # noqa: PLC0415
-
-    if inspect.iscoroutinefunction(method):
-
-        async def counted_async(*args: Any, **kwargs: Any) -> Any:
-            costs[label] += 1
-            return await method(*args, **kwargs)
-
-        return counted_async
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        costs[label] += 1
-        return method(*args, **kwargs)
-
-    return counted
 
 
 def _drawn(bot: TableroBot) -> int:

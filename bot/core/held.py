@@ -105,15 +105,17 @@ class HeldClicks:
                     return False
             else:
                 self._after.deadline_done(live, played)
-                await self._give_back(live, click)
+                await self.give_back(live, click.action.at or 0)
             live.held.remove(click)
             self._write({"done": click.interaction})
         self._after.deadline_done(live, None)  # its deadline may run now
         return True
 
-    async def _give_back(self, live: LiveMatch, click: HeldClick) -> None:
-        """The wait the outage cost the player, given back to their clock (Kero's tank)."""
-        owed = live.rules.held_up(live, click.action.at or 0, self._now_ms())
+    async def give_back(self, live: LiveMatch, clicked_ms: int) -> None:
+        """The wait a timed click clicked at `clicked_ms` (Discord's time) was held up for,
+        given back to its player's clock (Kero's tank) and delivered: a kept click once it is
+        applied, and one stored after its member was told to wait (`bot.ui.patience`)."""
+        owed = live.rules.held_up(live, clicked_ms, self._now_ms())
         played = await self._service.system_steps(live.id, owed) if owed else None
         if played is not None:
             self._after.deadline_done(live, played)

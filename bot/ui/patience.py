@@ -95,10 +95,7 @@ class Patience:
         if not await early.done():
             return played
         self._after.deadline_done(played.match, played)  # the message shows it, not the answer
-        owed = played.match.rules.held_up(played.match, at, self._now_ms())
-        credited = await self._service.system_steps(played.match.id, owed) if owed else None
-        if credited is not None:
-            self._after.deadline_done(played.match, credited)
+        await self._held.give_back(played.match, at)
         raise AlreadyAnswered
 
     def _keep(self, interaction: discord.Interaction[Any], ref: MatchRef, action: Action) -> bool:

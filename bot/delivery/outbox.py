@@ -143,11 +143,9 @@ class Outbox:
         shows still work (a Keer pick changes only the waiting list), so the edit may wait
         `refresh_window_s` for more changes; any other refresh goes at once."""
         due = self._due.setdefault(live.id, _Due(live))
-        if not due.refresh:
-            due.refresh_since = asyncio.get_running_loop().time()
-            due.gathering = gather
-        due.live, due.refresh = live, True
-        due.gathering = due.gathering and gather
+        if not due.refresh:  # the first change this edit shows
+            due.refresh_since, due.gathering = asyncio.get_running_loop().time(), True
+        due.live, due.refresh, due.gathering = live, True, due.gathering and gather
         if due.late_since is None:
             due.late_since = late_since
         if not due.gathering:

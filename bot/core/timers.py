@@ -139,7 +139,8 @@ class MatchTimers:
         self._failures: dict[int, int] = {}
         """Failed attempts in a row per match (a database or Discord outage): the backoff."""
         self._working: set[int] = set()
-        """Matches whose timer is doing its work now (a re-arm must not cut it short)."""
+        """Matches whose timer is doing its work now: left alone by a wholesale re-arm (it re-arms
+        when done), so its deadline is not armed a second time meanwhile."""
         self._store = store
         self._on_store: set[int] = set()
         """Matches whose timer failed on the database: re-armed the moment it answers."""
@@ -173,7 +174,7 @@ class MatchTimers:
 
     def gateway_up(self) -> None:
         """The gateway is back: arm the deadlines that waited for it, leaving a timer that is
-        doing its work alone (it re-arms when done; cancelling it could cut a commit)."""
+        doing its work alone (it re-arms when done)."""
         for live in list(self._service.matches.values()):
             if live.id not in self._working:
                 self.rearm(live)

@@ -42,6 +42,20 @@ order of whatever follows them."""
 _PARAGRAPH_ENDS: Final = frozenset("\n\r\x1c\x1d\x1e\x85\u2029")
 """Characters of bidi class B: each ends the paragraph, and with it every isolate still open."""
 _UNBALANCING: Final = dict.fromkeys(map(ord, BIDI_CONTROLS | _PARAGRAPH_ENDS))
+NAMELESS: Final = "?"
+"""What a name with nothing left to show reads as: an empty isolate is an invisible player."""
+_NOT_IN_A_NAME: Final = dict.fromkeys(
+    [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, *map(ord, BIDI_CONTROLS)]
+)
+"""Control characters (category Cc: C0, DEL, C1), line and paragraph separators and direction
+controls: a name is one line, and only its letters decide which way it runs."""
+
+
+def one_line(name: str) -> str:
+    """A member's name as every message, label, alt text and image shows it: one line with no
+    control character, so it can neither break a line nor steer what follows it."""
+    line = name.translate(_NOT_IN_A_NAME)
+    return line if line.strip() else NAMELESS
 
 
 def isolate(text: str) -> str:

@@ -35,6 +35,7 @@ from games.registry import GAMES
 from render.stats import rating_chart_png
 from storage import BoardRow, StorageError, Store
 from words import Words, isolate
+from words.catalog import one_line
 
 PAGE: Final = 10
 MIN_GAMES: Final = 3
@@ -261,7 +262,8 @@ class RatingsCog(BoundedCog):
             await interaction.followup.send("\n".join(lines), ephemeral=True)
             return
         points = [(c.at, c.mu, c.sigma) for c in history]
-        chart_title = words("ratings-chart-title", name=isolate(who.display_name), game=title)
+        name = isolate(one_line(who.display_name))
+        chart_title = words("ratings-chart-title", name=name, game=title)
         png = await self.publisher.render(rating_chart_png, points, title=chart_title, words=words)
         alt = alt_text(chart_title, "\n".join(lines[1:]))
         await interaction.followup.send(

@@ -15,6 +15,7 @@ from games.common.protocol import Policy
 from games.records import AI_PREFIX, Player, is_gone
 from games.registry import GameSpec
 from words import Words
+from words.catalog import one_line
 
 AI_NAMES: Final = ("Ada (AI)", "Bert (AI)", "Cleo (AI)", "Dirk (AI)")
 """As stored in a match's seats; shown as `computer-name` in the reader's language."""
@@ -52,7 +53,7 @@ def shown_name(player: Player, words: Words) -> str:
     if is_gone(player.id):
         return words("player-deleted")
     if not is_computer(player.id):
-        return player.name
+        return one_line(player.name)
     level = words(f"level-{level_of(player.id).value}")
     return words("computer-name", name=player.name.removesuffix(_MARK), level=level)
 

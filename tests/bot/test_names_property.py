@@ -12,8 +12,9 @@ from typing import Final
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ui.names import NAMELESS, shown
+from bot.ui.names import shown
 from words import isolate
+from words.catalog import NAMELESS
 
 FSI: Final = "\u2068"
 PDI: Final = "\u2069"

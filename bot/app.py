@@ -27,6 +27,7 @@ from bot.core.refusals import Refused
 from bot.metrics import Metrics
 from bot.spawned import spawned_by
 from bot.ui.answers import DAMAGED_RECORD, FAILED, OUTAGE, refuse, refuse_damaged
+from bot.ui.dispatch import Dispatch, Routed, answer, without_components
 from bot.ui.ids import is_ours, readable
 from bot.ui.permissions import BASICS, FOR_THREADS
 from bot.ui.translator import CatalogTranslator
@@ -162,6 +163,8 @@ class TableroBot(commands.Bot):
         self._handling: set[asyncio.Task[Any]] = set()
         self._closed_down = False
         self._close_lock = asyncio.Lock()
+        self._dispatch: Dispatch | None = None
+        """Routes clicks on Tablero's components once they are registered."""
         self._gate_interactions()
 
     @property
@@ -181,6 +184,7 @@ class TableroBot(commands.Bot):
         waits out the lease of their previous holder, if it must)."""
         self._runtime = runtime
         self.add_dynamic_items(*runtime.items)
+        self._dispatch = Dispatch(runtime.items)
         for cog in runtime.cogs:
             await self.add_cog(cog)
         await self.tree.set_translator(CatalogTranslator())
@@ -241,8 +245,7 @@ class TableroBot(commands.Bot):
         message no longer carries (discord.py drops those silently) — refused as out of date,
         or for naming a match that no longer exists or plays in another channel."""
         runtime = self.runtime
-        runtime.clock_sync.observe(snowflake_ms(interaction.id))
-        runtime.publisher.note_permissions(interaction)
+        self._note(interaction)
         component = interaction.type is discord.InteractionType.component
         if not component or not isinstance(interaction.data, dict):
             return
@@ -256,6 +259,13 @@ class TableroBot(commands.Bot):
             await refuse(interaction, await runtime.router.not_on_message(interaction, custom_id))
         else:
             await refuse_damaged(interaction, custom_id)
+
+    def _note(self, interaction: discord.Interaction[Any]) -> None:
+        """What every interaction tells: Discord's time, and the bot's permissions where the
+        member clicked."""
+        runtime = self.runtime
+        runtime.clock_sync.observe(snowflake_ms(interaction.id))
+        runtime.publisher.note_permissions(interaction)
 
     async def _on_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -285,7 +295,8 @@ class TableroBot(commands.Bot):
         once stopping, an interaction is left unanswered (nothing of it was acknowledged); one
         delivered again (Discord or a resumed gateway may) reaches no handler, so it gets no
         second answer (Discord would refuse it: 40060); the handler tasks of the others are
-        tracked so `close` can let them finish."""
+        tracked so `close` can let them finish. A click on one of Tablero's own components goes
+        straight to its item (bot/ui/dispatch.py)."""
         parsers = self._connection.parsers
         parse = parsers["INTERACTION_CREATE"]
         metrics = self._startup.metrics
@@ -299,14 +310,25 @@ class TableroBot(commands.Bot):
             if not self._recent.first_time(interaction_id):
                 log.info("interaction %s was delivered again; ignored", interaction_id)
                 return
+            routed = None if self._dispatch is None else self._dispatch.routed(data)
             with metrics.interaction(data) as seen:  # counted, its first answer timed
-                handlers = spawned_by(partial(parse, data))
+                if routed is None:
+                    handlers = spawned_by(partial(parse, data))
+                else:
+                    handlers = [self._clicked(routed, data)]
             seen.until_done(handlers)
             for task in handlers:
                 self._handling.add(task)
                 task.add_done_callback(self._handling.discard)
 
         parsers["INTERACTION_CREATE"] = gated
+
+    def _clicked(self, routed: Routed, data: Any) -> asyncio.Task[None]:
+        """The task that answers a click on one of Tablero's components."""
+        payload: Any = without_components(data)
+        interaction = discord.Interaction(data=payload, state=self._connection)
+        noted = partial(self._note, interaction)
+        return asyncio.create_task(answer(routed, interaction, noted), name="tablero-click")
 
     async def close(self) -> None:
         """Shut down in order: take no new interactions and let the running ones finish, stop

@@ -53,6 +53,8 @@ class Measured:
     memory: dict[str, float]
     appended: tuple[int, int] | None
     """Events and appends the store took (Tablero's only)."""
+    render_cpu_s: float | None = None
+    """The CPU its threads spent drawing images, as the bot counts it (Tablero's only)."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,9 @@ class Step:
     cpu_s: float
     cpu_ms_per_click: float
     render_ms_per_click: float
-    """The images it uploaded × the ms each costs to draw (an estimate: `click_images`)."""
+    """The CPU the bot's threads spent drawing images, as it counts it
+    (`tablero_render_cpu_seconds_total`); without that count, the images it uploaded × the ms
+    each costs to draw (an estimate: `click_images`)."""
     cpu_ms_per_click_without_images: float
     bot_cores: float
     driver_cores: float
@@ -118,6 +122,8 @@ def step_of(
     counts = measured.counts
     images = {k.removeprefix("images "): v for k, v in counts.items() if k.startswith("images ")}
     render_ms = sum(v * per_image[k]["ms"] for k, v in images.items() if k in per_image)
+    if measured.render_cpu_s is not None:
+        render_ms = measured.render_cpu_s * 1000
     times = percentiles(list(clicks.times))
     return Step(
         bot=bot,

@@ -25,10 +25,12 @@ camp's choices are left out). Each phase reports its clicks by kind. At each rat
   UPDATE_MESSAGE callbacks are counted apart), new messages, uploads and the distinct images
   among them; counted in the store: appends (match_events rows, grouped by match and time
   stamp: the rows of one transaction) and events;
-- image rendering, estimated: the distinct images uploaded × the ms `benchmarks/render.py`'s
-  measure gives each kind in this process before the bots start (render + encode with the
-  image's bands kept, as the bot encodes; a lower bound, so the CPU without images is rather
-  over- than underestimated) — and the CPU without it;
+- image rendering: the CPU the bot's threads spent drawing and encoding images, as the bot
+  counts it (`tablero_render_cpu_seconds_total` on its /metrics, read before and after the
+  phase) — and the CPU without it. For reference, the ms `benchmarks/render.py`'s measure gives
+  each kind in this process before the bots start (render + encode with the image's bands
+  kept, as the bot encodes) is printed too: an earlier version subtracted uploads × those ms,
+  which missed about two thirds of the drawing (images not uploaded, colder caches);
 - the driver's own CPU (this process: the doubles and the players), to show it is no
   bottleneck; and the highest rate answered with p99 ≤ 20 ms.
 
@@ -274,12 +276,15 @@ async def _phase(run: Run, bot: str, clicking: Awaitable[Clicks]) -> tuple[Measu
     gc.freeze()  # the double's messages so far are never looked at by a collection again
     gc.disable()  # and none pauses the driver while clicks are timed
     try:
+        drawn = await run.bots.render_cpu_s(bot) if bot == "tablero" else None
         before, began, waited = run.bots.cpu(), time.monotonic(), run.bots.waited_s(bot)
         done = await clicking
         sending = time.monotonic() - began
         await _quiet(tally)
         after, elapsed = run.bots.cpu(), time.monotonic() - began
         waited = run.bots.waited_s(bot) - waited
+        if drawn is not None:
+            drawn = await run.bots.render_cpu_s(bot) - drawn
     finally:
         gc.enable()
     measured = Measured(
@@ -291,6 +296,7 @@ async def _phase(run: Run, bot: str, clicking: Awaitable[Clicks]) -> tuple[Measu
         counts=dict(tally.counts),
         memory=run.bots.rss_mb(bot),
         appended=run.events.appended() if bot == "tablero" else None,
+        render_cpu_s=drawn,
     )
     return measured, done
 

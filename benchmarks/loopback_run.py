@@ -120,6 +120,15 @@ class Bots:
 
             await self.until(key, healthy, "ready /healthz", limit_s)
 
+    async def render_cpu_s(self, key: Key) -> float:
+        """The CPU seconds the process says it spent drawing images so far (its /metrics:
+        `tablero_render_cpu_seconds_total`, summed over images)."""
+        url = f"http://127.0.0.1:{self.ports[key]}/metrics"
+        async with aiohttp.ClientSession() as http, http.get(url) as answer:
+            text = await answer.text()
+        found = re.findall(r"^tablero_render_cpu_seconds_total\{[^}]*\} (\S+)$", text, re.M)
+        return sum(float(value) for value in found)
+
     async def stop(self) -> None:
         """SIGTERM every process (its orderly shutdown); killed after `STOP_S`."""
         for process in self.processes.values():

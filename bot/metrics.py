@@ -39,7 +39,9 @@ Where each figure is taken, and why there:
 - **Store appends**: `MatchService` times its `store.append` (a click's whole batch in one
   transaction) through the `observe_append` it is built with: `Metrics.store_append.observe`.
 - **Renders**: `Publisher.render` times the Pillow work in the render thread (not the wait for
-  a free thread).
+  a free thread), and counts the CPU the drawing thread spent on it
+  (`tablero_render_cpu_seconds_total`, images drawn on the event loop too): what a click costs
+  without its images is the process's CPU less this (`benchmarks/clicks.py`).
 """
 
 from __future__ import annotations
@@ -119,6 +121,12 @@ class Metrics:
             buckets=RENDER_BUCKETS,
             registry=self.registry,
         )
+        self.render_cpu = Counter(
+            "tablero_render_cpu_seconds",
+            "CPU time of the thread that drew and encoded an image (time.thread_time).",
+            ["image"],
+            registry=self.registry,
+        )
         self.ai_decision = Histogram(
             "tablero_ai_decision_seconds",
             "A hard computer's decision: CPU time in its worker, and time from question to answer.",
@@ -183,15 +191,17 @@ class Metrics:
     # -- renders --------------------------------------------------------------------------
 
     def timed_render(self, image: str, work: Callable[[], T]) -> Callable[[], T]:
-        """`work` (a render, in a render thread or on the event loop) timed under `image`."""
-        histogram = self.render.labels(image)
+        """`work` (a render, in a render thread or on the event loop) timed under `image`, and
+        its thread's CPU counted."""
+        histogram, cpu = self.render.labels(image), self.render_cpu.labels(image)
 
         def timed() -> T:
-            started = time.perf_counter()
+            started, used = time.perf_counter(), time.thread_time()
             try:
                 return work()
             finally:
                 histogram.observe(time.perf_counter() - started)
+                cpu.inc(time.thread_time() - used)
 
         return timed
 

@@ -116,6 +116,14 @@ class Publisher:
         work = self._timed(label, partial(function, *args, **kwargs))
         return await loop.run_in_executor(self._executor, work)
 
+    def drawn(
+        self, function: Callable[..., bytes], *args: Any, image: str | None = None, **kwargs: Any
+    ) -> bytes:
+        """A small Pillow render drawn here on the event loop (less than a render thread's
+        queue), timed as `render` times its renders."""
+        label = image or getattr(function, "__name__", "image").removesuffix("_png")
+        return self._timed(label, partial(function, *args, **kwargs))()
+
     def spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
         """Run work after the answer; failures are logged, never lost."""
         self.keep(asyncio.create_task(work, name=f"tablero-work-{name}"))

@@ -85,6 +85,10 @@ class GameClicks(Protocol):
         """A render off the event loop."""
         ...
 
+    def drawn(self, function: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
+        """A small render on the event loop (under a millisecond or two), timed."""
+        ...
+
 
 ButtonHandler = Callable[[GameClicks, discord.Interaction[Any], MatchRef], Awaitable[None]]
 """A game's handler of a button verb: the click router, the click, its custom_id."""

@@ -254,6 +254,10 @@ class ClickRouter:
         """A render in the render threads."""
         return await self._publisher.render(function, *args, **kwargs)
 
+    def drawn(self, function: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
+        """A small render on the event loop, timed."""
+        return self._publisher.drawn(function, *args, **kwargs)
+
     async def _absent(self, interaction: discord.Interaction[Any], ref: MatchRef) -> None:
         """Another member skips the turn of, or expels, a player whose clock ran out."""
         live, seat = await self.player(interaction, ref, check_version=False)

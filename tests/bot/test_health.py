@@ -190,6 +190,7 @@ async def test_metrics_count_interactions_by_kind_and_outcome(
     assert value(after, "tablero_store_append_seconds_count") >= 1  # the roll
     assert value(after, "tablero_render_seconds_count", image="keer-kids/board") >= 1
     assert value(after, "tablero_render_seconds_sum", image="keer-kids/board") > 0
+    assert value(after, "tablero_render_cpu_seconds_total", image="keer-kids/board") > 0
     assert value(after, "tablero_discord_rate_limited_total") == 0  # the fake skips aiohttp
 
 

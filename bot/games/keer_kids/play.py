@@ -55,7 +55,7 @@ async def roll_or_keep(
     content, view = picks.pick_message(live, seat, state.kept, words)
     files: list[discord.File] = []
     if view is not None and await clicks.shows_images(interaction, live):
-        files.append(_choice_file(live, state, seat, state.kept, words=words))
+        files.append(_choice_file(clicks, live, state, seat, state.kept, words=words))
     try:
         sent = await interaction.followup.send(
             clicks.dressed(live, content),
@@ -97,7 +97,7 @@ async def die(clicks: GameClicks, interaction: discord.Interaction[Any], ref: Ma
     content, view = picks.pick_message(live, seat, chosen, words)
     files = []
     if view is not None and await clicks.shows_images(interaction, live):
-        files.append(_choice_file(live, state, seat, chosen, words=words))
+        files.append(_choice_file(clicks, live, state, seat, chosen, words=words))
     sent = await interaction.response.send_message(
         clicks.dressed(live, content),
         view=view or discord.utils.MISSING,
@@ -117,13 +117,13 @@ async def _closed(interaction: discord.Interaction[Any], text: str) -> None:
 
 
 def _choice_file(
-    live: LiveMatch, state: KeerState, seat: int, die: int, *, words: Words
+    clicks: GameClicks, live: LiveMatch, state: KeerState, seat: int, die: int, *, words: Words
 ) -> discord.File:
     """The seat's sheet with the kept or clicked die's choices in `state` (the one its options
     were made from: play may have moved on since) framed and lettered as the options are
     (`render.keer_kids.choice`), drawn on the event loop: under a millisecond, less than a
     render thread's queue."""
-    png = choice_png(state, seat, die, words=words, name=live.names[seat])
+    png = clicks.drawn(choice_png, state, seat, die, words=words, name=live.names[seat])
     alt = picks.choice_alt(live, state, seat, die, words)
     return discord.File(io.BytesIO(png), filename="choice.png", description=alt[:1024])
 

@@ -41,7 +41,7 @@ from bot.core.moves import BotMoves
 from bot.core.privacy import Forgetting
 from bot.core.questions import Questions
 from bot.core.service import MatchService
-from bot.core.settings import Settings
+from bot.core.settings import Settings, trust_for
 from bot.core.store_watch import StoreWatch
 from bot.core.thinking import Thinker
 from bot.core.timers import MatchTimers
@@ -181,7 +181,7 @@ def _core(startup: Startup, store: Store, client: discord.Client, metrics: Metri
         cpu_ms=config.ai_cpu_ms,
         think_ms=startup.ai_think_ms,
     )
-    settings = Settings(store)
+    settings = Settings(store, trust_s=trust_for(config.shards))
     languages = Languages(settings, guild_locales(client))
     autopicks = Autopicks(settings)
     service = MatchService(
@@ -196,7 +196,7 @@ def _core(startup: Startup, store: Store, client: discord.Client, metrics: Metri
         autopicks=autopicks.seats,
         reloaded=link.reloaded,
     )
-    forgetting = Forgetting(store, service, clock.now_ms)
+    forgetting = Forgetting(store, service, clock.now_ms, settings=settings)
     store_watch = StoreWatch(store, clock.local_ms)
     data = config.db_path.parent  # the journal and the life note, beside the SQLite file
     held = HeldClicks(service, link, store_watch, clock.now_ms, data / JOURNAL_NAME)

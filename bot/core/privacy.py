@@ -111,14 +111,27 @@ class Forgetting:
     """Deletes a member's data, resigns the seats it left in this process's matches, and
     forgets the servers the bot left."""
 
-    def __init__(self, store: Store, service: MatchService, now_ms: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        service: MatchService,
+        now_ms: Callable[[], int],
+        *,
+        settings: Settings,
+    ) -> None:
         self._store = store
         self._service = service
         self._now_ms = now_ms
+        self._settings = settings
+        """What this process keeps of members' settings: it goes with their data."""
 
     async def forget(self, user_id: str) -> Forgotten:
-        """Rename and remove the member's data in one transaction (StorageError: nothing)."""
-        forgotten = await self._store.forget_member(user_id, new_pseudonym())
+        """Rename and remove the member's data in one transaction (StorageError: nothing), and
+        the settings this process kept of them."""
+        try:
+            forgotten = await self._store.forget_member(user_id, new_pseudonym())
+        finally:  # a failed transaction may still have been committed
+            self._settings.forgotten(user_id)
         log.info(
             "a member's data was deleted: %d seats (%d open), %d ratings, %d lobbies",
             forgotten.seats,

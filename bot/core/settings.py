@@ -4,16 +4,22 @@ from the store's JSON in one place and written by one atomic update per change.
 Each field is stored under its own name, so rows written before these records keep working;
 a missing or damaged stored value (wrong type, out of range) reads as the field's default, so a
 bad row never breaks a command. Discord-free: it knows storage and words only.
+
+A member's own settings are read on a click's way (images or text in their choice, at every Keer
+die), so the records read are kept (`KeptMembers`): a click then costs no store call for them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from enum import Enum, StrEnum
 from typing import Any, Final, get_type_hints
 
-from storage import SettingValue, Store
+from storage import SettingValue, Shards, Store
 from words import LOCALES
 
 _READ: Final = "read"
@@ -191,12 +197,88 @@ def _stored_changes(
     return stored
 
 
+MEMBERS_KEPT: Final = 4096
+"""The most members whose settings one process keeps (the least recently read go first): the
+players of a few thousand open matches, under a megabyte."""
+ALONE: Final = math.inf
+"""`trust_s` of a process no other bot process shares the database with (SQLite's lock file; or
+the only process of its shards' count): every change of a member's settings and every
+`/privacy delete` runs through this process's `Settings`, which updates what it keeps at once."""
+SHARED_TRUST_S: Final = 60.0
+"""`trust_s` in a sharded cluster, where another process may change a member's settings or
+delete them: as long as this process takes to see the away spans and deleted members' seats
+other processes stored (bot/delivery/away_watch.py, privacy_watch.py poll every 60 s)."""
+
+
+def trust_for(shards: Shards) -> float:
+    """How long a process running `shards` trusts a member's settings it read: until it
+    changes them itself when it runs every shard, else `SHARED_TRUST_S`."""
+    return ALONE if len(shards.indices) == shards.count else SHARED_TRUST_S
+
+
+class KeptMembers:
+    """Members' settings as last read here, each trusted for `trust_s` after the read began
+    (0: none kept; `ALONE`: until changed here), the `most` recently read ones only."""
+
+    def __init__(self, trust_s: float, most: int, now: Callable[[], float]) -> None:
+        self.trust_s = trust_s
+        self._most = most
+        self._now = now
+        self._kept: OrderedDict[str, tuple[MemberSettings, float]] = OrderedDict()
+        self._changes = 0
+        """How many changes (and deletions) this process made: a read begun before one of them
+        may predate it, so what it read is not kept."""
+
+    def get(self, user_id: str) -> MemberSettings | None:
+        """The member's kept settings, if still trusted."""
+        kept = self._kept.get(user_id)
+        if kept is None:
+            return None
+        if self._now() - kept[1] >= self.trust_s:
+            del self._kept[user_id]
+            return None
+        self._kept.move_to_end(user_id)
+        return kept[0]
+
+    def reading(self) -> tuple[int, float]:
+        """What a read about to begin notes: the changes so far, and the time."""
+        return self._changes, self._now()
+
+    def read(self, user_id: str, settings: MemberSettings, began: tuple[int, float]) -> None:
+        """Keep what a read found, unless a change was made since it began."""
+        if self.trust_s <= 0 or began[0] != self._changes:
+            return
+        self._kept[user_id] = (settings, began[1])
+        self._kept.move_to_end(user_id)
+        while len(self._kept) > self._most:
+            self._kept.popitem(last=False)
+
+    def changed(self, user_id: str) -> None:
+        """The member's stored settings changed or went: what is kept of them goes, and no
+        read begun before it is kept."""
+        self._kept.pop(user_id, None)
+        self._changes += 1
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
 class Settings:
     """The bot's one way to read and change settings: typed records in, one atomic update per
-    change out (two admins changing different settings at once both keep theirs)."""
+    change out (two admins changing different settings at once both keep theirs). A member's
+    records read are kept for `trust_s` (`KeptMembers`; none by default: `build` chooses,
+    `ALONE` or `SHARED_TRUST_S`)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        trust_s: float = 0.0,
+        most: int = MEMBERS_KEPT,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.store = store
+        self.kept = KeptMembers(trust_s, most, now)
 
     async def guild(self, guild_id: str | None) -> GuildSettings:
         """A server's settings; the defaults in direct messages (None), without a query."""
@@ -205,8 +287,14 @@ class Settings:
         return GuildSettings.from_stored(await self.store.get_guild_settings(guild_id))
 
     async def member(self, user_id: str) -> MemberSettings:
-        """A member's own settings."""
-        return MemberSettings.from_stored(await self.store.get_user_settings(user_id))
+        """A member's own settings (kept ones without a query)."""
+        kept = self.kept.get(user_id)
+        if kept is not None:
+            return kept
+        began = self.kept.reading()
+        read = MemberSettings.from_stored(await self.store.get_user_settings(user_id))
+        self.kept.read(user_id, read, began)
+        return read
 
     async def member_as_stored(self, user_id: str) -> dict[str, Any]:
         """A member's own settings exactly as stored, unknown keys too (their data export)."""
@@ -225,8 +313,15 @@ class Settings:
         ValueError, and nothing changed, for a bad change."""
         stored = _stored_changes(MemberSettings, changes)
         if stored:
-            await self.store.update_user_settings(user_id, stored)
+            try:
+                await self.store.update_user_settings(user_id, stored)
+            finally:  # a failed update may still have been stored
+                self.kept.changed(user_id)
         return await self.member(user_id)
+
+    def forgotten(self, user_id: str) -> None:
+        """The member's data was deleted (`/privacy delete`): nothing of theirs is kept."""
+        self.kept.changed(user_id)
 
     async def guilds_sharing_board(self) -> list[str]:
         """The servers that opted in to the global leaderboard."""

@@ -4,29 +4,31 @@ reminder before the clock runs out, and what happens when it does.
 A wait starts when the match's message changes (a Keer roll, a Kero turn or claim) or when more
 members are waited for (everyone's picks after a Keer keep), and lasts `turn_ms` of playing time:
 inside the table's playing hours if it chose some (bot/core/playing_hours.py), plus what other
-members gave with "Give more time". Its state is
-a `turn` deadline row (absolute times, JSON payload), written on every change, so a restart
-re-arms it. When it runs out, Keer skips the absent players' roll (the bot rolls or keeps for an
-absent roller); Kero asks the opponent to skip the absent clan's turn or to expel its player
-(the computer then plays the seat). A match where no member acted for `abandon_ms` is closed as
-abandoned.
+members gave with "Give more time". Its state is a `turn` deadline row (absolute times, JSON
+payload), written when the wait changes, so a restart re-arms it; what the match's own events
+tell — the seats a wait is still for, a member's last click — is not written again for them but
+read back from the replayed match at start-up. When it runs out, Keer skips the absent players'
+roll (the bot rolls or keeps for an absent roller); Kero asks the opponent to skip the absent
+clan's turn or to expel its player (the computer then plays the seat). A match where no member
+acted for `abandon_ms` is closed as abandoned.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Final
 
 from bot.core.clock_book import MORE_TIME_MOST, ClockBook, TableClock, TurnClock, waiting
-from bot.core.clock_sync import ClockSync
+from bot.core.clock_sync import ClockSync, snowflake_ms
 from bot.core.live import LiveMatch, Played
 from bot.core.refusals import Refused
 from bot.core.service import MatchService
 from bot.core.settings import ClockMode, Settings
 from games.common.protocol import Seat
-from storage import Deadline, Store
+from games.records import MatchRecord
+from storage import Deadline, Store, StoredMatch
 
 log = logging.getLogger(__name__)
 
@@ -100,15 +102,34 @@ class TurnClocks:
         """Every open match's clock, by match id (the book's)."""
         return self._book.clocks
 
-    def restore(self, deadlines: list[Deadline]) -> None:
-        """Take the stored clocks back at start-up (a damaged one is logged and dropped)."""
+    def restore(self, deadlines: list[Deadline], stored: Mapping[int, StoredMatch]) -> None:
+        """Take the stored clocks back at start-up (a damaged one is logged and dropped), each
+        with its match's last member click as activity: a click's activity rides along with
+        the next write of the clock, which a restart may have come before."""
         for deadline in deadlines:
             if deadline.kind != KIND:
                 continue
             try:
-                self.clocks[deadline.match_id] = TurnClock.from_payload(dict(deadline.payload))
+                clock = TurnClock.from_payload(dict(deadline.payload))
             except ValueError as error:
                 log.error("match %s: turn clock dropped: %s", deadline.match_id, error)
+                continue
+            match = stored.get(deadline.match_id)
+            if match is not None:
+                clock.last_member_ms = max(clock.last_member_ms, _last_click_ms(match.record))
+            self.clocks[deadline.match_id] = clock
+
+    def settle_waits(self) -> None:
+        """Start-up, once the away seats are known: a restored wait is for the seats its match
+        waits for now — a click that only took a seat out of the wait (a Keer pick) was not
+        written with the clock (`update`)."""
+        for match_id, clock in self.clocks.items():
+            live = self._service.matches.get(match_id)
+            if live is None or live.message_key != clock.key:
+                continue  # a new wait starts with its message (`update`)
+            seats = waiting(live)
+            if set(seats) <= set(clock.waiting):
+                clock.waiting = seats
 
     async def start(self, live: LiveMatch, table: TableClock) -> None:
         """A new match's clock, as its lobby chose it, with the server's lengths: known to its
@@ -145,8 +166,10 @@ class TurnClocks:
 
     async def update(self, live: LiveMatch) -> Ping | None:
         """After any change: a new wait when the message changed or more members are waited
-        for; stored when the wait changed (a member's activity rides along with the next write,
-        so a re-roll costs no extra write). Returns whom to ping for the new wait."""
+        for; stored when the wait changed — not when it only waits for fewer seats, which the
+        match's events tell a restart (`settle_waits`), nor for a member's activity, which
+        rides along with the next write (so a pick or a re-roll costs no write). Returns whom
+        to ping for the new wait."""
         clock = self.clocks.get(live.id)
         if clock is None:
             return None
@@ -156,7 +179,7 @@ class TurnClocks:
             return None
         if self._owes_post(live.id):
             return None  # the new wait starts once its message has landed
-        before = (clock.key, clock.due_ms, list(clock.waiting))
+        before = (clock.key, clock.due_ms, set(clock.waiting))
         key, seats = live.message_key, waiting(live)
         if key != clock.key:
             mentioned = self._mentioned(live)
@@ -166,7 +189,7 @@ class TurnClocks:
             clock.restart(key, self._clock.now_ms(), self._book.paused(live, seats))
             ping = self._ping(clock, seats)
         clock.waiting = seats
-        if (clock.key, clock.due_ms, clock.waiting) != before:
+        if (clock.key, clock.due_ms) != before[:2] or not before[2].issuperset(seats):
             await self._save(live, clock)
         return ping
 
@@ -272,3 +295,12 @@ class TurnClocks:
                 users.append(player.id)
         await self._save(live, clock)
         return Reminders(tuple(users), clock.due_ms)
+
+
+def _last_click_ms(record: MatchRecord) -> int:
+    """When a member last clicked a move of the match (Discord's time of its interaction),
+    or 0."""
+    for entry in reversed(record.entries):
+        if entry.interaction is not None and entry.interaction.isdigit():
+            return snowflake_ms(int(entry.interaction))
+    return 0

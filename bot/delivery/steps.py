@@ -177,9 +177,11 @@ class Steps:
         await self._outbox.bring_back(live)
 
     async def restore(self, rebuilt: Rebuilt, last_moments: Collection[int]) -> None:
-        """Start-up: the stored turn clocks, every match's timer, and the owed messages."""
-        self._turn_clocks.restore(rebuilt.deadlines)
+        """Start-up: the stored turn clocks (their waits as the matches wait once the away
+        seats are known), every match's timer, and the owed messages."""
+        self._turn_clocks.restore(rebuilt.deadlines, rebuilt.stored)
         await self._aways.restore()
+        self._turn_clocks.settle_waits()
         self._timers.rearm_all()
         await self._outbox.restore(last_moments)
 

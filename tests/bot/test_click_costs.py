@@ -1,6 +1,7 @@
 """What one click costs the bot: a Kero re-roll (its tanker credit included) and a Keer pick
-are each one store append and one timer re-arm, whatever the game adds to the click; the
-store's other calls and the edits of the shown message are counted too."""
+are each one store append and one timer re-arm, whatever the game adds to the click, and opening
+a Keer die costs no store call; the store's other calls and the edits of the shown message are
+counted too, and what a pick does not write comes back after a restart all the same."""
 
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ import asyncio
 import sys
 from collections import Counter
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from bot.app import TableroBot
+from bot.core.clock_book import TurnClock
+from bot.core.live import LiveMatch
 from bot.games.kero.rules import kero_state
 from fakediscord import FakeDiscord
 from games.keer_kids import Phase as KeerPhase
@@ -79,10 +83,8 @@ async def test_a_kero_reroll_is_one_append_and_one_rearm_with_its_credit(
     await timed_server.fake.disconnect(bot)
 
 
-async def test_a_keer_pick_is_one_append_and_one_rearm(
-    server: Server, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    bot = await server.start_bot()
+async def to_the_picks(server: Server, bot: TableroBot) -> LiveMatch:
+    """A Keer match of three members, rolled and kept: it waits for the three picks."""
     live = await start_match(server, bot, [server.bo, server.cas], ais=0)
     fake, users = server.fake, members(server)
     message = fake.message(int(live.message_id or 0))
@@ -94,15 +96,68 @@ async def test_a_keer_pick_is_one_append_and_one_rearm(
     await fake.settle()
     state = keer(live)
     assert state.phase is KeerPhase.CHOOSE and len(state.seats_to_act()) == 3
+    return live
+
+
+async def test_a_keer_pick_is_one_append_and_one_rearm(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = await server.start_bot()
+    live = await to_the_picks(server, bot)
+    fake = server.fake
     costs = count_costs(bot, monkeypatch)
     since = len(fake.requests)
-    await pick(server, bot, live, state.seats_to_act()[0])
+    await pick(server, bot, live, keer(live).seats_to_act()[0])
     await fake.settle()
-    # the die's choice reads whether the member takes images; the turn clock's wait now
-    # waits for one member fewer, and is stored
-    assert costs == Counter(append=1, get_user_settings=1, set_deadline=1, rearm=1)
+    # whether the member takes images is kept (bot/core/settings.py), and a wait that only
+    # waits for one member fewer is not written again: the events tell a restart (below)
+    assert costs == Counter(append=1, rearm=1)
     assert edits(fake, since) == 1  # the shown message's waiting list (at most one per window)
     await fake.disconnect(bot)
+
+
+async def test_a_keer_picks_clock_comes_back_after_a_restart(
+    timed_server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seats the wait is still for and the pick's time, never written with the clock, are
+    read back from the match's events: the clock is the one the process had."""
+    server, clock = timed_server, timed_server.clock
+    assert clock is not None
+    bot = await server.start_bot()
+    live = await to_the_picks(server, bot)
+    clock.advance(60)  # the pick comes a minute after the keep's write of the clock
+    picked_ms = int(clock.now * 1000)
+    costs = count_costs(bot, monkeypatch)
+    await pick(server, bot, live, keer(live).seats_to_act()[0])
+    await server.fake.settle()
+    assert costs["set_deadline"] == 0
+    had = bot.runtime.turn_clocks.clocks[live.id]
+    assert had.waiting == list(keer(live).seats_to_act()) and len(had.waiting) == 2
+    had = TurnClock.from_payload(had.payload())
+    await server.fake.disconnect(bot)
+
+    again = await server.start_bot()
+    back = again.runtime.turn_clocks.clocks[live.id]
+    assert replace(back, last_member_ms=0) == replace(had, last_member_ms=0)
+    assert picked_ms <= back.last_member_ms <= had.last_member_ms < picked_ms + 1000
+    await server.fake.disconnect(again)
+
+
+async def test_opening_a_keer_die_costs_no_store_call(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The die's choice reads whether the member takes images: kept since the keep's."""
+    bot = await server.start_bot()
+    live = await to_the_picks(server, bot)
+    seat = keer(live).seats_to_act()[0]
+    user = members(server)[live.players[seat].id]
+    message = server.fake.message(int(live.message_id or 0))
+    action = keer(live).legal_actions(seat)[0]
+    costs = count_costs(bot, monkeypatch)
+    opened = await server.fake.click(bot, user, message, button_id(message, f":die:{action.die}"))  # type: ignore[union-attr]
+    await server.fake.settle()
+    assert opened.ephemeral and costs == Counter()
+    await server.fake.disconnect(bot)
 
 
 async def test_the_bot_holds_no_view_of_what_it_sent(server: Server, bot: TableroBot) -> None:

@@ -390,7 +390,7 @@ async def test_my_sheet_shows_my_pick_so_far_dashed_and_nobody_else_s_view_does(
     theirs = await fake.click(bot, server.cas, message, look)
     await fake.settle()
     assert theirs.followups[0].attachments[0][1] != drawn, "Cas never sees Bo's pick"
-    await bot.runtime.store.set_user_settings(str(bo.id), {"images": False})
+    await bot.runtime.settings.set_member(str(bo.id), images=False)
     text = await fake.click(bot, bo, message, button_id(message, ":sheet"))
     assert "Your pick so far: " in said(text)
     await fake.disconnect(bot)

@@ -214,7 +214,7 @@ async def test_my_sheet_comes_as_text_for_a_member_who_chose_text(
 ) -> None:
     fake = server.fake
     live = await start_match(server, bot, [server.bo], ais=0)
-    await bot.runtime.store.set_user_settings(str(server.bo.id), {"images": False})
+    await bot.runtime.settings.set_member(str(server.bo.id), images=False)
     message = fake.message(int(live.message_id or 0))
     res = await fake.click(bot, server.bo, message, "My sheet")
     await fake.settle()

@@ -223,7 +223,7 @@ async def test_anyone_sees_a_keer_sheet_as_the_card_shows_it_and_no_pick_of_the_
     if isinstance(chosen, Cross):
         assert enclosure_code(state.sheet, chosen.enclosure, spanish) not in sheet.text
 
-    await bot.runtime.store.set_user_settings(str(server.bo.id), {"images": False})
+    await bot.runtime.settings.set_member(str(server.bo.id), images=False)
     res = await fake.click(bot, server.bo, message, look_id(message, 0))  # a player, in text
     await fake.settle()
     assert res.ephemeral and res.followups == [] and res.message is not None

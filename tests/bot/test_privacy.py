@@ -211,7 +211,9 @@ async def test_a_server_the_bot_left_is_removed_after_its_days_unless_it_came_ba
     assert (await store.load(finished)).status == "finished", "kept for now"
 
     service, now = bot.runtime.service, bot.runtime.clock_sync.now_ms
-    later = Forgetting(store, service, lambda: now() + PURGE_DAYS * DAY_MS + 1)
+    later = Forgetting(
+        store, service, lambda: now() + PURGE_DAYS * DAY_MS + 1, settings=bot.runtime.settings
+    )
     await fake.join(bot, server.guild)
     await fake.settle()
     assert await later.purge() == [], "added back: nothing goes"

@@ -206,6 +206,7 @@ async def one_week(game: str, policy: str, seed: int) -> dict[str, Any]:
         seeds = (f"week/{seed}/{game}/{policy}/{n}" for n in itertools.count())
         bot = TableroBot(config, local_clock=clock, ai_think_ms=1, match_seeds=seeds.__next__)
         await fake.connect(bot)
+        bot.runtime.outbox.refresh_window_s = 0.0  # real time: a week of settles would wait it
         try:
             await start(fake, bot, channel, members, game=game, policy=policy)
             users = {str(m.id): m for m in members}

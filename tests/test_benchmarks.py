@@ -68,6 +68,13 @@ def test_render_benchmark_reports_json() -> None:
     assert all(image["median_ms"] > 0 and image["bytes"] > 0 for image in result["images"])
 
 
+def test_cards_benchmark_reports_json() -> None:
+    result = run_benchmark("cards", "--matches", "1", "--repeats", "1")
+    cards = result["us_per_card"]
+    assert {"keer-pick", "keer-pick mentioned", "kero-rolling", "kero-toggle"} <= set(cards)
+    assert all(us > 0 for us in cards.values()) and result["cards"]["keer-pick"] > 10
+
+
 def test_storage_benchmark_reports_json() -> None:
     result = run_benchmark("storage", "--appends", "50", "--matches", "5")
     assert result["rebuild_matches"] == 5 and result["rebuild_events"] > 0

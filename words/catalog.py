@@ -81,6 +81,11 @@ class Words:
     """Messages already formatted, by key and arguments: Fluent's resolver walks a message's
     syntax tree on every call, and a match card says the same few dozen things click after
     click (bounded: `SAID_KEPT`; by type too, as 1 and 1.0 are one key but not one text)."""
+    _joined: dict[tuple[tuple[str, ...], str], str] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Lists already joined, by items and style: Babel builds each list from its locale data
+    (5–11 µs), and a card lists the same few names click after click (bounded: `SAID_KEPT`)."""
 
     def __call__(self, key: str, /, **args: Arg) -> str:
         """The message `key` filled in with `args` (names should come `isolate`d)."""
@@ -112,6 +117,16 @@ class Words:
     def join(self, items: Sequence[str], *, style: Literal["standard", "or"] = "standard") -> str:
         """Items as the language lists them: "A, B and C", "A, B y C", "A, B en C" (`style`
         "or": "A or B")."""
+        asked = (tuple(items), style)
+        joined = self._joined.get(asked)
+        if joined is None:
+            joined = self._join(items, style)
+            if len(self._joined) >= SAID_KEPT:
+                self._joined.clear()
+            self._joined[asked] = joined
+        return joined
+
+    def _join(self, items: Sequence[str], style: Literal["standard", "or"]) -> str:
         if self.locale == PSEUDO:
             word = self("list-or" if style == "or" else "list-and")
             return (

@@ -148,7 +148,9 @@ class GameUI:
     step_content: Callable[[LiveMatch], str]
     """The current message's text: whose move, and what is on the table."""
     step_view: Callable[[LiveMatch], discord.ui.View | None]
-    """The current message's buttons."""
+    """The current message's buttons: made of the state at its picture version
+    (`GameRules.picture_version`), the seats, who the computer plays and the language alone, so
+    the cards reuse them until one of those changes (bot/ui/card_memo.py)."""
     step_summary: Callable[[LiveMatch, int], str]
     """What a message says once the play moved on to the next one."""
     results_content: Callable[[LiveMatch], str]

@@ -110,6 +110,7 @@ class AppEmoji:
         self._sleep = sleep
         self._budget_s = budget_s
         self._shown: dict[EmojiKey, discord.PartialEmoji] = {}
+        self._generation = 0
         self._looking: asyncio.Task[None] | None = None
 
     def emoji(self, key: EmojiKey) -> discord.PartialEmoji | str:
@@ -121,6 +122,12 @@ class AppEmoji:
         """For a message's text: `<:name:id>`, else the Unicode emoji."""
         shown = self._shown.get(key)
         return FALLBACK[key] if shown is None else str(shown)
+
+    @property
+    def generation(self) -> int:
+        """How many times what is shown changed: a card part dressed before is dressed anew
+        after (bot/ui/card_memo.py)."""
+        return self._generation
 
     @property
     def looking(self) -> asyncio.Task[None] | None:
@@ -188,8 +195,10 @@ class AppEmoji:
             found = by_name.get(image.name)
             if found is None and self._uploads and done.trouble is None:
                 found = await self._upload(image, done)
-            if found is not None:
-                self._shown[key] = discord.PartialEmoji(name=found.name, id=found.id)
+            shown = None if found is None else discord.PartialEmoji(name=found.name, id=found.id)
+            if shown is not None and self._shown.get(key) != shown:
+                self._shown[key] = shown
+                self._generation += 1
         if self._uploads and done.trouble is None:
             await self._prune(wanted, done)
 

@@ -18,6 +18,7 @@ from bot.delivery.layouts import Shown
 from bot.delivery.messenger import Image
 from bot.games import adapter_for
 from bot.ui.alt_text import alt_text
+from bot.ui.card_memo import CardMemo, Kept, game_items, items_view
 from bot.ui.components import SentView, view_of
 from bot.ui.emoji import AppEmoji, dress, dress_text
 from bot.ui.ids import BUTTON_PREFIX, MalformedId, MatchRef, Verb, parse_match
@@ -30,6 +31,8 @@ from words import Words, isolate
 
 BOARD: Final = "board"
 """The generic verb of the 📝 Text board button every match message carries."""
+_BOARD_VERB: Final = f":{BOARD}"
+"""What every custom_id naming the board verb holds (`tb:<match>:<version>:board`)."""
 LABEL_LIMIT: Final = 80
 """Discord's limit on a button's label."""
 
@@ -42,6 +45,8 @@ class Layouts:
         self._emoji = emoji
         self._clocks = clocks
         """The turn clocks the step cards show (None: cards without a clock line)."""
+        self._memo = CardMemo()
+        """The texts and buttons of the last step cards, made again only when they change."""
 
     def step(
         self,
@@ -53,10 +58,10 @@ class Layouts:
     ) -> Shown:
         """The current step's card, with 📝 Text board (and "How to play" when asked), the
         clock of whoever it waits for and, in async play, "Give more time"."""
-        ui = adapter_for(live.spec.name).ui
-        view = with_board_button(live, buttons or ui.step_view(live))
+        kept = self._kept(live)
+        view = self._buttons(live, kept) if buttons is None else with_board_button(live, buttons)
         face = None if self._clocks is None else self._clocks.face(live)
-        text = ui.step_content(live)
+        text = self._content(live, kept)
         if face is not None:
             text += "\n" + clock_line(live, face)
             if face.more_ms is not None:
@@ -65,22 +70,24 @@ class Layouts:
         if how_to_play:
             with contextlib.suppress(ValueError):  # no room left: the rules are in /rules too
                 view.add_item(HowToPlayButton.make(live.spec.name, live.words))
-        return self._card(live, text, images, view)
+        return self._card(live, text, images, view, kept=kept)
 
     def summary(self, live: LiveMatch, key: int, images: Sequence[Image]) -> Shown:
         """What a step's card says once play moved on, over the state after it."""
         ui = adapter_for(live.spec.name).ui
+        self._memo.drop(live)
         return self._card(live, ui.step_summary(live, key), images, None)
 
     def frozen(self, live: LiveMatch, images: Sequence[Image]) -> Shown:
         """The current step's card without buttons."""
-        ui = adapter_for(live.spec.name).ui
-        return self._card(live, ui.step_content(live), images, None)
+        kept = self._kept(live)
+        return self._card(live, self._content(live, kept), images, None, kept=kept)
 
     def results(self, live: LiveMatch, images: Sequence[Image]) -> Shown:
         """The results over the final board, with Rematch while members played."""
         content = adapter_for(live.spec.name).ui.results_content(live)
         buttons = rematch_view(live) if live.humans() else None
+        self._memo.drop(live)
         return self._card(live, content, images, buttons, players=False)
 
     def _card(
@@ -91,18 +98,19 @@ class Layouts:
         buttons: discord.ui.View | None,
         *,
         players: bool = True,
+        kept: Kept | None = None,
     ) -> Shown:
         """One match card: the text, the images (or the text board), the players (the results
-        list them already), the buttons."""
+        list them already), the buttons; what `kept` holds of the match taken from it."""
         ui = adapter_for(live.spec.name).ui
-        board = "" if images else self.text_board(live)
-        lines = away_marked(live, ui.players(live)) if players else ()
+        board = "" if images else self._text_board(live, kept)
+        lines = self._players(live, kept) if players else ()
         parts = CardParts(
             text=text,
             images=images,
             board_text=board,
             players=lines,
-            looks=look_buttons(live) if lines else (),
+            looks=self._looks(live, kept) if lines else (),
             buttons=buttons,
             accent=ui.accent(live),
         )
@@ -110,6 +118,58 @@ class Layouts:
         text = card_text(view)
         dress(view, live.spec.name, self._emoji)
         return Shown(view, text)
+
+    def _kept(self, live: LiveMatch) -> Kept | None:
+        """What the memo keeps of the match's state and picture version (None: it is over)."""
+        picture = live.rules.picture_version(live.state)
+        emoji = 0 if self._emoji is None else self._emoji.generation
+        return self._memo.kept(live, picture, emoji)
+
+    def _content(self, live: LiveMatch, kept: Kept | None) -> str:
+        if kept is None:
+            return adapter_for(live.spec.name).ui.step_content(live)
+        if kept.said.content is None:
+            kept.said.content = adapter_for(live.spec.name).ui.step_content(live)
+        return kept.said.content
+
+    def _players(self, live: LiveMatch, kept: Kept | None) -> list[str]:
+        if kept is None:
+            return away_marked(live, adapter_for(live.spec.name).ui.players(live))
+        if kept.said.players is None:
+            kept.said.players = away_marked(live, adapter_for(live.spec.name).ui.players(live))
+        return kept.said.players
+
+    def _text_board(self, live: LiveMatch, kept: Kept | None) -> str:
+        if kept is None:
+            return self.text_board(live)
+        if kept.said.board is None:
+            kept.said.board = self.text_board(live)
+        return kept.said.board
+
+    def _buttons(self, live: LiveMatch, kept: Kept | None) -> discord.ui.View:
+        """The game's buttons and 📝 Text board (the items of the picture version's first card
+        while they stay the same, in a fresh view: a Keer pick's are the keep's)."""
+        if kept is None:
+            return with_board_button(live, adapter_for(live.spec.name).ui.step_view(live))
+        pressed = kept.pressed
+        if pressed.game is None:
+            game = adapter_for(live.spec.name).ui.step_view(live)
+            pressed.game = game_items(game)
+            pressed.board = None if has_board(game) else board_button(live)
+            view = game or SentView()
+        else:
+            view = items_view(pressed.game)
+        if pressed.board is not None:
+            with contextlib.suppress(ValueError):
+                view.add_item(pressed.board)
+        return view
+
+    def _looks(self, live: LiveMatch, kept: Kept | None) -> list[discord.ui.Item[Any]]:
+        if kept is None:
+            return look_buttons(live)
+        if kept.pressed.looks is None:
+            kept.pressed.looks = look_buttons(live)
+        return kept.pressed.looks
 
     def text_board(self, live: LiveMatch) -> str:
         """The board as text."""
@@ -134,7 +194,7 @@ class Layouts:
 
     def mentioned(self, live: LiveMatch) -> Collection[Seat]:
         """The seats the current step's message mentions."""
-        content = adapter_for(live.spec.name).ui.step_content(live)
+        content = self._content(live, self._kept(live))
         return {s for s, p in enumerate(live.players) if f"<@{p.id}>" in content}
 
 
@@ -200,13 +260,21 @@ def with_board_button(live: LiveMatch, view: discord.ui.View | None) -> discord.
     """A match message's buttons plus 📝 Text board, unless the game's view already has one or
     has no room left (five full rows)."""
     view = view or SentView()
-    for item in view.children:
-        custom_id = str(getattr(item, "custom_id", "") or "")
-        if custom_id.startswith(BUTTON_PREFIX) and _verb(custom_id) == BOARD:
-            return view
-    with contextlib.suppress(ValueError):
-        view.add_item(board_button(live))
+    if not has_board(view):
+        with contextlib.suppress(ValueError):
+            view.add_item(board_button(live))
     return view
+
+
+def has_board(view: discord.ui.View | None) -> bool:
+    """Whether a game's view carries 📝 Text board itself (Kero's dice toggles do)."""
+    for item in () if view is None else view.children:
+        custom_id = str(getattr(item, "custom_id", "") or "")
+        # Parsed only when it may name the verb: most of a card's ids never do.
+        maybe = custom_id.startswith(BUTTON_PREFIX) and _BOARD_VERB in custom_id
+        if maybe and _verb(custom_id) == BOARD:
+            return True
+    return False
 
 
 def _verb(custom_id: str) -> str | None:

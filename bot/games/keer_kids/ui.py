@@ -315,7 +315,8 @@ def made_for(live: LiveMatch, state: KeerState, seat: Seat) -> bool:
     records where); their sheet is public, so saying so tells nothing hidden."""
     if not isinstance(state.choices[seat], Cross | Mark):
         return False
-    last = max(i for i, (acting, _) in enumerate(state.history) if acting == seat)
+    history = state.history  # its last action: looked for from the end, however long the match
+    last = next(i for i in range(len(history) - 1, -1, -1) if history[i][0] == seat)
     return last in live.made_for
 
 

@@ -16,6 +16,7 @@ from bot.games.kero.ui import (
     dice_faces,
     fuel_offered,
     gauge,
+    legal_now,
     named,
     phase_words,
     resource_words,
@@ -75,7 +76,7 @@ def _ai_lines(live: LiveMatch, w: Words, state: KeroState) -> list[str]:
 def _start_lines(live: LiveMatch, w: Words, state: KeroState) -> list[str]:
     """Whose turn, what they may do first, and what the last turn left them (a claim, an
     outage, this turn's fuel-ups)."""
-    legal = state.legal_actions(state.active)
+    legal = legal_now(state, state.active)
     steps = "refinery" if fuel_offered(state, legal) else "ready"
     if steps == "ready" and any(isinstance(act, a.AddDie) for act in legal):
         steps = "dice"

@@ -15,8 +15,8 @@ on it in the member's.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from bot.core.refusals import DAMAGED_CHOICE, Refused
 from bot.games.kero.rules import kero_state
@@ -46,6 +46,7 @@ RESOURCE_EMOJI: Final = {
 DIE_EMOJI: Final = {"white": "⚪", "green": "🟩", "yellow": "🟨", "blue": "🟦"}
 GAUGE_CELLS: Final = 10
 _STAMP = re.compile(r"@\d+$")
+T = TypeVar("T")
 
 
 def template(action: a.Action) -> str:
@@ -106,15 +107,20 @@ def face_text(w: Words, face: Face) -> str:
     return f"{emoji} {said}"
 
 
-def dice_faces(w: Words, state: KeroState) -> list[str]:
-    """Each thrown die as `colour face`, in die order."""
+def dice_faces(w: Words, state: KeroState) -> tuple[str, ...]:
+    """Each thrown die as `colour face`, in die order (said once per state: a throw's text and
+    its dice buttons both say them)."""
+    return _once("faces", state, w, lambda: _dice_faces(w, state))
+
+
+def _dice_faces(w: Words, state: KeroState) -> tuple[str, ...]:
     out = []
     for die, face in zip(state.turn.dice, state.turn.faces, strict=True):
         box = state.box.white if die == "white" else state.box.special[die]
         out.append(
             f"{DIE_EMOJI.get(die, '⚪')} {'…' if face is None else face_text(w, box.faces[face])}"
         )
-    return out
+    return tuple(out)
 
 
 def gauge(w: Words, left_ms: int, capacity_ms: int) -> str:
@@ -143,6 +149,27 @@ def tile_name(w: Words, tile: str) -> str:
 def territory_name(w: Words, territory: str) -> str:
     """A New Territory by its id ("T3" → "Oil field")."""
     return w(f"territory-{territory.lower()}")
+
+
+_ONCE: dict[str, tuple[KeroState, int, Hashable, Any]] = {}
+"""What `legal_now` and `dice_faces` last made, each of one state (whatever the match: a card's
+text, its buttons and the mentions read from it ask in turn, so one is enough)."""
+
+
+def _once(kind: str, state: KeroState, arg: Hashable, make: Callable[[], T]) -> T:
+    """`make()` for `state` and `arg`, made again only for another state, version or arg."""
+    kept = _ONCE.get(kind)
+    if kept is not None and kept[0] is state and kept[1] == state.version and kept[2] == arg:
+        return cast("T", kept[3])
+    made = make()
+    _ONCE[kind] = (state, state.version, arg, made)
+    return made
+
+
+def legal_now(state: KeroState, seat: Seat) -> tuple[a.Action, ...]:
+    """The seat's legal actions, listed once per state: the engine tries every candidate on a
+    copy of the state (~0.1 ms), and a turn's text and its buttons both ask."""
+    return _once("legal", state, seat, lambda: tuple(state.legal_actions(seat)))
 
 
 def fuel_offered(state: KeroState, legal: Sequence[a.Action]) -> bool:
@@ -273,7 +300,7 @@ def progress_line(live: LiveMatch) -> str:
 def strip_alt(live: LiveMatch) -> str:
     """The turn strip's alt text: the turn, its phase and who acts, then the dice as they lie."""
     state = kero_state(live.state)
-    faces = dice_faces(live.words, state) if state.turn.faces else []
+    faces = dice_faces(live.words, state) if state.turn.faces else ()
     return " · ".join([progress_line(live), *faces])
 
 

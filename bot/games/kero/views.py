@@ -17,6 +17,7 @@ from bot.games.kero.ui import (
     die_cost,
     fuel_offered,
     hire_cost,
+    legal_now,
     mover,
     tank_full,
     template,
@@ -47,7 +48,7 @@ def step_view(live: LiveMatch) -> discord.ui.View | None:
     if state.phase is Phase.CLAIM:
         _claim_items(live, w, state, view)
     elif state.phase is not Phase.ROLLING and not live.is_ai(mover(state)):
-        legal = state.legal_actions(mover(state))
+        legal = legal_now(state, mover(state))
         _phase_items(live, w, state, legal, view)
     view.add_item(_tuareks_button(live, w, state.version))
     return view

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from tests.conftest import OWN_SERVER
 from tests.storage.conftest import postgres_url, reset_postgres
 
 PG_CTL = os.environ.get("TABLERO_TEST_PG_CTL")
@@ -61,10 +62,12 @@ def pg_server() -> PgServer:
     """The server to stop and start; skip (fail under CI) when there is none to control, or
     when parallel workers share it."""
     url = postgres_url()
-    if PG_CTL and not os.environ.get("PYTEST_XDIST_WORKER"):
+    parallel = os.environ.get("PYTEST_XDIST_WORKER") and not os.environ.get(OWN_SERVER)
+    if PG_CTL and not parallel:
         return PgServer(url, PG_CTL)
     why = (
-        "stopping PostgreSQL would fail the tests of parallel workers: run serially"
+        "stopping PostgreSQL would fail the tests of parallel workers that share it: give each "
+        "worker its own (TABLERO_PG_SERVERS, tests/conftest.py) or run serially"
         if PG_CTL
         else "no script to stop and start PostgreSQL (TABLERO_TEST_PG_CTL, .ci/postgres.sh)"
     )

@@ -20,9 +20,11 @@ from bot.config import database_secret, revealed
 from bot.core.standings import finished_match
 from bot.demo import run_demo
 from bot.run import run
+from bot.verdicts import VERIFY_STATUS, verdict_lines
 from games.records import MatchRecord, RecordError, replay
 from games.registry import GAMES, UnknownGame, get_game
 from games.simulation import MatchResult, run_matches, summarise
+from games.verify import verify
 from ratings import rebuild as rebuild_ratings
 from storage import DEFAULT_SQLITE_PATH, Rating, StorageError, Store, open_store, rebuild_open
 from words import DEFAULT, LOCALES
@@ -99,6 +101,11 @@ def build_parser() -> argparse.ArgumentParser:
     rep = commands.add_parser("replay", help="replay a match record and print the state as JSON")
     rep.add_argument("record", type=Path, help="a match record JSON file (docs/match-records.md)")
     rep.set_defaults(handler=cmd_replay)
+    ver = commands.add_parser(
+        "verify", help="check a finished match's dice against the commitment it showed"
+    )
+    ver.add_argument("record", type=Path, help="a match record JSON file (docs/fairness.md)")
+    ver.set_defaults(handler=cmd_verify)
     return parser
 
 
@@ -254,7 +261,8 @@ async def _export(store: Store, args: argparse.Namespace) -> int:
         stored = await store.load(args.match_id)
     except StorageError as exc:
         return _fail(str(exc))
-    sys.stdout.write(stored.record.dumps())
+    record = stored.record if stored.status != "open" else stored.record.sealed()
+    sys.stdout.write(record.dumps())  # an open match's secret would tell its dice to come
     return 0
 
 
@@ -277,18 +285,10 @@ class _Unreadable(Exception):
 def cmd_replay(args: argparse.Namespace) -> int:
     """Rebuild a match from its record and print the resulting state as JSON."""
     try:
-        data = json.loads(_read_record(args.record).decode("utf-8"))
+        record = _match_record(args.record)
+        state = replay(record)
     except _Unreadable as exc:
         return _fail(str(exc))
-    except OSError as exc:
-        return _fail(f"cannot read {args.record}: {exc.strerror or exc}")
-    except RecursionError:
-        return _fail(f"{args.record} is not a match record: its JSON is nested too deeply")
-    except (ValueError, UnicodeDecodeError) as exc:  # bad JSON, a number of thousands of digits
-        return _fail(f"{args.record} is not JSON: {exc}")
-    try:
-        record = MatchRecord.from_json(data)
-        state = replay(record)
     except (RecordError, UnknownGame) as exc:
         return _fail(f"{args.record}: {exc}")
     summary = dict(state.summary())
@@ -296,6 +296,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
         player["id"], player["name"] = record.players[seat].id, record.players[seat].name
     print(json.dumps({"game": record.game, **summary}, indent=2))
     return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check a record's dice: 0 fair, 1 a roll or the secret differs, 2 not a record, 3 nothing
+    to check (no commitment, or the secret not revealed yet)."""
+    try:
+        record = _match_record(args.record)
+        checked = verify(record)
+    except _Unreadable as exc:
+        return _fail(str(exc))
+    except (RecordError, UnknownGame) as exc:
+        return _fail(f"{args.record}: {exc}")
+    print("\n".join(verdict_lines(record, checked)))
+    return VERIFY_STATUS[checked.verdict]
+
+
+def _match_record(path: Path) -> MatchRecord:
+    """The record a file holds, read within `tablero replay`'s limits; _Unreadable says why not
+    (RecordError for JSON that is no record)."""
+    try:
+        data = json.loads(_read_record(path).decode("utf-8"))
+    except OSError as exc:
+        raise _Unreadable(f"cannot read {path}: {exc.strerror or exc}") from None
+    except RecursionError:
+        raise _Unreadable(f"{path} is not a match record: its JSON is nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as exc:  # bad JSON, a number of thousands of digits
+        raise _Unreadable(f"{path} is not JSON: {exc}") from None
+    return MatchRecord.from_json(data)
 
 
 def _read_record(path: Path) -> bytes:

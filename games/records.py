@@ -6,6 +6,7 @@ them and give a seed, and then the seeded chance stream supplies every roll the 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import reprlib
@@ -16,6 +17,7 @@ from typing import Any, Final
 from games.common.errors import ActionParseError, IllegalAction
 from games.common.protocol import CHANCE, Action, GameState, Node, Seat
 from games.common.rng import ChanceRng
+from games.fairness import Fairness, FairnessError
 from games.registry import UnknownGame, get_game
 
 FORMAT: Final = "tablero.match/1"
@@ -81,6 +83,14 @@ class MatchRecord:
     entries: tuple[Entry, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
     seed: str | None = None
+    fair: Fairness | None = None
+    """The commitment the match's dice answer to (docs/fairness.md); None for a match that
+    began before the bot made them."""
+
+    def sealed(self) -> MatchRecord:
+        """The record as an open match may show it: no seed, and the commitment's secret kept."""
+        fair = None if self.fair is None else self.fair.sealed()
+        return dataclasses.replace(self, seed=None, fair=fair)
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON-ready data."""
@@ -92,6 +102,8 @@ class MatchRecord:
         }
         if self.seed is not None:
             out["seed"] = self.seed
+        if self.fair is not None:
+            out["fair"] = self.fair.to_json()
         out["actions"] = [_entry_json(e) for e in self.entries]
         return out
 
@@ -124,12 +136,17 @@ class MatchRecord:
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, (str, int)):
             raise RecordError("'seed' must be a string or an integer")
+        try:
+            fair = None if data.get("fair") is None else Fairness.from_json(data["fair"])
+        except FairnessError as exc:
+            raise RecordError(str(exc)) from None
         return cls(
             game=game,
             players=_players(data.get("players")),
             entries=tuple(_entry(i, raw) for i, raw in enumerate(_list(data, "actions"))),
             options=options,
             seed=None if seed is None else str(seed),
+            fair=fair,
         )
 
 

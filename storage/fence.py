@@ -25,8 +25,8 @@ def fenced(guild: str, generations: str) -> str:
 
 CREATE_MATCH: Final = (
     "INSERT INTO matches (game, options, seed, guild_id, channel_id, thread_id, rated,"
-    " created_at, updated_at) SELECT $1::text, $2::text, $3::text, $4::text, $5::text,"
-    " $6::text, $7::boolean, $8::int8, $8::int8"
+    " created_at, updated_at, fair) SELECT $1::text, $2::text, $3::text, $4::text, $5::text,"
+    " $6::text, $7::boolean, $8::int8, $8::int8, $10::text"
     f" WHERE {fenced('$4::text', '$9::int8[]')} RETURNING id"
 )
 """A new match (no row: the fence refused it)."""

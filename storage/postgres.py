@@ -45,6 +45,7 @@ from storage.rows import (
     check_lobby,
     check_match_status,
     deadline_from_row,
+    fair_json,
     history_rows,
     loaded_matches,
     lobby_from_row,
@@ -221,6 +222,7 @@ class PostgresStore(SharedReads, SettingsAccess, MemberData):
                 match.rated,
                 now,
                 self._fence,
+                fair_json(match),
             )
             if match_id is None:
                 self._lost()

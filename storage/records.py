@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeAlias
 
+from games.fairness import Fairness
 from games.records import MatchRecord, Player
 
 
@@ -23,6 +24,8 @@ class NewMatch:
     thread_id: str | None = None
     rated: bool = True
     """False for a casual match: its results are kept, but it changes no rating."""
+    fair: Fairness | None = None
+    """The commitment its dice answer to, its secret included (records show it once over)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.fairness import Fairness, FairnessError
 from games.records import Entry, MatchRecord, Player
 from ratings.history import RatingChange
 from storage.errors import StorageError
@@ -22,6 +23,7 @@ from storage.records import (
     Deadline,
     LoadedMatches,
     Lobby,
+    NewMatch,
     Owed,
     PlayerResult,
     Rating,
@@ -43,6 +45,7 @@ def stored_match(row: Any, seats: Sequence[Any], events: Sequence[Any]) -> Store
         ),
         options=decode_json(row[2], f"match {match_id}: options"),
         seed=row[3],
+        fair=_fairness(match_id, row[12]),
     )
     departed = {int(s[0]): str(s[3]) for s in seats if s[3] is not None}
     return StoredMatch(
@@ -59,6 +62,21 @@ def stored_match(row: Any, seats: Sequence[Any], events: Sequence[Any]) -> Store
         finished_at=None if row[4] == "open" else int(row[11]),
         updated_at=int(row[11]),
     )
+
+
+def _fairness(match_id: int, text: str | None) -> Fairness | None:
+    """A match's stored commitment (None before commitments); a corrupt one is a StorageError."""
+    if text is None:
+        return None
+    try:
+        return Fairness.from_json(decode_json(text, f"match {match_id}: fair"))
+    except FairnessError as exc:
+        raise StorageError(f"match {match_id}: {exc}") from None
+
+
+def fair_json(match: NewMatch) -> str | None:
+    """A new match's commitment as the `fair` column keeps it."""
+    return None if match.fair is None else json.dumps(match.fair.to_json())
 
 
 def stored_matches(

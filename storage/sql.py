@@ -12,7 +12,7 @@ from games.records import GONE_PREFIX
 
 MATCH_COLUMNS = (
     "id, game, options, seed, status, version, guild_id, channel_id, thread_id, message_id, rated,"
-    " updated_at"
+    " updated_at, fair"
 )
 """The columns `rows.stored_match` reads, in its order (both backends select them like this)."""
 

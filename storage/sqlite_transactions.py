@@ -15,7 +15,13 @@ from games.records import Entry
 from ratings.history import RatingChange
 from storage.errors import DuplicateInteraction, StaleVersion, StorageError, UnknownMatch
 from storage.records import Lobby, NewMatch, Owed, Rating
-from storage.rows import history_rows, owed_row, rating_rows, storage_integrity_error
+from storage.rows import (
+    fair_json,
+    history_rows,
+    owed_row,
+    rating_rows,
+    storage_integrity_error,
+)
 from storage.sql import (
     ADD_AWAY,
     DROP_AWAY_FROM,
@@ -56,7 +62,7 @@ _HISTORY_INSERT: Final = qmark(HISTORY_INSERT)
 _RESULT_INSERT: Final = qmark(RESULT_INSERT)
 _MATCH_INSERT: Final = (
     "INSERT INTO matches (game, options, seed, guild_id, channel_id, thread_id, rated,"
-    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " created_at, updated_at, fair) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _LOBBY_INSERT: Final = (
     "INSERT INTO lobbies (kind, game, options, guild_id, channel_id, message_id, host_id,"
@@ -129,7 +135,9 @@ def create_match(conn: sqlite3.Connection, match: NewMatch, now: int) -> int:
     """A new match, its seats and its first message owed; its id."""
     options = json.dumps(match.options)
     values = (match.game, options, match.seed, match.guild_id, match.channel_id)
-    cursor = conn.execute(_MATCH_INSERT, (*values, match.thread_id, int(match.rated), now, now))
+    cursor = conn.execute(
+        _MATCH_INSERT, (*values, match.thread_id, int(match.rated), now, now, fair_json(match))
+    )
     match_id = cursor.lastrowid
     assert match_id is not None
     conn.executemany(

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any, Final
 
+from bot.core.fairness import public_options
 from bot.core.live import LiveMatch, Played
 from bot.core.refusals import Refused
 from bot.core.service import MatchService
@@ -75,6 +76,7 @@ async def _record_text(store: Store, match_id: int) -> str:
 def _lobby(lobby: Lobby) -> dict[str, Any]:
     out = asdict(lobby)
     out["members"] = list(lobby.members)
+    out["options"] = public_options(lobby.options)  # an open lobby's secret fixes its dice
     return out
 
 

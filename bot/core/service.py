@@ -12,11 +12,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
+from bot.core.fairness import seeded
 from bot.core.live import LiveMatch, Place, Played, check_place, live_from
 from bot.core.moves import Batch, BotMoves, acting_for
 from bot.core.questions import Questions
@@ -26,6 +26,7 @@ from bot.core.rules import GameRules, Move
 from bot.core.standings import store_ending
 from games.common.errors import IllegalAction
 from games.common.protocol import Action, GameState, Seat
+from games.fairness import Fairness
 from games.records import Player
 from games.registry import get_game
 from storage import (
@@ -66,8 +67,8 @@ class MatchService:
         self._questions = questions
         self._now_ms = now_ms
         """Discord's time now (when a step was stored, when a match ended)."""
-        self._new_seed = new_seed or (lambda: secrets.token_hex(8))
-        """Each new match's chance seed (random; tests pass a fixed sequence)."""
+        self._fixed_seeds = new_seed
+        """Each new match's chance seed when tests fix the dice (no commitment then)."""
         self._language = language or (lambda guild: words_for(DEFAULT))
         """The language of a server's public messages, by server id (the bot's languages)."""
         self._observe_append = observe_append or (lambda seconds: None)
@@ -143,13 +144,14 @@ class MatchService:
         channel_id: str,
         thread_id: str | None = None,
         rated: bool = True,
+        fair: Fairness | None = None,
     ) -> LiveMatch:
-        """Store a new match and play the bot's opening moves (an AI roller rolls at once)."""
+        """Store a new match, its dice fixed by `fair`, and play the bot's opening moves."""
         spec = get_game(game)
         state = spec.new_match(len(players), options)
-        seed = self._new_seed()
+        seed, fair = seeded(self._fixed_seeds, fair)
         new = NewMatch(
-            game, tuple(players), seed, dict(options), guild_id, channel_id, thread_id, rated=rated
+            game, tuple(players), seed, dict(options), guild_id, channel_id, thread_id, rated, fair
         )
         match_id = await self._store.create_match(new)
         live = LiveMatch(

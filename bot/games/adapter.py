@@ -21,6 +21,7 @@ from bot.core.rules import GameRules, Move
 from bot.core.settings import ClockMode
 from bot.ui.ids import MatchRef
 from games.common.protocol import Seat
+from games.fairness import Fairness
 from games.records import Player
 from storage import Lobby
 
@@ -117,9 +118,10 @@ class MatchStarting(Protocol):
         rated: bool = True,
         hours: PlayingHours | None = None,
         away: AwayPolicy = AwayPolicy.PAUSE,
+        fair: Fairness | None = None,
     ) -> LiveMatch:
         """Create the match, post its first message and start its clock (an async table's
-        within its playing hours)."""
+        within its playing hours); its dice answer to `fair`."""
         ...
 
 

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.core.computer import computer_id, is_computer
+from bot.core.fairness import LOBBY_KEY, lobby_secret, started_by_click
 from bot.core.refusals import Refused
 from bot.core.settings import GuildSettings, Settings
 from bot.core.thinking import Thinker
@@ -102,7 +103,8 @@ class Lobbies:
         settings = await self._server_settings(lobby)
         check_hours(lobby_hours(lobby), lobby_clock(lobby) or settings.clock)
         lobby_id = await self._store.save_lobby(lobby)
-        lobby = replace(lobby, id=lobby_id)
+        secret = {LOBBY_KEY: lobby_secret(lobby_id)}  # bound to the lobby: its id comes first
+        lobby = replace(lobby, id=lobby_id, options={**lobby.options, **secret})
         mentions = discord.AllowedMentions(users=[discord.Object(int(m)) for m in invited(lobby)])
         words = self.words(lobby)
         text = lobby_text(lobby, settings, words)
@@ -279,6 +281,7 @@ class Lobbies:
             rated=lobby.options.get("rated", True) is not False,
             hours=lobby_hours(lobby),
             away=lobby_policy(lobby),
+            fair=started_by_click(lobby.options, str(interaction.id)),
         )
         await self._finish(lobby, "started")
         in_thread = live.channel_id != str(interaction.channel_id)

@@ -9,6 +9,7 @@ from typing import Any, Final
 import discord
 
 from bot.core.computer import ai_player, is_computer, level_of, shown_name
+from bot.core.fairness import secret_of
 from bot.core.settings import ClockMode, GuildSettings
 from bot.ui.components import view_of
 from bot.ui.hours import lobby_hours, lobby_policy
@@ -17,6 +18,7 @@ from bot.ui.items import lobby_button, lobby_select
 from bot.ui.names import shown
 from bot.ui.rules_pages import HowToPlayButton
 from bot.ui.titles import game_title
+from games.fairness import SHOWN_HEX
 from games.records import Player
 from games.registry import get_game
 from storage import Lobby
@@ -150,9 +152,21 @@ def host_name(lobby: Lobby) -> str:
 
 
 def lobby_text(lobby: Lobby, settings: GuildSettings, words: Words) -> str:
-    """The lobby or challenge message: what the match will be, who is in and what is awaited.
-    Names are escaped (never markdown or a mention); `settings` are the server's (the clock a
-    lobby without its own choice gets)."""
+    """The lobby or challenge message: what the match will be, who is in and what is awaited,
+    and the commitment its dice will answer to. Names are escaped (never markdown or a
+    mention); `settings` are the server's (the clock a lobby without its own choice gets)."""
+    return _with_commitment(_lobby_body(lobby, settings, words), lobby, words)
+
+
+def _with_commitment(text: str, lobby: Lobby, words: Words) -> str:
+    """A lobby's text with the commitment line (public before any die: docs/fairness.md)."""
+    secret = secret_of(lobby.options)
+    if secret is None:
+        return text
+    return text + "\n" + words("fair-commitment", commitment=secret.commitment[:SHOWN_HEX])
+
+
+def _lobby_body(lobby: Lobby, settings: GuildSettings, words: Words) -> str:
     spec = get_game(lobby.game)
     terms = terms_line(lobby, settings, words)
     closes = f"<t:{lobby.expires_at // 1000}:R>"
@@ -279,7 +293,8 @@ def started_text(lobby: Lobby, match_id: int, in_thread: bool, words: Words) -> 
     """The lobby message once its match began."""
     names = words.join([isolate(shown(shown_name(p, words))) for p in players_of(lobby)])
     key = "lobby-started-in-thread" if in_thread else "lobby-started-below"
-    return words(key, game=game_title(lobby.game, words), match=match_id, players=names)
+    said = words(key, game=game_title(lobby.game, words), match=match_id, players=names)
+    return _with_commitment(said, lobby, words)
 
 
 def invited(lobby: Lobby) -> list[str]:

@@ -24,6 +24,7 @@ from bot.ui.languages import Languages
 from bot.ui.layouts import jump_url
 from bot.ui.permissions import missing, missing_refusal
 from bot.ui.titles import game_title
+from games.fairness import Fairness
 from games.records import Player
 from storage import Lobby, Store
 
@@ -125,9 +126,11 @@ class MatchStarts:
         rated: bool = True,
         hours: PlayingHours | None = None,
         away: AwayPolicy = AwayPolicy.PAUSE,
+        fair: Fairness | None = None,
     ) -> LiveMatch:
         """Create the match (in a new thread if the server wants one), post its first message
-        and start its turn clock (`live`, `async`, or the server's default).
+        and start its turn clock (`live`, `async`, or the server's default); its dice answer to
+        `fair` (docs/fairness.md).
 
         A match exists only once its first message is posted: if Discord refuses that message,
         the match is closed as cancelled (nothing rated, the channel free again) and the member
@@ -153,6 +156,7 @@ class MatchStarts:
                 channel_id=channel,
                 thread_id=thread,
                 rated=rated,
+                fair=fair,
             )
         try:
             await self._steps.opened(live, TableClock(mode, hours, away))

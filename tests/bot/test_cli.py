@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 from bot.cli import main
 from games.common import ChanceRng
 from games.common.play import play_out
+from games.fairness import Fairness, Origin, Secret, stream_seed
 from games.keer_kids import HeuristicAI, new_match
 from games.kero import KeroAI, KeroState
 from games.kero.chance import setup as deal
@@ -281,3 +283,53 @@ def test_replay_refuses_a_huge_record_before_reading_it(
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert "104,857,600 bytes; a match record is at most 4 MiB" in err
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+
+def test_verify_says_no_commitment_for_an_older_record(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", str(EXAMPLES / "keer-kids-3p.json")]) == 3
+    assert capsys.readouterr().out.startswith("no commitment: this match began before Tablero")
+
+
+def test_verify_says_a_sealed_record_cannot_be_checked_yet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    secret = Secret("lobby-3", "ab" * 16, "cd" * 16)
+    fair = Fairness.of(secret, "1312001122334455667", Origin.CLICK)
+    state = new_match(2)
+    play_out(state, [HeuristicAI()] * 2, ChanceRng(stream_seed("ab" * 16, fair.mixed)))
+    players = [Player("1", "Ana"), Player("2", "Bo")]
+    record = replace(
+        record_of("keer-kids", state, players, seed=stream_seed("ab" * 16, fair.mixed)), fair=fair
+    )
+    path = tmp_path / "sealed.json"
+    path.write_text(record.sealed().dumps())
+    assert main(["verify", str(path)]) == 3
+    out = capsys.readouterr().out
+    assert f"shown as {fair.short}…, on lobby-3" in out and "sealed:" in out
+    path.write_text(record.dumps().replace('"seed": "', '"seed": "x', 1))
+    assert main(["verify", str(path)]) == 1
+    assert "DIFFERS: the record's seed is not the one" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "is a folder, not a match record file"),
+        ("{", "is not JSON"),
+        ('{"game": "keer-kids", "players": [{"id": 1}], "fair": {"subject": "x"}}', "fair.subject"),
+    ],
+)
+def test_verify_refuses_bad_input_as_replay_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    if content is None:
+        path.mkdir()
+    else:
+        path.write_text(content)
+    assert main(["verify", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tablero: error:") and message in err

@@ -69,14 +69,17 @@ async def test_a_spanish_servers_match_reads_in_spanish_from_lobby_to_rematch(
         f"🎲 Sala de **Keer op Keer Kids** · {ana} tira primero · reloj: en vivo (5 min por turno)"
         f" · puntuable\n{ana} busca jugadores (de 2 a 4 plazas). La sala cierra <t:"
     ), lobby.text
-    assert lobby.text.endswith(f"\n1. {ana} (anfitrión)")
+    body, sealed = lobby.text.rsplit("\n", 1)
+    assert body.endswith(f"\n1. {ana} (anfitrión)")
+    assert sealed.startswith("🔒 Dados sellados: `") and "al terminar la partida" in sealed
     assert labels(lobby)[:4] == ["Unirse", "Salir", "Empezar", "Cerrar"]
     assert labels(lobby)[5:] == ["Añadir IA: fácil", "Añadir IA", "Añadir IA: difícil"]
     assert english_in(lobby.text) == [] and english_in(" ".join(labels(lobby))) == []
 
     await fake.click(bot, server.bo, lobby, button_id(lobby, ":join"))
     joined = fake.message(lobby.id).text
-    assert joined.endswith(f"\n1. {ana} (anfitrión)\n2. {bo}") and "Sala de" in joined
+    assert joined.rsplit("\n", 1)[0].endswith(f"\n1. {ana} (anfitrión)\n2. {bo}")
+    assert "Sala de" in joined and joined.endswith(sealed)
     await fake.click(bot, server.ana, lobby, button_id(lobby, ":start"))
     await fake.settle()
     live = live_here(bot, server)
@@ -84,6 +87,7 @@ async def test_a_spanish_servers_match_reads_in_spanish_from_lobby_to_rematch(
     started = fake.message(lobby.id).text
     assert started == (
         f"La partida #{live.id} de **Keer op Keer Kids** ha empezado aquí abajo: {ana} y {bo}."
+        f"\n{sealed}"
     )
     first = fake.message(int(live.message_id or 0))
     assert "Tablero en texto" in labels(first)

@@ -147,7 +147,8 @@ async def test_a_match_against_the_computer_whose_first_message_fails_is_called_
     res = await fake.slash(bot, server.ana, channel, "kero challenge", member=fake.bot)
     await fake.settle()
     assert res.ephemeral and res.message is not None
-    answer = fake.message(res.message.id)
+    assert "🔒" in fake.message(res.message.id).text  # the commitment, shown before the deal
+    answer = res.followups[-1]
     assert answer.ephemeral and "couldn't post the first message" in answer.text
     assert live_here(bot, server) is None and bot.runtime.service.matches == {}
     assert await bot.runtime.store.open_match_in(str(channel.id)) is None

@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.core.clock_book import AwayPolicy
 from bot.core.computer import ai_player
+from bot.core.fairness import started_by_command
 from bot.core.refusals import Refused
 from bot.core.settings import ClockMode
 from bot.games.adapter import CommandKit
@@ -92,12 +93,22 @@ class KeroCog(BoundedGroupCog, group_name="kero", group_description=text("kero-c
                 ai_player(0, _level(level)),
             ]
             mode = None if clock is None else ClockMode(clock)
-            starts = self.kit.starts
+            starts, fair = self.kit.starts, started_by_command(str(interaction.id))
+            words = member_words(interaction)
+            shown = words("fair-commitment", commitment=fair.short)
+            await interaction.edit_original_response(content=shown)  # shown before any die
             live = await starts.start(
-                interaction, NAME, players, options, mode, hours=window, away=chosen_policy(away)
+                interaction,
+                NAME,
+                players,
+                options,
+                mode,
+                hours=window,
+                away=chosen_policy(away),
+                fair=fair,
             )
-            said = member_words(interaction)("kero-started-vs-computer", match=live.id)
-            await interaction.edit_original_response(content=said)
+            said = words("kero-started-vs-computer", match=live.id)
+            await interaction.edit_original_response(content=f"{said}\n{shown}")
             return
         if member.bot:
             raise Refused("kero-refuse-challenge-bot")

@@ -53,6 +53,7 @@ lobby-closed = { $kind ->
 }
 lobby-started-below = **{ $game }** match #{ NUMBER($match, useGrouping: 0) } started below: { $players }.
 lobby-started-in-thread = **{ $game }** match #{ NUMBER($match, useGrouping: 0) } started in its thread: { $players }.
+fair-commitment = 🔒 Dice sealed: `{ $commitment }…` — once the match is over, its record reveals the secret (`tablero verify` checks every roll).
 
 refuse-lobby-gone = That lobby no longer exists.
 refuse-lobby-closed = { $kind ->

@@ -46,6 +46,7 @@ lobby-closed = { $kind ->
 }
 lobby-started-below = La partida #{ NUMBER($match, useGrouping: 0) } de **{ $game }** ha empezado aquí abajo: { $players }.
 lobby-started-in-thread = La partida #{ NUMBER($match, useGrouping: 0) } de **{ $game }** ha empezado en su hilo: { $players }.
+fair-commitment = 🔒 Dados sellados: `{ $commitment }…` — al terminar la partida, su registro revela el secreto (`tablero verify` comprueba cada tirada).
 
 refuse-lobby-gone = Esa sala ya no existe.
 refuse-lobby-closed = { $kind ->

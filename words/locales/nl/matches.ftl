@@ -46,6 +46,7 @@ lobby-closed = { $kind ->
 }
 lobby-started-below = **{ $game }**-potje #{ NUMBER($match, useGrouping: 0) } is hieronder begonnen: { $players }.
 lobby-started-in-thread = **{ $game }**-potje #{ NUMBER($match, useGrouping: 0) } is in een eigen thread begonnen: { $players }.
+fair-commitment = 🔒 Dobbelstenen verzegeld: `{ $commitment }…` — na afloop onthult het verslag van het potje het geheim (`tablero verify` controleert elke worp).
 
 refuse-lobby-gone = Die lobby bestaat niet meer.
 refuse-lobby-closed = { $kind ->

@@ -21,6 +21,7 @@ from fakediscord import FakeUser
 from games.common import CHANCE
 from games.fairness import Origin, stream_seed
 from games.records import Entry, MatchRecord, RecordError, replay
+from games.verify import Verdict, verify
 from tests.bot.conftest import Server
 from tests.bot.keer_driver import button_id, live_here, open_lobby, play_roll
 
@@ -197,3 +198,40 @@ async def test_dice_a_test_fixed_make_no_commitment_and_verify_says_so(
     status, said = cli("verify", str(path))
     assert status == 3 and said.startswith("no commitment:")
     await server.fake.disconnect(bot)
+
+
+async def test_a_rematch_offer_commits_and_its_accept_mixes_in(server: Server) -> None:
+    bot = await server.start_bot(match_seeds=None)
+    fake = server.fake
+    lobby = await open_lobby(server, bot, [server.bo], ais=0)
+    await fake.click(bot, server.ana, lobby, button_id(lobby, ":start"))
+    await fake.settle()
+    first = live_here(bot, server)
+    assert first is not None
+    for _ in range(200):
+        if first.id not in bot.runtime.service.matches:
+            break
+        await play_roll(server, bot, first)
+    ended = (await bot.runtime.store.load(first.id)).record
+    checked = verify(ended)
+    assert checked.verdict is Verdict.FAIR and checked.rolls > 10
+
+    results = next(
+        m
+        for m in reversed(fake.channel_messages(server.channel))
+        if any((c.custom_id or "").endswith(":rematch") for c in m.interactive())
+    )
+    offer = await fake.click(bot, server.ana, results, button_id(results, ":rematch"))
+    assert offer.message is not None
+    shown = offer.message.text.rsplit("\n", 1)[1]
+    short = shown.split("`")[1].rstrip("…")
+    assert shown.startswith("🔒 Dice sealed: `") and len(short) == 16
+    accept = await fake.click(bot, server.bo, offer.message, button_id(offer.message, ":accept"))
+    await fake.settle()
+    again = live_here(bot, server)
+    assert again is not None and again.id != first.id
+    fair = (await bot.runtime.store.load(again.id)).record.fair
+    assert fair is not None and fair.commitment.startswith(short)
+    assert fair.origin is Origin.CLICK and fair.mixed == str(accept.interaction.id)
+    assert ended.fair is not None and fair.seed != ended.fair.seed
+    await fake.disconnect(bot)

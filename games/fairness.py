@@ -58,6 +58,21 @@ class Secret:
         """The SHA-256 the members see before any die is drawn, as hex."""
         return commitment_of(self.subject, self.seed, self.salt)
 
+    def to_json(self) -> dict[str, str]:
+        """The secret as a lobby keeps it until its match starts."""
+        return {"subject": self.subject, "seed": self.seed, "salt": self.salt}
+
+    @classmethod
+    def from_json(cls, data: object) -> Secret:
+        """A kept secret; FairnessError names the first field that is wrong."""
+        if not isinstance(data, Mapping):
+            raise FairnessError("'fair' must be an object")
+        return cls(
+            _text(data, "subject", _SUBJECT, "'lobby-N' or 'command-N'"),
+            _text(data, "seed", _HEX, "32 hex digits", SECRET_HEX),
+            _text(data, "salt", _HEX, "32 hex digits", SECRET_HEX),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Fairness:

@@ -17,6 +17,13 @@ import pytest
 
 from bot.app import TableroBot
 from bot.cli import main
+from bot.core.fairness import (
+    LOBBY_KEY,
+    lobby_secret,
+    public_options,
+    secret_of,
+    started_by_click,
+)
 from fakediscord import FakeUser
 from games.common import CHANCE
 from games.fairness import Origin, stream_seed
@@ -235,3 +242,17 @@ async def test_a_rematch_offer_commits_and_its_accept_mixes_in(server: Server) -
     assert fair.origin is Origin.CLICK and fair.mixed == str(accept.interaction.id)
     assert ended.fair is not None and fair.seed != ended.fair.seed
     await fake.disconnect(bot)
+
+
+def test_a_lobby_keeps_its_secret_and_shows_only_its_commitment() -> None:
+    kept = {"names": {"1": "Ana"}, LOBBY_KEY: lobby_secret(7)}
+    secret = secret_of(kept)
+    assert secret is not None and secret.subject == "lobby-7"
+    assert len(secret.seed) == len(secret.salt) == 32 and secret.seed != secret.salt
+    assert public_options(kept) == {"names": {"1": "Ana"}, "commitment": secret.commitment}
+    assert secret_of({}) is None and public_options({}) == {}  # a lobby older than commitments
+    broken = {LOBBY_KEY: {**kept[LOBBY_KEY], "seed": "not hex"}}
+    assert secret_of(broken) is None and public_options(broken) == {}
+    fair = started_by_click(kept, "42")
+    assert fair is not None and fair.commitment == secret.commitment and fair.mixed == "42"
+    assert started_by_click({}, "42") is None

@@ -17,7 +17,7 @@ import discord
 import pytest
 
 from bot.app import TableroBot
-from fakediscord import ComponentInfo, FakeChannel, FakeClock, FakeMessage
+from fakediscord import ComponentInfo, FakeChannel, FakeClock, FakeMessage, FakeUser
 from fakediscord.model import Overwrite
 from fakediscord.world import perm_bits
 from storage import Store
@@ -160,3 +160,16 @@ def controls(message: FakeMessage) -> list[ComponentInfo]:
 def looks(message: FakeMessage) -> list[ComponentInfo]:
     """The 👁 buttons beside the players' lines, in seat order."""
     return [c for c in message.interactive() if LOOK.fullmatch(c.custom_id or "")]
+
+
+def received(server: Server, user: FakeUser) -> str:
+    """Everything `user` can read in the channel, ephemeral answers included: contents, embeds,
+    buttons and select options (labels, values, custom_ids), attachments' names, alt texts and
+    bytes."""
+    parts: list[str] = []
+    for message in server.fake.channel_messages(server.channel, viewer=user):
+        parts += [message.text, repr(message.embeds), repr(message.components)]
+        for attachment in message.attachment_objects:
+            parts += [attachment.filename, attachment.description or ""]
+            parts.append(attachment.data.decode("latin-1"))
+    return "\n".join(parts)

@@ -24,25 +24,13 @@ from bot.core.fairness import (
     secret_of,
     started_by_click,
 )
-from fakediscord import FakeUser
 from games.common import CHANCE
 from games.fairness import Origin, stream_seed
 from games.records import Entry, MatchRecord, RecordError, replay
 from games.verify import Verdict, verify
 from tests.bot.conftest import Server
+from tests.bot.helpers import received
 from tests.bot.keer_driver import button_id, live_here, open_lobby, play_roll
-
-
-def received(server: Server, user: FakeUser) -> str:
-    """Everything `user` can read in the channel, ephemeral answers included (as
-    tests/bot/test_secrets.py reads it): texts, embeds, components, attachments."""
-    parts: list[str] = []
-    for message in server.fake.channel_messages(server.channel, viewer=user):
-        parts += [message.text, repr(message.embeds), repr(message.components)]
-        for attachment in message.attachment_objects:
-            parts += [attachment.filename, attachment.description or ""]
-            parts.append(attachment.data.decode("latin-1"))
-    return "\n".join(parts)
 
 
 def watch_creation(server: Server, bot: TableroBot, monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -8,23 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.kero.rules import kero_state
-from fakediscord import FakeUser
 from games.kero import actions as a
 from tests.bot.conftest import Server, said
+from tests.bot.helpers import received
 from tests.bot.keer_driver import play_roll, start_match
 from tests.bot.kero_driver import challenge
-
-
-def received(server: Server, user: FakeUser) -> str:
-    """Everything `user` can read in the channel: contents, embeds, buttons and select options
-    (labels, values, custom_ids), attachments' names, alt texts and bytes."""
-    parts: list[str] = []
-    for message in server.fake.channel_messages(server.channel, viewer=user):
-        parts += [message.text, repr(message.embeds), repr(message.components)]
-        for attachment in message.attachment_objects:
-            parts += [attachment.filename, attachment.description or ""]
-            parts.append(attachment.data.decode("latin-1"))
-    return "\n".join(parts)
 
 
 async def refused_record(server: Server, bot: Any, match_id: int) -> None:

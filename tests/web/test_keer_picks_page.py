@@ -131,14 +131,15 @@ async def test_every_choice_frames_exactly_what_the_engine_allows(
     while checked < ROLLS:
         assert time.monotonic() - began < 300, f"{checked} rolls checked"
         state = await match.until("a move of Ana's", _ana_moves)
-        card = f'button[data-testid^="button-tb:{match.id}:'
+        # The card of this very step (the database may be ahead of the page: an older card's
+        # button would be answered "out of date").
+        at = kept_at(state) if state.phase is Phase.CHOOSE else state.version
+        card = f'button[data-testid="button-tb:{match.id}:{at}:'
         if state.phase is Phase.ROLL:
-            assert await press(ana, await _testid(ana, f'{card}"][data-testid$=":roll"]'))
+            assert await press(ana, await _testid(ana, f'{card}roll"]'))
         elif state.phase is Phase.KEEP:
             keep = next(a for a in state.legal_actions(0))
-            assert await press(
-                ana, await _testid(ana, f'{card}"][data-testid$=":keep:{keep.die}"]')
-            )  # type: ignore[union-attr]
+            assert await press(ana, await _testid(ana, f'{card}keep:{keep.die}"]'))  # type: ignore[union-attr]
             kept = await match.until("Ana's keep", lambda s: s.phase is not Phase.KEEP)
             same_roll = kept.rolls == state.rolls and kept.phase is Phase.CHOOSE
             if same_roll and 0 in kept.seats_to_act():  # else nothing fitted: she skipped
@@ -147,15 +148,22 @@ async def test_every_choice_frames_exactly_what_the_engine_allows(
                 assert testid is not None, "a keep that fits opens her choice"
                 await choose(ana, testid)
                 checked, keeps = checked + 1, keeps + 1
+                picked = kept.rolls  # her pick stored: the keep alone moved the version
+                await match.until("Ana's pick", lambda s, r=picked: _picked(s, r))
         else:
             offered = []
             for die in state.allowed_dice(0):
-                await answered(ana, f'{card}"][data-testid$=":die:{die}"]')
+                await answered(ana, f'{card}die:{die}"]')
                 offered.append(await check_choice(ana, match, state, 0, die))
             await choose(ana, next(t for t in reversed(offered) if t is not None))
             checked += 1
         await match.until("Ana's move stored", lambda s, v=state.version: s.version > v)
     assert keeps >= 1, "a keep of Ana's opened her choice"
+
+
+def _picked(state: KeerState, rolls: int) -> bool:
+    """Whether Ana's pick of roll `rolls` is stored (or the roll is over)."""
+    return state.rolls != rolls or state.choices[0] is not None
 
 
 def _ana_moves(state: KeerState) -> bool:

@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from tqdm import tqdm
 
@@ -278,6 +278,9 @@ _FILE_KINDS = (
 )
 
 
+T = TypeVar("T")
+
+
 class _Unreadable(Exception):
     """A record file refused before or while reading it; the message says why."""
 
@@ -285,12 +288,9 @@ class _Unreadable(Exception):
 def cmd_replay(args: argparse.Namespace) -> int:
     """Rebuild a match from its record and print the resulting state as JSON."""
     try:
-        record = _match_record(args.record)
-        state = replay(record)
+        record, state = _with_record(args.record, replay)
     except _Unreadable as exc:
         return _fail(str(exc))
-    except (RecordError, UnknownGame) as exc:
-        return _fail(f"{args.record}: {exc}")
     summary = dict(state.summary())
     for seat, player in enumerate(summary.get("players", [])):
         player["id"], player["name"] = record.players[seat].id, record.players[seat].name
@@ -302,14 +302,21 @@ def cmd_verify(args: argparse.Namespace) -> int:
     """Check a record's dice: 0 fair, 1 a roll or the secret differs, 2 not a record, 3 nothing
     to check (no commitment, or the secret not revealed yet)."""
     try:
-        record = _match_record(args.record)
-        checked = verify(record)
+        record, checked = _with_record(args.record, verify)
     except _Unreadable as exc:
         return _fail(str(exc))
-    except (RecordError, UnknownGame) as exc:
-        return _fail(f"{args.record}: {exc}")
     print("\n".join(verdict_lines(record, checked)))
     return VERIFY_STATUS[checked.verdict]
+
+
+def _with_record(path: Path, use: Callable[[MatchRecord], T]) -> tuple[MatchRecord, T]:
+    """The file's record and what `use` makes of it; _Unreadable says why not (a file that is
+    no record, or a record no game can replay)."""
+    try:
+        record = _match_record(path)
+        return record, use(record)
+    except (RecordError, UnknownGame) as exc:
+        raise _Unreadable(f"{path}: {exc}") from None
 
 
 def _match_record(path: Path) -> MatchRecord:

@@ -61,6 +61,11 @@ class RenderTimer(Protocol):
     def __call__(self, image: str, work: Callable[[], T]) -> Callable[[], T]: ...
 
 
+def _label(function: Callable[..., bytes], image: str | None) -> str:
+    """What a render is timed under: `image`, else the function's name without `_png`."""
+    return image or getattr(function, "__name__", "image").removesuffix("_png")
+
+
 def _untimed(image: str, work: Callable[[], T]) -> Callable[[], T]:
     return work
 
@@ -111,18 +116,15 @@ class Publisher:
     ) -> bytes:
         """Run a Pillow render in the render threads (Pillow releases the GIL while encoding),
         timed for the metrics under `image` (default: the function's name without `_png`)."""
-        loop = asyncio.get_running_loop()
-        label = image or getattr(function, "__name__", "image").removesuffix("_png")
-        work = self._timed(label, partial(function, *args, **kwargs))
-        return await loop.run_in_executor(self._executor, work)
+        work = self._timed(_label(function, image), partial(function, *args, **kwargs))
+        return await asyncio.get_running_loop().run_in_executor(self._executor, work)
 
     def drawn(
         self, function: Callable[..., bytes], *args: Any, image: str | None = None, **kwargs: Any
     ) -> bytes:
         """A small Pillow render drawn here on the event loop (less than a render thread's
         queue), timed as `render` times its renders."""
-        label = image or getattr(function, "__name__", "image").removesuffix("_png")
-        return self._timed(label, partial(function, *args, **kwargs))()
+        return self._timed(_label(function, image), partial(function, *args, **kwargs))()
 
     def spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
         """Run work after the answer; failures are logged, never lost."""
